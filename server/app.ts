@@ -1,0 +1,77 @@
+// Builds the Fastify instance: external plugins, then our plugins, then one module per area.
+// It does not listen; main.ts and the tests do that.
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.ts';
+import type { OpenDatabase } from './db/open.ts';
+import database from './plugins/database.ts';
+import envelope from './plugins/envelope.ts';
+import auth from './plugins/auth.ts';
+import openapi from './plugins/openapi.ts';
+import spa from './plugins/spa.ts';
+import healthRoutes from './modules/health/routes.ts';
+import userRoutes from './modules/users/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export async function buildApp(config: Config, database_: OpenDatabase, logger: FastifyServerOptions['logger'] = { level: config.logLevel }) {
+  const app = Fastify({
+    logger,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // Keep ajv from silently turning "abc" into 0 for numbers; we want a clear 400 instead.
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.decorate('config', config);
+
+  // 1. external plugins
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (Emotion) inserts <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // The office logo may come from another image host; slides and photos are ours.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The portal is served over plain http on a LAN too; HSTS belongs to the TLS proxy in front.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, {
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 20, fields: 200 } });
+
+  // 2. our plugins
+  await app.register(database, { database: database_ });
+  await app.register(envelope);
+  await app.register(auth, { secret: config.jwtSecret });
+  await app.register(openapi);
+
+  // 3. areas
+  await app.register(healthRoutes);
+  await app.register(userRoutes);
+
+  await app.register(spa, { webDist: config.webDist, uploadsDir: path.join(config.dataDir, 'uploads') });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,57 @@
+// Every environment variable the portal reads, typed, with its default. README documents them.
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** postgresql://… for a PostgreSQL server; undefined means embedded PGlite under dataDir. */
+  databaseUrl?: string;
+  dataDir: string;
+  jwtSecret: string;
+  adminUsername: string;
+  adminPassword?: string;
+  publicBaseUrl: string;
+  /** Council whose carousel, news and site profile the public pages show (default: the first account). */
+  publicUserId?: number;
+  /** Where the built web app lives; the API still runs when it is missing. */
+  webDist: string;
+  logLevel: string;
+  /** Largest upload accepted, in bytes (413 above). */
+  uploadLimitBytes: number;
+}
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+/** Reads the secret kept in DATA_DIR, or makes one the first time so restarts keep sessions valid. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR || path.join(root, 'data'));
+  const port = Number(env.PORT || 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const publicUserId = env.PUBLIC_USER_ID ? Number(env.PUBLIC_USER_ID) : undefined;
+  if (publicUserId !== undefined && !Number.isInteger(publicUserId)) throw new Error('PUBLIC_USER_ID must be a whole number');
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
+    adminUsername: env.ADMIN_USERNAME || 'admin',
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUserId,
+    webDist: path.resolve(env.WEB_DIST || path.join(root, 'web/dist')),
+    logLevel: env.LOG_LEVEL || 'info',
+    uploadLimitBytes: Number(env.UPLOAD_LIMIT_MB || 10) * 1024 * 1024,
+  };
+}

@@ -1,0 +1,101 @@
+// Opens the database: a PostgreSQL server when DATABASE_URL is set, otherwise PGlite (PostgreSQL
+// compiled to WebAssembly) in DATA_DIR/pgdata, owned by this one process. Migrations are applied
+// before the Prisma client is handed out.
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from '../generated/prisma/client.ts';
+import { applyMigrations, type SqlRunner } from './migrate.ts';
+
+export type Db = InstanceType<typeof PrismaClient>;
+
+export interface OpenDatabase {
+  prisma: Db;
+  kind: 'postgresql' | 'pglite';
+  /** Plain SQL outside Prisma (bulk work, health). */
+  sql: SqlRunner;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** An in-memory PGlite started from this dump (tests); ignores dataDir. */
+  loadDataDir?: Blob | File;
+  log?: (msg: string) => void;
+  migrate?: boolean;
+}
+
+export const pgliteExtensions = { pg_trgm };
+
+export function pgliteRunner(db: PGlite): SqlRunner {
+  return {
+    query: async (sql, params) => (await db.query(sql, params as any[])).rows as any[],
+    exec: async (sql) => void (await db.exec(sql)),
+  };
+}
+
+/** Refuses a second process on the same PGlite directory: PGlite has no lock of its own. */
+function takeLock(dir: string): () => void {
+  const lockFile = path.join(dir, 'portal.lock');
+  if (fs.existsSync(lockFile)) {
+    const pid = Number(fs.readFileSync(lockFile, 'utf8'));
+    let alive = false;
+    try {
+      if (pid && pid !== process.pid) { process.kill(pid, 0); alive = true; }
+    } catch { /* not running: a stale lock from a crash */ }
+    if (alive) throw new Error(`The database in ${dir} is in use by process ${pid}. Stop it first (only one portal may open an embedded database).`);
+  }
+  fs.writeFileSync(lockFile, String(process.pid));
+  return () => { try { if (Number(fs.readFileSync(lockFile, 'utf8')) === process.pid) fs.unlinkSync(lockFile); } catch { /* gone */ } };
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<OpenDatabase> {
+  const log = opts.log ?? (() => {});
+  if (opts.databaseUrl) {
+    const client = new pg.Client({ connectionString: opts.databaseUrl });
+    await client.connect();
+    const sql: SqlRunner = {
+      query: async (q, params) => (await client.query(q, params as any[])).rows,
+      exec: async (q) => void (await client.query(q)),
+    };
+    try {
+      if (opts.migrate !== false) await applyMigrations(sql, log);
+    } catch (err) {
+      await client.end();
+      throw err;
+    }
+    const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: opts.databaseUrl, max: 10 }) });
+    return {
+      prisma, kind: 'postgresql', sql,
+      async close() { await prisma.$disconnect(); await client.end(); },
+    };
+  }
+
+  let pglite: PGlite;
+  let unlock = () => {};
+  if (opts.loadDataDir) {
+    pglite = await PGlite.create({ loadDataDir: opts.loadDataDir, extensions: pgliteExtensions });
+  } else {
+    const dir = path.join(opts.dataDir ?? './data', 'pgdata');
+    fs.mkdirSync(dir, { recursive: true });
+    unlock = takeLock(path.dirname(dir));
+    try {
+      pglite = await PGlite.create(dir, { extensions: pgliteExtensions });
+    } catch (err) {
+      unlock();
+      throw err;
+    }
+  }
+  const sql = pgliteRunner(pglite);
+  if (opts.migrate !== false) await applyMigrations(sql, log);
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  return {
+    prisma, kind: 'pglite', sql,
+    async close() { await prisma.$disconnect(); await pglite.close(); unlock(); },
+  };
+}

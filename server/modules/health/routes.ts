@@ -1,0 +1,22 @@
+// GET /api/health: is the portal up and can it reach its database.
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { Envelope } from '../../lib/schema.ts';
+
+const Health = Type.Object({ database: Type.String(), databaseKind: Type.String(), uptimeSeconds: Type.Number() });
+
+export default async function healthRoutes(app: FastifyInstance) {
+  app.get('/api/health', {
+    schema: { tags: ['Health'], summary: 'Portal and database status', response: { 200: Envelope(Health), 503: Envelope(Health) } },
+  }, async (_request, reply) => {
+    const result = { database: 'up', databaseKind: app.dbKind, uptimeSeconds: Math.round(process.uptime()) };
+    try {
+      await app.sql.query('SELECT 1');
+      return { isSuccess: true, message: 'ok', result };
+    } catch (err) {
+      app.log.error({ err }, 'health: database unreachable');
+      reply.code(503);
+      return { isSuccess: false, message: 'The database is not reachable.', result: { ...result, database: 'down' } };
+    }
+  });
+}

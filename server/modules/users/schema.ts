@@ -1,0 +1,52 @@
+// Contract of /api/User: login and registration of council accounts.
+import { Type, type Static } from 'typebox';
+import { Envelope, errorResponses } from '../../lib/schema.ts';
+
+export const LoginBody = Type.Object({
+  username: Type.String({ maxLength: 64, description: 'Account name' }),
+  password: Type.String({ maxLength: 200 }),
+});
+export type LoginBody = Static<typeof LoginBody>;
+
+const LoginResult = Type.Object({ userName: Type.String(), userId: Type.Integer(), token: Type.String() });
+
+/** The spec's client reads isSuccess/userName/userId/token/message at the top level; the envelope
+ *  carries the same values in result. Both are always present on success. */
+export const LoginResponse = Type.Object({
+  isSuccess: Type.Boolean(),
+  message: Type.String(),
+  result: LoginResult,
+  userName: Type.String(),
+  userId: Type.Integer(),
+  token: Type.String(),
+});
+
+export const RegisterBody = Type.Object({
+  username: Type.String({ maxLength: 64 }),
+  email: Type.String({ maxLength: 254 }),
+  password: Type.String({ maxLength: 200 }),
+  isAdmin: Type.Optional(Type.Boolean({ default: false })),
+});
+export type RegisterBody = Static<typeof RegisterBody>;
+
+const Account = Type.Object({ userId: Type.Integer(), userName: Type.String(), email: Type.Union([Type.String(), Type.Null()]), isAdmin: Type.Boolean() });
+
+export const loginSchema = {
+  tags: ['User'],
+  summary: 'Log in; answers a bearer token valid for 2 hours',
+  body: LoginBody,
+  response: { 200: LoginResponse, ...errorResponses },
+};
+export const registerSchema = {
+  tags: ['User'],
+  summary: 'Create a council account (administrator only)',
+  security: [{ bearer: [] }],
+  body: RegisterBody,
+  response: { 201: Envelope(Account), 409: Type.Ref('ErrorEnvelope'), ...errorResponses },
+};
+export const meSchema = {
+  tags: ['User'],
+  summary: 'The account of the token',
+  security: [{ bearer: [] }],
+  response: { 200: Envelope(Account), ...errorResponses },
+};

@@ -1,0 +1,60 @@
+// One error handler for the whole API: every error becomes `{ isSuccess: false, message, result: null }`
+// with the right status. 5xx details go to the log only.
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { AppError, TooMany } from '../lib/errors.ts';
+import { ErrorEnvelope } from '../lib/schema.ts';
+
+export function sendError(reply: FastifyReply, status: number, message: string) {
+  return reply.code(status).type('application/json; charset=utf-8').send({ isSuccess: false, message, result: null });
+}
+
+/** Turns an ajv error list into one sentence a clerk can act on, naming the field. */
+function validationMessage(err: FastifyError): string {
+  const first = err.validation?.[0];
+  if (!first) return err.message;
+  const where = (first.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
+  const params = first.params as Record<string, unknown>;
+  const field = (params.missingProperty as string) || (params.additionalProperty as string) || where || err.validationContext || 'request';
+  let what = first.message ?? 'is not valid';
+  if (first.keyword === 'required') what = 'is required';
+  else if (first.keyword === 'additionalProperties') what = 'is not an accepted field';
+  else if (first.keyword === 'pattern' && first.parentSchema && (first.parentSchema as any).errorMessage) what = (first.parentSchema as any).errorMessage;
+  else if (first.keyword === 'minLength' && params.limit === 1) what = 'must not be empty';
+  return `${field}: ${what}`;
+}
+
+const PRISMA_MESSAGES: Record<string, [number, string]> = {
+  P2002: [409, 'A record with the same value already exists.'],
+  P2025: [404, 'Record not found.'],
+  P2003: [400, 'A linked record does not exist.'],
+};
+
+export default fp(async function envelope(app: FastifyInstance) {
+  app.addSchema(ErrorEnvelope);
+
+  app.setErrorHandler((err: FastifyError & { code?: string }, request, reply) => {
+    if (err instanceof AppError) {
+      if (err instanceof TooMany) reply.header('retry-after', String(err.retryAfterSeconds));
+      // "password: must be at least 8…" reads well; a full sentence is left as it is.
+      const message = err.field && /^[a-z]/.test(err.message) ? `${err.field}: ${err.message}` : err.message;
+      return sendError(reply, err.statusCode, message);
+    }
+    if (err.validation) return sendError(reply, 400, validationMessage(err));
+    const code = err.code ?? '';
+    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err instanceof SyntaxError && err.statusCode === 400))
+      return sendError(reply, 400, 'The request body is not valid JSON.');
+    if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return sendError(reply, 400, 'The request body is empty; JSON was expected.');
+    if (err.statusCode === 413 || code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      return sendError(reply, 413, 'The upload is too large.');
+    if (err.statusCode === 415) return sendError(reply, 415, 'Unsupported content type.');
+    if (code in PRISMA_MESSAGES) {
+      const [status, message] = PRISMA_MESSAGES[code];
+      return sendError(reply, status, message);
+    }
+    if (err.statusCode === 401) return sendError(reply, 401, 'Please log in again: the session is missing, invalid or expired.');
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return sendError(reply, err.statusCode, err.message);
+    request.log.error({ err }, 'unhandled error');
+    return sendError(reply, 500, 'Something went wrong on the server. Please try again; if it persists, tell the administrator.');
+  });
+});

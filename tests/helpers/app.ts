@@ -1,0 +1,76 @@
+// One way for every server test to get a running app on a real database, and council accounts
+// with tokens. Each test file gets its own app; on PGlite its own database too. On PostgreSQL the
+// files share the database, so tests make their own councils (unique names) and never assume
+// they are alone in it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { inject } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { openDatabase, type OpenDatabase } from '../../server/db/open.ts';
+import { buildApp, type App } from '../../server/app.ts';
+import { createAccount } from '../../server/modules/users/service.ts';
+
+export interface TestApp {
+  app: App;
+  database: OpenDatabase;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function openTestDatabase(): Promise<OpenDatabase> {
+  if (process.env.DATABASE_URL) return openDatabase({ databaseUrl: process.env.DATABASE_URL, migrate: false });
+  const template = inject('pgliteTemplate');
+  if (!template) throw new Error('global setup did not build the PGlite template');
+  const blob = new Blob([fs.readFileSync(template)]);
+  return openDatabase({ loadDataDir: blob, migrate: false });
+}
+
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-app-'));
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: crypto.randomBytes(32).toString('hex'), PUBLIC_BASE_URL: 'http://portal.test' }),
+    webDist: path.join(dataDir, 'no-web'),
+    logLevel: 'silent',
+    ...overrides,
+  };
+  const database = await openTestDatabase();
+  const app = await buildApp(config, database, false);
+  await app.ready();
+  return {
+    app, database, config,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestCouncil {
+  userId: number;
+  username: string;
+  password: string;
+  token: string;
+  /** Headers for an authenticated request. */
+  auth: { authorization: string };
+}
+
+let seq = 0;
+/** A new council account (unique name), logged in through the real login route. */
+export async function createCouncil(app: App, opts: { isAdmin?: boolean; prefix?: string } = {}): Promise<TestCouncil> {
+  const username = `${opts.prefix ?? 'gp'}_${process.pid}_${Date.now().toString(36)}_${++seq}`;
+  const password = 'Secret-pass1';
+  await createAccount(app.db, { username, password, isAdmin: opts.isAdmin ?? false });
+  const res = await app.inject({ method: 'POST', url: '/api/User/login', payload: { username, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed in test helper: ${res.body}`);
+  const { userId, token } = res.json();
+  return { userId, username, password, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+/** app.inject with a council's token. */
+export function injectAs(app: App, council: TestCouncil | undefined, opts: InjectOptions) {
+  return app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(council ? council.auth : {}) } });
+}
