@@ -1,13 +1,13 @@
 // Starts the portal: reads the configuration, opens (and migrates) the database, makes the first
 // account on an empty database, and listens.
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/open.ts';
+import { openDatabase, type OpenDatabase } from './db/open.ts';
 import { ensureFirstAccount } from './db/bootstrap.ts';
 import { buildApp } from './app.ts';
 
 const config = loadConfig();
 const say = (msg: string) => console.log(msg);
-let database;
+let database: OpenDatabase;
 try {
   database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: say });
 } catch (err) {

@@ -19,7 +19,6 @@ function validationMessage(err: FastifyError): string {
   let what = first.message ?? 'is not valid';
   if (first.keyword === 'required') what = 'is required';
   else if (first.keyword === 'additionalProperties') what = 'is not an accepted field';
-  else if (first.keyword === 'pattern' && first.parentSchema && (first.parentSchema as any).errorMessage) what = (first.parentSchema as any).errorMessage;
   else if (first.keyword === 'minLength' && params.limit === 1) what = 'must not be empty';
   return `${field}: ${what}`;
 }

@@ -29,7 +29,7 @@ export default fp(async function spa(app: FastifyInstance, opts: { webDist: stri
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
-    setHeaders: (res) => res.setHeader('cache-control', YEAR),
+    setHeaders: (res) => res.header('cache-control', YEAR),
   });
 
   const indexFile = path.join(opts.webDist, 'index.html');
@@ -43,7 +43,7 @@ export default fp(async function spa(app: FastifyInstance, opts: { webDist: stri
       wildcard: true,
       preCompressed: true,
       setHeaders: (res, filePath) =>
-        res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? YEAR : 'public, max-age=3600'),
+        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? YEAR : 'public, max-age=3600'),
     });
   }
   let template: string | undefined;

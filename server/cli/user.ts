@@ -1,0 +1,46 @@
+// Adds or resets a council account from the command line, on the same database the portal uses
+// (DATABASE_URL, or the embedded one in DATA_DIR — stop the portal first for the embedded one).
+//   npm run user -- add NAME [--admin] [--email E] [--password P]
+//   npm run user -- reset NAME [--password P]
+//   npm run user -- list
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/open.ts';
+import { createAccount, randomPassword, setPassword } from '../modules/users/service.ts';
+
+const [command, name, ...rest] = process.argv.slice(2);
+const flag = (f: string) => rest.includes(f);
+const value = (f: string) => { const i = rest.indexOf(f); return i >= 0 ? rest[i + 1] : undefined; };
+
+function usage(): never {
+  console.error('Usage:\n  npm run user -- add NAME [--admin] [--email E] [--password P]\n  npm run user -- reset NAME [--password P]\n  npm run user -- list');
+  process.exit(2);
+}
+if (!command || (command !== 'list' && !name)) usage();
+
+const config = loadConfig();
+const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+let code = 0;
+try {
+  if (command === 'add') {
+    const password = value('--password') ?? randomPassword();
+    const user = await createAccount(db.prisma, { username: name, email: value('--email'), password, isAdmin: flag('--admin') });
+    console.log(`Created account "${user.username}" (userId ${user.id}${user.isAdmin ? ', administrator' : ''}).`);
+    if (!value('--password')) console.log(`Password: ${password}`);
+  } else if (command === 'reset') {
+    const password = value('--password') ?? randomPassword();
+    const exists = await db.prisma.user.findUnique({ where: { username: name } });
+    if (!exists) throw new Error(`No account named "${name}".`);
+    await setPassword(db.prisma, name, password);
+    console.log(`Password of "${name}" reset; its old sessions are logged out.`);
+    if (!value('--password')) console.log(`New password: ${password}`);
+  } else if (command === 'list') {
+    for (const u of await db.prisma.user.findMany({ orderBy: { id: 'asc' } }))
+      console.log(`${u.id}\t${u.username}${u.isAdmin ? '\t(administrator)' : ''}`);
+  } else usage();
+} catch (err) {
+  console.error(`Error: ${(err as Error).message}`);
+  code = 1;
+} finally {
+  await db.close();
+}
+process.exit(code);
