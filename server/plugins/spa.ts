@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './envelope.ts';
 
 export type IndexTransform = (html: string, request: FastifyRequest) => string | Promise<string>;
@@ -47,6 +47,14 @@ export default fp(async function spa(app: FastifyInstance, opts: { webDist: stri
     });
   }
   let template: string | undefined;
+  async function serveIndex(request: FastifyRequest, reply: FastifyReply) {
+    template ??= fs.readFileSync(indexFile, 'utf8');
+    let html = template;
+    for (const t of app.indexTransforms) html = await t(html, request);
+    return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  }
+  // The static plugin would answer "/" as a directory listing (403); the app is the answer.
+  if (hasWeb) app.get('/', { schema: { hide: true } }, serveIndex);
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
@@ -54,9 +62,6 @@ export default fp(async function spa(app: FastifyInstance, opts: { webDist: stri
     if (!hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) return sendError(reply, 404, 'Not found.');
     // A file-like path that is not there (old hashed asset) is a real 404, not the app.
     if (/\.[a-z0-9]{2,5}$/i.test(url.split('?')[0])) return sendError(reply, 404, 'Not found.');
-    template ??= fs.readFileSync(indexFile, 'utf8');
-    let html = template;
-    for (const t of app.indexTransforms) html = await t(html, request);
-    return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return serveIndex(request, reply);
   });
 });
