@@ -16,6 +16,9 @@ import openapi from './plugins/openapi.ts';
 import spa from './plugins/spa.ts';
 import healthRoutes from './modules/health/routes.ts';
 import userRoutes from './modules/users/routes.ts';
+import siteRoutes from './modules/site/routes.ts';
+import carouselRoutes from './modules/carousel/routes.ts';
+import blogRoutes from './modules/blog/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +72,9 @@ export async function buildApp(config: Config, database_: OpenDatabase, logger: 
   // 3. areas
   await app.register(healthRoutes);
   await app.register(userRoutes);
+  await app.register(siteRoutes);
+  await app.register(carouselRoutes);
+  await app.register(blogRoutes);
 
   await app.register(spa, { webDist: config.webDist, uploadsDir: path.join(config.dataDir, 'uploads') });
   return app;

@@ -1,0 +1,56 @@
+// Contract of /api/Blog: news items on the home page.
+import { Type, type Static } from 'typebox';
+import { Envelope, IntId, errorResponses } from '../../lib/schema.ts';
+
+export const BlogItem = Type.Object({
+  blogId: Type.Integer(),
+  blogTitle: Type.String(),
+  blogContent: Type.String(),
+  eventDate: Type.String({ format: 'date-time' }),
+  createdByUserId: Type.Integer(),
+});
+export type BlogItem = Static<typeof BlogItem>;
+
+/** Strings arrive trimmed (route hook), so a title of spaces fails minLength as empty. */
+export const BlogBody = Type.Object({
+  blogTitle: Type.String({ minLength: 1, maxLength: 300 }),
+  blogContent: Type.String({ minLength: 1, maxLength: 20000 }),
+  eventDate: Type.String({ minLength: 1, maxLength: 40, description: 'ISO date (2025-08-15) or date-time (2025-08-15T05:30:00.000Z)' }),
+  createdByUserId: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 20 }), Type.Null()], {
+    description: 'Sent by the spec\'s client; ignored: the token\'s council owns the item.',
+  })),
+});
+export type BlogBody = Static<typeof BlogBody>;
+
+export const UserParams = Type.Object({ userId: IntId });
+export type UserParams = Static<typeof UserParams>;
+export const IdParams = Type.Object({ id: IntId });
+export type IdParams = Static<typeof IdParams>;
+
+const staff = { tags: ['Blog'], security: [{ bearer: [] }] };
+
+export const listSchema = {
+  tags: ['Blog'],
+  summary: "A council's news, newest event first (public; a bearer token is accepted and not needed)",
+  params: UserParams,
+  response: { 200: Envelope(Type.Array(BlogItem)), ...errorResponses },
+};
+export const createSchema = {
+  ...staff,
+  summary: 'Add a news item',
+  body: BlogBody,
+  response: { 201: Envelope(BlogItem), ...errorResponses },
+};
+export const updateSchema = {
+  ...staff,
+  summary: 'Change a news item of your council',
+  params: IdParams,
+  body: BlogBody,
+  response: { 200: Envelope(BlogItem), ...errorResponses },
+};
+export const deleteSchema = {
+  ...staff,
+  summary: 'Delete a news item of your council',
+  params: IdParams,
+  response: { 200: Envelope(Type.Object({ blogId: Type.Integer() })), ...errorResponses },
+};

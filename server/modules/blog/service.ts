@@ -1,0 +1,55 @@
+// News items: owned by the council of the token, listed newest event first.
+import type { Db } from '../../db/open.ts';
+import type { BlogPost } from '../../generated/prisma/client.ts';
+import { Invalid, NotFound } from '../../lib/errors.ts';
+import type { BlogBody, BlogItem } from './schema.ts';
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/** A calendar date is kept as midnight UTC; a date-time without an offset is read as UTC, never as the server's zone. */
+export function parseEventDate(value: string): Date {
+  const day = DATE.exec(value);
+  let date: Date | undefined;
+  if (day) {
+    date = new Date(Date.UTC(+day[1], +day[2] - 1, +day[3]));
+    // Date.UTC rolls 2025-02-30 over to March; a round trip catches it.
+    if (date.toISOString().slice(0, 10) !== value) date = undefined;
+  } else if (DATE_TIME.test(value)) {
+    date = new Date(/(Z|[+-]\d{2}:?\d{2})$/i.test(value) ? value : `${value}Z`);
+  }
+  if (!date || Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1900 || date.getUTCFullYear() > 2200)
+    throw new Invalid('eventDate', 'must be a date such as 2025-08-15 or an ISO date-time');
+  return date;
+}
+
+function toItem(row: BlogPost): BlogItem {
+  return { blogId: row.blogId, blogTitle: row.blogTitle, blogContent: row.blogContent, eventDate: row.eventDate.toISOString(), createdByUserId: row.createdByUserId };
+}
+
+function toData(input: BlogBody) {
+  return { blogTitle: input.blogTitle, blogContent: input.blogContent, eventDate: parseEventDate(input.eventDate) };
+}
+
+const notYours = () => new NotFound('No news item with this id for your council.');
+
+export async function listPosts(db: Db, userId: number): Promise<BlogItem[]> {
+  const rows = await db.blogPost.findMany({ where: { createdByUserId: userId }, orderBy: [{ eventDate: 'desc' }, { blogId: 'desc' }] });
+  return rows.map(toItem);
+}
+
+export async function createPost(db: Db, ownerId: number, input: BlogBody): Promise<BlogItem> {
+  return toItem(await db.blogPost.create({ data: { ...toData(input), createdByUserId: ownerId } }));
+}
+
+export async function updatePost(db: Db, ownerId: number, blogId: number, input: BlogBody): Promise<BlogItem> {
+  const data = toData(input);
+  const { count } = await db.blogPost.updateMany({ where: { blogId, createdByUserId: ownerId }, data });
+  if (count === 0) throw notYours();
+  return toItem(await db.blogPost.findUniqueOrThrow({ where: { blogId } }));
+}
+
+export async function deletePost(db: Db, ownerId: number, blogId: number): Promise<void> {
+  const { count } = await db.blogPost.deleteMany({ where: { blogId, createdByUserId: ownerId } });
+  if (count === 0) throw notYours();
+}

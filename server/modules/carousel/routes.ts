@@ -1,0 +1,52 @@
+// /api/Corosal (the spec's spelling): home page slides. Reads are public; uploads and deletes need a
+// staff token. CreatedByUserId in the upload is accepted (the spec's client sends it) and ignored:
+// the token's council owns the slides, even when the field names another account.
+import path from 'node:path';
+import fs from 'node:fs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Invalid } from '../../lib/errors.ts';
+import { ok } from '../../lib/schema.ts';
+import { councilOf } from '../../plugins/auth.ts';
+import { deleteSchema, listSchema, uploadSchema, type IdParams, type UserParams } from './schema.ts';
+import { deleteSlide, listSlides, prepareImage, saveSlides, type PreparedImage } from './service.ts';
+
+/** Reads the parts in order; each file is checked and resized before the next is read. The
+ *  multipart plugin throws 413 when a file passes UPLOAD_LIMIT_MB; nothing is on disk by then. */
+async function readUpload(request: FastifyRequest) {
+  if (!request.isMultipart()) throw new Invalid('ImageFile', 'send the images as multipart/form-data');
+  const images: PreparedImage[] = [];
+  const captions: string[] = [];
+  for await (const part of request.parts()) {
+    const field = part.fieldname.toLowerCase();
+    if (part.type === 'file') {
+      if (field !== 'imagefile') throw new Invalid(part.fieldname, 'is not an accepted file field; send images as ImageFile');
+      const data = await part.toBuffer();
+      // A form's empty file input still sends a part with no name and no bytes.
+      if (data.length === 0 && !part.filename) continue;
+      images.push(await prepareImage(data));
+    } else if (field === 'blogcontent') {
+      captions.push(String(part.value ?? ''));
+    }
+  }
+  return { images, captions };
+}
+
+export default async function carouselRoutes(app: FastifyInstance) {
+  const dir = path.join(app.config.dataDir, 'uploads', 'carousel');
+  fs.mkdirSync(dir, { recursive: true });
+
+  app.get<{ Params: UserParams }>('/api/Corosal/by-user/:userId', { schema: listSchema }, async (request) =>
+    ok(await listSlides(app.db, request.params.userId)));
+
+  app.post('/api/Corosal', { schema: uploadSchema, preHandler: app.requireStaff }, async (request, reply) => {
+    const { images, captions } = await readUpload(request);
+    const items = await saveSlides(app.db, dir, councilOf(request).userId, images, captions);
+    reply.code(201);
+    return ok(items, 'Upload successful');
+  });
+
+  app.delete<{ Params: IdParams }>('/api/Corosal/:corosalId', { schema: deleteSchema, preHandler: app.requireStaff }, async (request) => {
+    await deleteSlide(app.db, dir, councilOf(request).userId, request.params.corosalId);
+    return ok({ corosalId: request.params.corosalId }, 'Deleted');
+  });
+}

@@ -1,0 +1,44 @@
+// Contract of /api/Corosal (the spec's spelling): home page slides.
+import { Type, type Static } from 'typebox';
+import { Envelope, IntId, errorResponses } from '../../lib/schema.ts';
+
+export const CarouselItem = Type.Object({
+  corosalId: Type.Integer(),
+  imagePath: Type.String({ description: 'Path under the site root of the web version (WebP, at most 1600 px wide)' }),
+  imagePathSmall: Type.String({ description: 'The 800 px version for phones' }),
+  blogContent: Type.String({ description: 'Caption' }),
+  createdByUserId: Type.Integer(),
+});
+export type CarouselItem = Static<typeof CarouselItem>;
+
+export const UserParams = Type.Object({ userId: IntId });
+export type UserParams = Static<typeof UserParams>;
+export const IdParams = Type.Object({ corosalId: IntId });
+export type IdParams = Static<typeof IdParams>;
+
+const tooLarge = { 413: Type.Ref('ErrorEnvelope') };
+
+export const listSchema = {
+  tags: ['Corosal'],
+  summary: "A council's slides, newest first (public, no token)",
+  params: UserParams,
+  response: { 200: Envelope(Type.Array(CarouselItem)), ...errorResponses },
+};
+export const uploadSchema = {
+  tags: ['Corosal'],
+  summary: 'Upload one or more slides (multipart/form-data)',
+  description:
+    'Parts: `ImageFile` (repeat for several images; JPEG, PNG or WebP, checked by content; each at most UPLOAD_LIMIT_MB, ' +
+    'default 10 MB, else 413), `BlogContent` (one caption for all images, or one per image in order), `CreatedByUserId` ' +
+    '(accepted and ignored: the token\'s council owns the slides). All or nothing: one bad file and none is kept.',
+  consumes: ['multipart/form-data'],
+  security: [{ bearer: [] }],
+  response: { 201: Envelope(Type.Array(CarouselItem)), ...tooLarge, ...errorResponses },
+};
+export const deleteSchema = {
+  tags: ['Corosal'],
+  summary: 'Delete a slide of your council, and its files',
+  security: [{ bearer: [] }],
+  params: IdParams,
+  response: { 200: Envelope(Type.Object({ corosalId: Type.Integer() })), ...errorResponses },
+};

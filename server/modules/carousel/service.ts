@@ -1,0 +1,107 @@
+// Home page slides: checked by content, stored resized for the web under random names, and saved
+// all or nothing (one bad file in an upload and none is kept).
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Db } from '../../db/open.ts';
+import type { CarouselImage } from '../../generated/prisma/client.ts';
+import { Invalid, NotFound } from '../../lib/errors.ts';
+import type { CarouselItem } from './schema.ts';
+
+const URL_PREFIX = '/uploads/carousel/';
+const WEB_WIDTH = 1600;
+const SMALL_WIDTH = 800;
+// A 48 MP phone photo passes; a decompression bomb does not get to fill the memory.
+const MAX_PIXELS = 100_000_000;
+const MAX_CAPTION = 2000;
+const OURS = /^\/uploads\/carousel\/([0-9a-f]{32})\.webp$/;
+
+/** JPEG, PNG or WebP by the first bytes of the file; the name and the declared type do not count. */
+function imageType(buf: Buffer): 'jpeg' | 'png' | 'webp' | null {
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+export interface PreparedImage { web: Buffer; small: Buffer }
+
+/** The web version (at most 1600 px) and the phone version (800 px), WebP, upright, without metadata. */
+export async function prepareImage(file: Buffer): Promise<PreparedImage> {
+  if (!imageType(file)) throw new Invalid('ImageFile', 'must be a JPEG, PNG or WebP image');
+  try {
+    // rotate() with no angle applies the EXIF orientation; sharp drops EXIF/GPS unless asked to keep it.
+    const upright = sharp(file, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
+    const fit = (size: number) => ({ width: size, height: size, fit: 'inside' as const, withoutEnlargement: true });
+    const [web, small] = await Promise.all([
+      upright.clone().resize(fit(WEB_WIDTH)).webp({ quality: 78 }).toBuffer(),
+      upright.clone().resize(fit(SMALL_WIDTH)).webp({ quality: 72 }).toBuffer(),
+    ]);
+    return { web, small };
+  } catch {
+    throw new Invalid('ImageFile', 'the image could not be read: it is damaged or too large in pixels');
+  }
+}
+
+/** One caption for every image, or one per image in order. */
+function captionsFor(imageCount: number, captions: string[]): string[] {
+  const trimmed = captions.map((c) => c.trim());
+  if (trimmed.some((c) => c.length > MAX_CAPTION)) throw new Invalid('BlogContent', `must not be longer than ${MAX_CAPTION} characters`);
+  if (trimmed.length <= 1) return Array(imageCount).fill(trimmed[0] ?? '');
+  if (trimmed.length === imageCount) return trimmed;
+  throw new Invalid('BlogContent', `send one caption for all images or one per image (${imageCount} images, ${trimmed.length} captions)`);
+}
+
+function smallPath(imagePath: string) {
+  const m = OURS.exec(imagePath);
+  return m ? `${URL_PREFIX}${m[1]}-${SMALL_WIDTH}.webp` : imagePath;
+}
+
+/** Files of a slide on disk; only names this module made, so a stored path can never point elsewhere. */
+function filesOf(dir: string, imagePath: string): string[] {
+  const m = OURS.exec(imagePath);
+  return m ? [path.join(dir, `${m[1]}.webp`), path.join(dir, `${m[1]}-${SMALL_WIDTH}.webp`)] : [];
+}
+
+function toItem(row: CarouselImage): CarouselItem {
+  return { corosalId: row.corosalId, imagePath: row.imagePath, imagePathSmall: smallPath(row.imagePath), blogContent: row.blogContent, createdByUserId: row.createdByUserId };
+}
+
+export async function listSlides(db: Db, userId: number): Promise<CarouselItem[]> {
+  const rows = await db.carouselImage.findMany({ where: { createdByUserId: userId }, orderBy: [{ createdAt: 'desc' }, { corosalId: 'desc' }] });
+  return rows.map(toItem);
+}
+
+export async function saveSlides(db: Db, dir: string, ownerId: number, images: PreparedImage[], captions: string[]): Promise<CarouselItem[]> {
+  if (images.length === 0) throw new Invalid('ImageFile', 'at least one image is required');
+  const texts = captionsFor(images.length, captions);
+  const written: string[] = [];
+  try {
+    const paths: string[] = [];
+    for (const image of images) {
+      const name = crypto.randomBytes(16).toString('hex');
+      for (const [file, data] of [[`${name}.webp`, image.web], [`${name}-${SMALL_WIDTH}.webp`, image.small]] as const) {
+        const full = path.join(dir, file);
+        await fs.writeFile(full, data, { flag: 'wx' });
+        written.push(full);
+      }
+      paths.push(`${URL_PREFIX}${name}.webp`);
+    }
+    // Inserted last-first: listed newest first, an upload then shows in the order it was sent.
+    const order = paths.map((_, i) => i).reverse();
+    const rows = await db.$transaction(order.map((i) =>
+      db.carouselImage.create({ data: { imagePath: paths[i], blogContent: texts[i], createdByUserId: ownerId } })));
+    return rows.reverse().map(toItem);
+  } catch (err) {
+    await Promise.all(written.map((f) => fs.rm(f, { force: true })));
+    throw err;
+  }
+}
+
+export async function deleteSlide(db: Db, dir: string, ownerId: number, corosalId: number): Promise<void> {
+  const slide = await db.carouselImage.findFirst({ where: { corosalId, createdByUserId: ownerId } });
+  if (!slide) throw new NotFound('No carousel image with this id for your council.');
+  await db.carouselImage.delete({ where: { corosalId } });
+  await Promise.all(filesOf(dir, slide.imagePath).map((f) => fs.rm(f, { force: true })));
+}

@@ -1,0 +1,111 @@
+// Contract of /api/Site: the office's own public content (name, address, statistics, schools,
+// schemes, committees, services) as data per council account.
+import { Type, type Static } from 'typebox';
+import { Envelope, IntId, errorResponses } from '../../lib/schema.ts';
+
+const Text = (maxLength: number, description?: string) => Type.String({ maxLength, description });
+/** Required text: the route trims strings first, so blank counts as empty. */
+const Filled = (maxLength: number, description?: string) => Type.String({ minLength: 1, maxLength, description });
+const TextList = (maxItems: number, maxLength = 500) => Type.Array(Filled(maxLength), { maxItems });
+
+export const BENEFICIARIES = ['Farmer', 'Student', 'Women', 'Senior', 'General', 'Business'] as const;
+
+export const Stat = Type.Object({
+  /** Lets the web pick an icon and know which card opens the schools/anganwadi list. */
+  key: Type.Optional(Type.String({ maxLength: 40, pattern: '^[a-z][a-zA-Z0-9]*$', description: 'population, families, farmland, schools, anganwadis, …' })),
+  label: Filled(100, 'e.g. लोकसंख्या'),
+  value: Filled(50, 'e.g. 2,500+'),
+});
+
+/** A school (शाळा) or anganwadi centre (अंगणवाडी केंद्र). */
+export const Centre = Type.Object({
+  name: Filled(200),
+  head: Text(200, 'Principal of a school, supervisor (sevika) of an anganwadi'),
+  children: Type.Integer({ minimum: 0, maximum: 100000, description: 'Students or children' }),
+  teachers: Type.Integer({ minimum: 0, maximum: 10000, description: 'Teachers or staff' }),
+});
+
+// yojana: a government scheme
+export const Scheme = Type.Object({
+  title: Filled(200),
+  description: Text(1000),
+  badge: Text(60, 'Short label on the card'),
+  beneficiary: Type.Enum(BENEFICIARIES, { description: 'Category of the beneficiary filter (the filter adds All)' }),
+  details: Text(4000),
+  eligibility: TextList(30),
+  benefits: TextList(30),
+});
+
+// samiti: a village committee
+export const Committee = Type.Object({
+  name: Filled(200),
+  chairperson: Text(200),
+  viceChairperson: Text(200),
+  members: TextList(50, 200),
+  responsibilities: TextList(30),
+});
+
+// seva: a service the office gives
+export const Service = Type.Object({ title: Filled(200), description: Text(1000) });
+
+// One schema with two types, not anyOf: ajv's type coercion would turn null into 0 in an anyOf's number branch.
+const Coordinate = (limit: number) =>
+  Type.Unsafe<number | null>({ type: ['number', 'null'], minimum: -limit, maximum: limit, description: 'Degrees; null when not set' });
+
+export const SiteProfileBody = Type.Object({
+  officeName: Filled(200, 'Marathi name, e.g. ग्रामपंचायत कार्यालय, …'),
+  officeNameEnglish: Text(200),
+  block: Text(100, 'Taluka (block), Marathi'),
+  blockEnglish: Text(100),
+  district: Text(100, 'District, Marathi'),
+  districtEnglish: Text(100),
+  address: Text(500),
+  postalCode: Text(10, 'PIN code: 6 digits, or empty'),
+  phone: Text(20),
+  email: Text(254),
+  logoUrl: Text(500, 'https:// address or a path on this site; empty for the built-in emblem'),
+  latitude: Coordinate(90),
+  longitude: Coordinate(180),
+  summary: Text(4000),
+  stats: Type.Array(Stat, { maxItems: 12 }),
+  facilities: TextList(30, 200),
+  schools: Type.Array(Centre, { maxItems: 30 }),
+  anganwadis: Type.Array(Centre, { maxItems: 30 }),
+  schemes: Type.Array(Scheme, { maxItems: 60 }),
+  committees: Type.Array(Committee, { maxItems: 20 }),
+  services: Type.Array(Service, { maxItems: 60 }),
+});
+export type SiteProfileBody = Static<typeof SiteProfileBody>;
+
+export const SiteProfile = Type.Object({
+  createdByUserId: Type.Integer(),
+  ...SiteProfileBody.properties,
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+export type SiteProfile = Static<typeof SiteProfile>;
+
+export const ProfileQuery = Type.Object({
+  userId: Type.Optional(IntId),
+});
+export type ProfileQuery = Static<typeof ProfileQuery>;
+
+export const publicProfileSchema = {
+  tags: ['Site'],
+  summary: 'The public site profile (default public council, or ?userId=)',
+  description: 'Public content, no token. Our addition: the spec had this content fixed in the page code.',
+  querystring: ProfileQuery,
+  response: { 200: Envelope(SiteProfile), ...errorResponses },
+};
+export const mineSchema = {
+  tags: ['Site'],
+  summary: "The token's council's site profile (for the edit screen)",
+  security: [{ bearer: [] }],
+  response: { 200: Envelope(SiteProfile), ...errorResponses },
+};
+export const updateSchema = {
+  tags: ['Site'],
+  summary: "Replace the token's council's site profile",
+  security: [{ bearer: [] }],
+  body: SiteProfileBody,
+  response: { 200: Envelope(SiteProfile), ...errorResponses },
+};

@@ -1,0 +1,67 @@
+// Site profile per council: created from the defaults on first read, replaced whole by the edit screen.
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/open.ts';
+import type { Prisma, SiteProfile as SiteProfileRow } from '../../generated/prisma/client.ts';
+import { Invalid, NotFound } from '../../lib/errors.ts';
+import { DEFAULT_PROFILE } from './defaults.ts';
+import type { SiteProfile, SiteProfileBody } from './schema.ts';
+
+/** The council whose content the public pages show: PUBLIC_USER_ID, else the first account. */
+export async function publicUserId(app: Pick<FastifyInstance, 'config' | 'db'>): Promise<number | null> {
+  if (app.config.publicUserId) return app.config.publicUserId;
+  const first = await app.db.user.findFirst({ orderBy: { id: 'asc' }, select: { id: true } });
+  return first?.id ?? null;
+}
+
+function toProfile(row: SiteProfileRow): SiteProfile {
+  const { updatedAt, latitude, longitude, ...rest } = row;
+  return {
+    ...(rest as unknown as Omit<SiteProfile, 'latitude' | 'longitude' | 'updatedAt'>),
+    latitude: latitude === null ? null : Number(latitude),
+    longitude: longitude === null ? null : Number(longitude),
+    updatedAt: updatedAt.toISOString(),
+  };
+}
+
+function toData(input: SiteProfileBody) {
+  return { ...input } as Omit<Prisma.SiteProfileUncheckedCreateInput, 'createdByUserId'>;
+}
+
+/** Makes the default row if there is none; ON CONFLICT DO NOTHING, so two first readers cannot clash. */
+async function ensureProfile(db: Db, userId: number) {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true } });
+  if (!user) throw new NotFound('No council account with this id.');
+  await db.siteProfile.createMany({ data: [{ createdByUserId: userId, ...toData(DEFAULT_PROFILE) }], skipDuplicates: true });
+}
+
+export async function getProfile(db: Db, userId: number): Promise<SiteProfile> {
+  let row = await db.siteProfile.findUnique({ where: { createdByUserId: userId } });
+  if (!row) {
+    await ensureProfile(db, userId);
+    row = await db.siteProfile.findUniqueOrThrow({ where: { createdByUserId: userId } });
+  }
+  return toProfile(row);
+}
+
+const PIN = /^\d{6}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+?[0-9][0-9 ()-]{5,18}$/;
+// The logo goes into <img src> and og:image: only web addresses, never javascript: or data:.
+const LOGO = /^(https?:\/\/[^\s"'<>]+|\/[^\s"'<>]*)$/;
+
+/** Rules the schema cannot say in a clerk's words. Strings arrive trimmed. */
+function checkProfile(input: SiteProfileBody) {
+  if (input.postalCode && !PIN.test(input.postalCode)) throw new Invalid('postalCode', 'must be 6 digits');
+  if (input.email && !EMAIL.test(input.email)) throw new Invalid('email', 'is not a valid e-mail address');
+  if (input.phone && !PHONE.test(input.phone)) throw new Invalid('phone', 'use digits, spaces, dashes and an optional leading +');
+  if (input.logoUrl && !LOGO.test(input.logoUrl)) throw new Invalid('logoUrl', 'must start with https:// or http://, or be a path on this site starting with /');
+  if ((input.latitude === null) !== (input.longitude === null))
+    throw new Invalid(input.latitude === null ? 'latitude' : 'longitude', 'give both latitude and longitude, or neither');
+}
+
+export async function updateProfile(db: Db, userId: number, input: SiteProfileBody): Promise<SiteProfile> {
+  checkProfile(input);
+  await ensureProfile(db, userId);
+  const row = await db.siteProfile.update({ where: { createdByUserId: userId }, data: toData(input) });
+  return toProfile(row);
+}
