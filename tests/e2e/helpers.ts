@@ -1,0 +1,93 @@
+// Starts the real portal (built web app + API) for browser tests, and Chromium to drive it.
+// Without DATABASE_URL the portal runs on a fresh embedded database with a known admin; with it,
+// a fresh administrator account is added through the CLI first (the database may hold others).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+export const screensDir = path.join(root, 'test-results/screens');
+
+export interface Portal { baseUrl: string; username: string; password: string; dataDir: string; stop(): Promise<void> }
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startPortal(): Promise<Portal> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-e2e-'));
+  const port = await freePort();
+  const password = 'Admin@12345';
+  let username = 'admin';
+  const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_BASE_URL: `http://127.0.0.1:${port}` };
+  if (process.env.DATABASE_URL) {
+    username = `e2e_${process.pid}_${Date.now().toString(36)}`;
+    const cli = spawnSync(tsx, ['server/cli/user.ts', 'add', username, '--admin', '--password', password], { cwd: root, env, encoding: 'utf8' });
+    if (cli.status !== 0) throw new Error(`could not add the e2e account: ${cli.stderr}`);
+    // The public pages show this council's content.
+    env.PUBLIC_USER_ID = /userId (\d+)/.exec(cli.stdout)![1];
+  } else {
+    env.ADMIN_USERNAME = username;
+    env.ADMIN_PASSWORD = password;
+  }
+  const child: ChildProcess = spawn(tsx, ['server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try { if ((await fetch(`${baseUrl}/api/health`)).ok) break; } catch { /* starting */ }
+    if (child.exitCode !== null || i > 240) throw new Error(`portal did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl, username, password, dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const done = new Promise((r) => child.on('exit', r));
+        child.kill('SIGTERM');
+        await done;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Collects console errors and CSP violations so a test can insist there were none. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return errors;
+}
+
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(screensDir, { recursive: true });
+  await page.screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: true });
+}
+
+/** Logs in through the login form and waits for the dashboard. */
+export async function loginThroughForm(page: Page, portal: Portal) {
+  await page.goto(`${portal.baseUrl}/login`);
+  await page.getByLabel('Username').fill(portal.username);
+  await page.getByLabel('Password').fill(portal.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL(`${portal.baseUrl}/admin`);
+}

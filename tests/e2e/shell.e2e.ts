@@ -1,0 +1,118 @@
+// The app shell as a person meets it: home, login, dashboard, reload, logout, guard, phone drawer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, type Portal } from './helpers.ts';
+
+let portal: Portal;
+let browser: Browser;
+beforeAll(async () => { portal = await startPortal(); browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); await portal?.stop(); });
+
+describe('app shell', () => {
+  it('logs in, stays logged in on reload, and logs out through the Marathi dialog', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors = watchErrors(page);
+    await page.goto(portal.baseUrl + '/');
+    expect(await page.locator('html').getAttribute('lang')).toBe('mr');
+    await expect.poll(() => page.getByRole('button', { name: 'योजना' }).isVisible()).toBe(true);
+    await screenshot(page, 'home-1280');
+
+    await loginThroughForm(page, portal);
+    await expect.poll(() => page.getByRole('heading', { name: 'डॅशबोर्ड' }).isVisible()).toBe(true);
+    const session = JSON.parse((await page.evaluate(() => localStorage.getItem('session')))!);
+    expect(session).toMatchObject({ username: portal.username });
+    expect(session.expiry - Date.now()).toBeGreaterThan(119 * 60 * 1000);
+    expect(session.expiry - Date.now()).toBeLessThanOrEqual(120 * 60 * 1000);
+    await screenshot(page, 'admin-1280');
+
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: 'डॅशबोर्ड' }).isVisible()).toBe(true);
+    expect(page.url()).toBe(`${portal.baseUrl}/admin`);
+
+    // Header logout from a public page: dialog, cancel keeps the session, confirm ends it.
+    await page.goto(portal.baseUrl + '/');
+    await page.getByRole('button', { name: 'LOGOUT' }).click();
+    await expect.poll(() => page.getByRole('dialog').getByText('लॉगआउट पुष्टीकरण').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('तुम्हाला खरोखर लॉगआउट करायचे आहे का?').isVisible()).toBe(true);
+    await screenshot(page, 'logout-dialog');
+    await page.getByRole('button', { name: 'रद्द करा' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('session'))).not.toBeNull();
+    await page.getByRole('button', { name: 'LOGOUT' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'लॉगआउट' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'LOGIN' }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('sends a guarded route to /login, replacing the history entry', async () => {
+    const page = await browser.newPage();
+    await page.goto(portal.baseUrl + '/');
+    await page.goto(portal.baseUrl + '/birthCertForm');
+    await page.waitForURL(`${portal.baseUrl}/login`);
+    await page.goBack();
+    // /birthCertForm was replaced, so going back lands on the home page.
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.close();
+  });
+
+  it('shows the server message for a wrong password and the required message for empty fields', async () => {
+    const page = await browser.newPage();
+    await page.goto(portal.baseUrl + '/login');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Username and password are required.');
+    await page.getByLabel('Username').fill(portal.username);
+    await page.getByLabel('Password').fill('Wrong-password1');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Wrong username or password.');
+    await page.close();
+  });
+
+  it('ends the session on the dashboard logout and after expiry', async () => {
+    const page = await browser.newPage();
+    await loginThroughForm(page, portal);
+    await page.getByRole('button', { name: /Logout/ }).click();
+    await page.waitForURL(`${portal.baseUrl}/login`);
+    await loginThroughForm(page, portal);
+    // An expired entry counts as logged out within the one-second poll.
+    await page.evaluate(() => {
+      const s = JSON.parse(localStorage.getItem('session')!);
+      localStorage.setItem('session', JSON.stringify({ ...s, expiry: Date.now() - 1 }));
+    });
+    await page.waitForURL(`${portal.baseUrl}/login`, { timeout: 5000 });
+    await page.close();
+  });
+
+  it('opens deep links and shows a 404 page for unknown routes', async () => {
+    const page = await browser.newPage();
+    await page.goto(portal.baseUrl + '/birthqr/abc');
+    await expect.poll(() => page.getByRole('heading', { name: /Birth Certificate|जन्म/ }).isVisible()).toBe(true);
+    await page.goto(portal.baseUrl + '/no-such-page');
+    await expect.poll(() => page.getByText('पृष्ठ सापडले नाही').isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('on a 375 px phone the menu is a drawer with the five items', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
+    const errors = watchErrors(page);
+    await page.goto(portal.baseUrl + '/');
+    expect(await page.getByRole('button', { name: 'योजना' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'मेनू उघडा' }).click();
+    const drawer = page.getByRole('navigation', { name: 'मेनू' });
+    for (const item of ['मुख्यपृष्ठ', 'ग्रामपंचायत', 'योजना', 'समिती', 'मालमत्ता तपशील']) {
+      await expect.poll(() => drawer.getByText(item, { exact: true }).isVisible()).toBe(true);
+    }
+    const width = await page.locator('.MuiDrawer-paper').evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBe(280);
+    await screenshot(page, 'drawer-375');
+    await drawer.getByText('मालमत्ता तपशील').click();
+    await page.waitForURL(`${portal.baseUrl}/usermalmatta`);
+    // No horizontal scrolling on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await loginThroughForm(page, portal);
+    await screenshot(page, 'admin-375');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

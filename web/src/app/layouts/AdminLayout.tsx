@@ -1,0 +1,84 @@
+// The layout every staff page shares (spec 2.6): a sidebar with the staff links and Logout,
+// collapsing at 768 px or less into a drawer with an overlay and open/close buttons.
+import { Suspense, useState } from 'react';
+import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import MenuIcon from '@mui/icons-material/Menu';
+import CloseIcon from '@mui/icons-material/Close';
+import { clearSession, useSession } from '../../lib/session.ts';
+import Loading from '../../components/Loading.tsx';
+
+export const SIDEBAR_WIDTH = 260;
+
+export const STAFF_LINKS = [
+  { to: '/admin', label: 'डॅशबोर्ड', en: 'Dashboard' },
+  { to: '/updateGhasara', label: 'डेटा एन्ट्री (घसारा)', en: 'Data entry work' },
+  { to: '/getAllInfo', label: 'नमुना ८ अद्यतन व कर मागणी', en: 'Form 8 update and tax demand' },
+  { to: '/addcarouselimages', label: 'मुख्यपृष्ठ फोटो', en: 'Home page photos' },
+  { to: '/ferfardata', label: 'फेरफार नोंदी', en: 'Mutation entries' },
+  { to: '/dashnews', label: 'मुख्यपृष्ठ बातम्या', en: 'Home page news' },
+  { to: '/karUpdate', label: 'कर अद्यतन', en: 'Tax update' },
+  { to: '/smsSend', label: 'SMS', en: 'SMS notices' },
+];
+
+export default function AdminLayout() {
+  const narrow = useMediaQuery('(max-width:768px)');
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const session = useSession();
+
+  const logout = () => {
+    clearSession();
+    navigate('/login', { replace: true });
+  };
+
+  const sidebar = (
+    <Box sx={{ width: SIDEBAR_WIDTH, display: 'flex', flexDirection: 'column', height: '100%', bgcolor: '#0b2545', color: 'white' }}>
+      <Box sx={{ p: 2, display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+        <Box>
+          <Typography sx={{ fontWeight: 700 }}>ग्रामपंचायत प्रशासन</Typography>
+          <Typography variant="body2" sx={{ opacity: 0.8 }}>{session?.username}</Typography>
+        </Box>
+        {narrow && <IconButton aria-label="मेनू बंद करा" onClick={() => setOpen(false)} sx={{ color: 'white' }}><CloseIcon /></IconButton>}
+      </Box>
+      <Divider sx={{ borderColor: 'rgba(255,255,255,.2)' }} />
+      <List component="nav" aria-label="कर्मचारी मेनू" sx={{ flexGrow: 1 }}>
+        {STAFF_LINKS.map((l) => (
+          <ListItemButton key={l.to} component={NavLink} to={l.to} end onClick={() => setOpen(false)}
+            sx={{ '&.active': { bgcolor: 'rgba(255,255,255,.15)' } }}>
+            <ListItemText primary={l.label} secondary={l.en} slotProps={{ secondary: { sx: { color: 'rgba(255,255,255,.6)' } } }} />
+          </ListItemButton>
+        ))}
+      </List>
+      <Divider sx={{ borderColor: 'rgba(255,255,255,.2)' }} />
+      <ListItemButton onClick={logout}><ListItemText primary="Logout" secondary="बाहेर पडा" slotProps={{ secondary: { sx: { color: 'rgba(255,255,255,.6)' } } }} /></ListItemButton>
+    </Box>
+  );
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      {narrow ? (
+        <Drawer open={open} onClose={() => setOpen(false)}>{sidebar}</Drawer>
+      ) : (
+        <Box component="aside" sx={{ position: 'sticky', top: 0, height: '100vh', flexShrink: 0 }}>{sidebar}</Box>
+      )}
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
+        {narrow && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1, bgcolor: 'white', boxShadow: 1 }}>
+            <IconButton aria-label="मेनू उघडा" onClick={() => setOpen(true)}><MenuIcon /></IconButton>
+            <Typography sx={{ fontWeight: 700 }}>ग्रामपंचायत प्रशासन</Typography>
+          </Box>
+        )}
+        <Suspense fallback={<Loading />}><Outlet /></Suspense>
+      </Box>
+    </Box>
+  );
+}

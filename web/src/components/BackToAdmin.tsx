@@ -1,0 +1,8 @@
+import { useNavigate } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+
+export default function BackToAdmin() {
+  const navigate = useNavigate();
+  return <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/admin')}>Back to Admin</Button>;
+}

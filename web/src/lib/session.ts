@@ -1,0 +1,64 @@
+// The login session in localStorage['session'], as the spec's client kept it:
+// { username, createdByUser_Id, userId, token, expiry } with expiry a millisecond timestamp.
+import { useEffect, useState } from 'react';
+
+export interface Session {
+  username: string;
+  createdByUser_Id: number;
+  userId: number;
+  token: string;
+  expiry: number;
+}
+
+const KEY = 'session';
+export const SESSION_LIFETIME_MS = 2 * 60 * 60 * 1000;
+
+export function readSession(): Session | null {
+  const raw = localStorage.getItem(KEY);
+  if (!raw) return null;
+  try {
+    const s = JSON.parse(raw) as Partial<Session>;
+    if (!s || typeof s !== 'object') throw new Error('not an object');
+    if (typeof s.expiry === 'number' && Date.now() > s.expiry) {
+      localStorage.removeItem(KEY);
+      return null;
+    }
+    if (!(s.createdByUser_Id || s.userId || s.token)) return null;
+    return s as Session;
+  } catch (err) {
+    console.error('Corrupt session entry, treating as logged out', err);
+    return null;
+  }
+}
+
+export function saveSession(login: { userName: string; userId: number; token: string }) {
+  const session: Session = {
+    username: login.userName,
+    createdByUser_Id: login.userId,
+    userId: login.userId,
+    token: login.token,
+    expiry: Date.now() + SESSION_LIFETIME_MS,
+  };
+  localStorage.setItem(KEY, JSON.stringify(session));
+  return session;
+}
+
+export function clearSession() {
+  for (const k of [KEY, 'token', 'user']) localStorage.removeItem(k);
+}
+
+/** The current session, re-checked every second and when another tab changes it. */
+export function useSession(): Session | null {
+  const [session, setSession] = useState(readSession);
+  useEffect(() => {
+    const check = () => setSession((prev) => {
+      const next = readSession();
+      return prev?.token === next?.token ? prev : next;
+    });
+    const timer = setInterval(check, 1000);
+    const onStorage = (e: StorageEvent) => { if (e.key === KEY || e.key === null) check(); };
+    window.addEventListener('storage', onStorage);
+    return () => { clearInterval(timer); window.removeEventListener('storage', onStorage); };
+  }, []);
+  return session;
+}
