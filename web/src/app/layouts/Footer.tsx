@@ -36,7 +36,7 @@ export default function Footer() {
           <Typography variant="subtitle1" gutterBottom>बातमीपत्र</Typography>
           <Box component="form" onSubmit={(e: React.FormEvent) => e.preventDefault()} sx={{ display: 'flex', gap: 1 }}>
             <TextField size="small" label="तुमचा ई-मेल" type="email" variant="filled" sx={{ bgcolor: 'white', borderRadius: 1, flexGrow: 1 }} />
-            <Button type="submit" variant="contained" color="secondary">सदस्य व्हा</Button>
+            <Button type="submit" variant="contained" color="secondary" sx={{ whiteSpace: "nowrap", flexShrink: 0 }}>सदस्य व्हा</Button>
           </Box>
         </Grid>
       </Grid>
