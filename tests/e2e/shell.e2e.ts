@@ -110,6 +110,7 @@ describe('app shell', () => {
     // No horizontal scrolling on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await loginThroughForm(page, portal);
+    await expect.poll(() => page.getByRole('heading', { name: 'डॅशबोर्ड' }).isVisible()).toBe(true);
     await screenshot(page, 'admin-375');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(errors).toEqual([]);
