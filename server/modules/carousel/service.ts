@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import type { Db } from '../../db/open.ts';
 import type { CarouselImage } from '../../generated/prisma/client.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
+import { imageType } from '../../lib/images.ts';
 import type { CarouselItem } from './schema.ts';
 
 const URL_PREFIX = '/uploads/carousel/';
@@ -16,14 +17,6 @@ const SMALL_WIDTH = 800;
 const MAX_PIXELS = 100_000_000;
 const MAX_CAPTION = 2000;
 const OURS = /^\/uploads\/carousel\/([0-9a-f]{32})\.webp$/;
-
-/** JPEG, PNG or WebP by the first bytes of the file; the name and the declared type do not count. */
-function imageType(buf: Buffer): 'jpeg' | 'png' | 'webp' | null {
-  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP') return 'webp';
-  return null;
-}
 
 export interface PreparedImage { web: Buffer; small: Buffer }
 

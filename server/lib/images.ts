@@ -1,0 +1,11 @@
+// Uploaded images are judged by their bytes, never by the file name or the declared content type.
+
+export type ImageType = 'jpeg' | 'png' | 'webp';
+
+/** JPEG, PNG or WebP by the file's first bytes (its magic number), else null. */
+export function imageType(buf: Buffer): ImageType | null {
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  return null;
+}
