@@ -19,6 +19,7 @@ import userRoutes from './modules/users/routes.ts';
 import siteRoutes from './modules/site/routes.ts';
 import carouselRoutes from './modules/carousel/routes.ts';
 import blogRoutes from './modules/blog/routes.ts';
+import certificateRoutes from './modules/certificates/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, database_: OpenDatabase, logger: 
   await app.register(siteRoutes);
   await app.register(carouselRoutes);
   await app.register(blogRoutes);
+  await app.register(certificateRoutes);
 
   await app.register(spa, { webDist: config.webDist, uploadsDir: path.join(config.dataDir, 'uploads') });
   return app;

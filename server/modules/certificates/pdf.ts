@@ -1,0 +1,474 @@
+// The four certificates as one-page A4 PDFs in Marathi and English: the office header, the title
+// and legal basis of the form, the certifying sentence, the form's fields in a ruled table, then the
+// date of issue, the seal, the signature block and the QR code (bottom right), and the footer the
+// form asks for. Layout is placed by hand: each value is clipped to two lines, and the table's type
+// shrinks (down to 70 %) rather than push the signature block off the page.
+// Aadhaar numbers print masked (Aadhaar Act s. 29(4)); dates print dd/mm/yyyy.
+import sharp from 'sharp';
+import type { BirthCertificate, DeathCertificate, MarriageCertificate, ResidenceCertificate } from '../../generated/prisma/client.ts';
+import { maskAadhaar } from '../../lib/aadhaar.ts';
+import { formatDateEnGB, parseIsoDate, todayInIndia } from '../../lib/dates.ts';
+import { englishDateWords } from '../../lib/english-words.ts';
+import { imageType } from '../../lib/images.ts';
+import { marathiDateWords } from '../../lib/marathi-words.ts';
+import {
+  A4, ACCENT, CONTENT, createDoc, drawFrame, drawHeader, drawQr, drawSeal, drawSignatureBlock, hLine, MUTED,
+  NEUTRAL_OFFICE, officePlace, text, textHeight, toBuffer, type Doc, type Office, type Signatory,
+} from '../../lib/pdf.ts';
+import { genderMarathi, type KindName } from './kinds.ts';
+
+/** A stored record as Prisma returns it (dates as Date or null, birthWeightKg a Decimal), or the same
+ *  fields from anywhere else: every value is read defensively, a missing one prints as "—". */
+type Rec<T> = { readonly [K in keyof T]?: unknown };
+export type BirthRecord = Rec<BirthCertificate>;
+export type DeathRecord = Rec<DeathCertificate>;
+export type ResidenceRecord = Rec<ResidenceCertificate>;
+export type MarriageRecord = Rec<MarriageCertificate>;
+type Row = Readonly<Record<string, unknown>>;
+
+export interface PdfOptions {
+  /** The date of issue printed on the certificate; default today in India. The marriage
+   *  certificate's own issueDate and the residence certificate's registrationDate come first. */
+  issuedOn?: Date;
+}
+
+export interface MarriagePhotos { husband?: Buffer; wife?: Buffer }
+
+const { left: LEFT, right: RIGHT, width: WIDTH } = CONTENT;
+const RULE = '#b9a48a';
+const LABEL_FILL = '#f6f0e6';
+const MISSING = '—';
+
+const str = (r: Row, key: string) => (r[key] === null || r[key] === undefined ? '' : String(r[key]).trim());
+/** A date column: a Date, or an ISO string when the record went through JSON. */
+function dateOf(r: Row, key: string): Date | null {
+  const v = r[key];
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v;
+  return typeof v === 'string' && v ? parseIsoDate(v) : null;
+}
+const enGB = (r: Row, key: string) => formatDateEnGB(dateOf(r, key));
+const intOf = (r: Row, key: string) => {
+  const n = Number(r[key] ?? 0);
+  return Number.isFinite(n) ? Math.trunc(n) : 0;
+};
+
+// ---------------------------------------------------------------- table
+
+/** One labelled value: label in Marathi and English, value as lines (Marathi first, then English). */
+interface Cell { mr: string; en: string; lines: string[] }
+/** A table line holds one cell, or two side by side for short values. */
+type Line = Cell[];
+
+const cell = (mr: string, en: string, ...lines: string[]): Cell => ({ mr, en, lines: lines.filter(Boolean) });
+/** A value kept in both languages; the same text twice (a number, an English-only entry) prints once. */
+const bilingual = (mr: string, en: string) => (mr && mr !== en ? [mr, en] : [en || mr]);
+
+/** Type sizes of the table at a scale (1, or less when long values would not fit the page) and
+ *  the lines each value may take before it is cut with an ellipsis. */
+function tableStyle(scale: number, maxLines: number) {
+  return {
+    labelMr: { size: 8.5 * scale, bold: true, color: ACCENT },
+    labelEn: { size: 7 * scale, color: MUTED, maxLines: 3 },
+    value: (i: number) => ({ size: (i === 0 ? 10 : 9.5) * scale, maxLines }),
+    pad: 4 * scale,
+  };
+}
+
+/** From roomiest to tightest: full size with up to three lines a value, smaller type, then fewer
+ *  lines. Only values longer than any real name or address reach the last steps. */
+const TABLE_STYLES = [
+  ...[1, 0.94, 0.88, 0.82, 0.76, 0.7].map((scale) => tableStyle(scale, 3)),
+  tableStyle(0.7, 2),
+  tableStyle(0.64, 2),
+  tableStyle(0.7, 1),
+];
+type TableStyle = ReturnType<typeof tableStyle>;
+
+/** Label column width, the same in one- and two-cell lines so the table's columns line up. */
+const LABEL_W = 124;
+
+function cellGeometry(width: number, st: TableStyle) {
+  return { labelText: LABEL_W - 2 * st.pad, valueW: width - LABEL_W - 2 * st.pad };
+}
+
+const valueLines = (c: Cell) => (c.lines.length ? c.lines : [MISSING]);
+
+function measureCell(doc: Doc, c: Cell, width: number, st: TableStyle): number {
+  const g = cellGeometry(width, st);
+  const labelH = textHeight(doc, c.mr, { ...st.labelMr, width: g.labelText }) + textHeight(doc, c.en, { ...st.labelEn, width: g.labelText });
+  const valueH = valueLines(c).reduce((h, l, i) => h + textHeight(doc, l, { ...st.value(i), width: g.valueW }) + 1, 0);
+  return Math.max(labelH, valueH) + 2 * st.pad;
+}
+
+function drawCell(doc: Doc, c: Cell, x: number, y: number, width: number, height: number, st: TableStyle) {
+  const g = cellGeometry(width, st);
+  doc.save().rect(x, y, LABEL_W, height).fill(LABEL_FILL).restore();
+  const ly = y + st.pad + text(doc, c.mr, { ...st.labelMr, x: x + st.pad, y: y + st.pad, width: g.labelText });
+  text(doc, c.en, { ...st.labelEn, x: x + st.pad, y: ly, width: g.labelText });
+  let vy = y + st.pad;
+  valueLines(c).forEach((l, i) => { vy += text(doc, l, { ...st.value(i), x: x + LABEL_W + st.pad, y: vy, width: g.valueW }) + 1; });
+  doc.save().lineWidth(0.5).strokeColor(RULE).moveTo(x + LABEL_W, y).lineTo(x + LABEL_W, y + height).stroke().restore();
+}
+
+/** The ruled table of the form's fields between `top` and `bottom`: at full size when it fits,
+ *  otherwise at the largest smaller size that does. Returns the y below it. */
+function drawTable(doc: Doc, lines: Line[], top: number, bottom: number): number {
+  const heightsAt = (st: TableStyle) => lines.map((line) => Math.max(...line.map((c) => measureCell(doc, c, WIDTH / line.length, st))));
+  let st = TABLE_STYLES[0];
+  let heights = heightsAt(st);
+  for (let i = 1; i < TABLE_STYLES.length && heights.reduce((a, b) => a + b, 0) > bottom - top; i++) {
+    st = TABLE_STYLES[i];
+    heights = heightsAt(st);
+  }
+  let y = top;
+  lines.forEach((line, n) => {
+    const w = WIDTH / line.length;
+    line.forEach((c, i) => drawCell(doc, c, LEFT + i * w, y, w, heights[n], st));
+    if (line.length > 1) doc.save().lineWidth(0.5).strokeColor(RULE).moveTo(LEFT + w, y).lineTo(LEFT + w, y + heights[n]).stroke().restore();
+    y += heights[n];
+  });
+  // Rules after all cells, so the next row's label shading does not cover half of them.
+  let ruleY = top;
+  for (const h of heights.slice(0, -1)) hLine(doc, LEFT, RIGHT, (ruleY += h), 0.5, RULE);
+  doc.save().lineWidth(0.9).strokeColor(ACCENT).rect(LEFT, top, WIDTH, y - top).stroke().restore();
+  return y;
+}
+
+// ---------------------------------------------------------------- page parts
+
+interface Title { mr: string; en: string; form?: string; statute?: [string, string] }
+
+/** Title in Marathi and English, form number, legal basis; `inset` leaves room at the sides (the
+ *  marriage photos). Returns the y below it. */
+function drawTitle(doc: Doc, t: Title, top: number, inset = 0): number {
+  const x = LEFT + inset;
+  const width = WIDTH - 2 * inset;
+  let y = top + 6;
+  y += text(doc, t.mr, { x, y, size: 18, bold: true, align: 'center', width, color: ACCENT }) + 2;
+  y += text(doc, t.en, { x, y, size: 11.5, bold: true, align: 'center', width, color: ACCENT }) + 1;
+  if (t.form) y += text(doc, t.form, { x, y, size: 8, align: 'center', width, color: MUTED });
+  if (t.statute) {
+    y += text(doc, t.statute[0], { x: x + 10, y: y + 1, size: 7.5, align: 'center', width: width - 20, color: MUTED }) + 1;
+    y += text(doc, t.statute[1], { x: x + 10, y, size: 7.2, align: 'center', width: width - 20, color: MUTED });
+  }
+  return y + 7;
+}
+
+/** The certifying sentence in both languages; `large` for a letter-style certificate whose
+ *  sentence is the whole content. */
+function drawStatement(doc: Doc, mr: string, en: string, top: number, large = false): number {
+  let y = top;
+  y += text(doc, mr, { x: LEFT, y, size: large ? 11.5 : 9.5, width: WIDTH, lineGap: large ? 5 : 1 }) + (large ? 10 : 3);
+  y += text(doc, en, { x: LEFT, y, size: large ? 10.5 : 9, width: WIDTH, lineGap: large ? 4 : 0.5 });
+  return y + (large ? 16 : 8);
+}
+
+interface Foot {
+  qrUrl: string;
+  issued: string;
+  place?: string;
+  signatory: Signatory;
+  /** Footer lines, Marathi then English; `strong` for a statutory one. */
+  notes: Note[];
+}
+interface Note { mr: string; en: string; strong?: boolean }
+
+const QR = 78;
+/** Height of the date / seal / signature / QR band. */
+const BAND = QR + 46;
+const NOTE_H = 21;
+/** Where the band starts for these footer notes; the table ends above it. */
+const bandTop = (notes: number) => A4.height - 34 - notes * NOTE_H - BAND;
+
+/** Date and place of issue (left), seal, signature block, QR code (bottom right), then the footer
+ *  notes. The band follows a short table up the page instead of leaving a gap above the signature. */
+function drawFoot(doc: Doc, office: Office, f: Foot, contentBottom: number) {
+  const top = Math.min(bandTop(f.notes.length), contentBottom + 36) + 8;
+
+  const dateW = 104;
+  let y = top + 4;
+  y += text(doc, 'दिनांक / Date of issue', { x: LEFT, y, size: 7.5, width: dateW, color: MUTED });
+  y += text(doc, f.issued || MISSING, { x: LEFT, y, size: 10, bold: true, width: dateW }) + 5;
+  if (f.place) {
+    y += text(doc, 'ठिकाण / Place', { x: LEFT, y, size: 7.5, width: dateW, color: MUTED });
+    text(doc, f.place, { x: LEFT, y, size: 9, width: dateW, maxLines: 2 });
+  }
+
+  drawSeal(doc, LEFT + 150, top + 40, 34);
+
+  const qrX = RIGHT - QR;
+  const sigX = LEFT + 196;
+  drawSignatureBlock(doc, { ...f.signatory, x: sigX, y: top, width: qrX - 14 - sigX, office: office.officeName, space: 40 });
+
+  // White on every side of the code: at least 4 modules (about 10 pt here), as scanners expect.
+  drawQr(doc, f.qrUrl, qrX, top, QR);
+  const capW = 130;
+  text(doc, 'सत्यता तपासण्यासाठी स्कॅन करा', { x: RIGHT - capW, y: top + QR + 8, size: 7.5, width: capW, align: 'right', color: MUTED });
+  text(doc, 'Scan to verify', { x: RIGHT - capW, y: top + QR + 19, size: 7.5, width: capW, align: 'right', color: MUTED });
+
+  let fy = A4.height - 34 - f.notes.length * NOTE_H;
+  hLine(doc, LEFT, RIGHT, fy - 4, 0.5, RULE);
+  for (const n of f.notes) {
+    const style = { x: LEFT, width: WIDTH, align: 'center' as const, bold: n.strong, color: n.strong ? ACCENT : MUTED };
+    fy += text(doc, n.mr, { ...style, y: fy, size: 8 });
+    fy += text(doc, n.en, { ...style, y: fy, size: 7.5 }) + 1;
+  }
+}
+
+const VERIFY_NOTE: Note = {
+  mr: 'हे प्रमाणपत्र संगणकीय प्रणालीद्वारे तयार केले आहे; क्यूआर कोड स्कॅन करून त्याची सत्यता कार्यालयीन नोंदीशी पडताळता येते.',
+  en: 'Computer-generated certificate; scan the QR code to check it against the office record.',
+};
+/** The footer Forms 5 and 6 carry. */
+const REGISTER_NOTE: Note = { mr: 'प्रत्येक जन्म व मृत्यूची नोंद करा', en: 'Ensure registration of every birth and death', strong: true };
+const BD_REGISTRAR: Signatory = { mr: 'निबंधक, जन्म व मृत्यू (ग्रामसेवक)', en: 'Registrar, Births & Deaths (Gram Sevak)' };
+const BD_STATUTE: [string, string] = [
+  '(जन्म व मृत्यू नोंदणी अधिनियम, १९६९ चे कलम १२/१७ आणि महाराष्ट्र जन्म व मृत्यू नोंदणी नियम, २००० चे नियम ८/१३ अन्वये दिलेले)',
+  '(Issued under Sections 12/17 of the Registration of Births and Deaths Act, 1969 and Rules 8/13 of the Maharashtra Registration of Births and Deaths Rules, 2000)',
+];
+
+/** "the local area of X, Tal. Y, Dist. Z, State of Maharashtra", in each language. */
+function localArea(office: Office): [string, string] {
+  const place = officePlace(office);
+  return [
+    `${[office.officeName, place.mr].filter(Boolean).join(', ')} (महाराष्ट्र राज्य)`,
+    [office.officeNameEnglish, place.en, 'State of Maharashtra'].filter(Boolean).join(', '),
+  ];
+}
+
+const genderLines = (g: string) => (g ? [genderMarathi(g), g] : []);
+const dateLines = (d: Date | null, mrWords: string, enWords: string) =>
+  d ? [`${formatDateEnGB(d)}  (${mrWords || marathiDateWords(d)})`, enWords || englishDateWords(d)] : [];
+const ageLines = (years: number) => (years ? [`${years} वर्षे`, `${years} years`] : []);
+const issuedOn = (o: PdfOptions) => formatDateEnGB(o.issuedOn ?? todayInIndia());
+
+/** Header, title, statement, table and foot in that order; the table gets the room between. */
+function layout(doc: Doc, office: Office, title: Title, statement: [string, string], lines: Line[], foot: Foot,
+  opts: { inset?: number; beside?: (titleTop: number, below: number) => number; letter?: boolean } = {}) {
+  const titleTop = drawHeader(doc, office, { top: 34 });
+  let y = drawTitle(doc, title, titleTop, opts.inset);
+  if (opts.beside) y = opts.beside(titleTop, y);
+  y = drawStatement(doc, statement[0], statement[1], y + (opts.letter ? 10 : 0), opts.letter);
+  y = drawTable(doc, lines, y, bandTop(foot.notes.length) - 4);
+  drawFoot(doc, office, foot, y);
+}
+
+async function render(title: string, office: Office, draw: (doc: Doc) => void): Promise<Buffer> {
+  const doc = createDoc({ title, author: `${office.officeName} / ${office.officeNameEnglish}` });
+  drawFrame(doc);
+  draw(doc);
+  return toBuffer(doc);
+}
+
+// ---------------------------------------------------------------- the four kinds
+
+/** Birth certificate, Form 5 (Registration of Births and Deaths Act 1969, s. 12/17; Maharashtra rules 8/13). */
+export async function renderBirthPdf(rec: BirthRecord, office: Office, qrUrl: string, opts: PdfOptions = {}): Promise<Buffer> {
+  const r = rec as Row;
+  const [areaMr, areaEn] = localArea(office);
+  const aadhaar = maskAadhaar(str(r, 'childAadharNumber'));
+  const remarks = cell('शेरा', 'Remarks', ...bilingual(str(r, 'remarksMarathi'), str(r, 'remarksEnglish')));
+  const nationality = str(r, 'nationality') || 'Indian';
+  return render('जन्म प्रमाणपत्र / Birth Certificate', office, (doc) => layout(doc, office,
+    { mr: 'जन्म प्रमाणपत्र', en: 'BIRTH CERTIFICATE', form: 'नमुना क्रमांक ५ (नियम ८/१३)  ·  Form No. 5 (Rules 8/13)', statute: BD_STATUTE },
+    [`प्रमाणित करण्यात येते की, खालील माहिती ${areaMr} या स्थानिक क्षेत्राच्या जन्म नोंदवहीतील मूळ नोंदीवरून घेतली आहे.`,
+      `This is to certify that the following information has been taken from the original record of birth, which is the register for the local area of ${areaEn}.`],
+    [
+      [cell('नाव', 'Name', ...bilingual(str(r, 'childFullNameMarathi'), str(r, 'childFullNameEnglish')))],
+      [cell('लिंग', 'Sex', ...genderLines(str(r, 'gender'))),
+        cell('राष्ट्रीयत्व', 'Nationality', ...(nationality === 'Indian' ? ['भारतीय', 'Indian'] : [nationality]))],
+      [cell('जन्म दिनांक', 'Date of birth', ...dateLines(dateOf(r, 'birthDate'), str(r, 'birthDateWords'), ''))],
+      [cell('जन्म ठिकाण', 'Place of birth', ...bilingual(str(r, 'birthPlaceMarathi'), str(r, 'birthPlaceEnglish')))],
+      [cell('आईचे पूर्ण नाव', 'Name of mother', ...bilingual(str(r, 'motherFullNameMarathi'), str(r, 'motherFullNameEnglish')))],
+      [cell('वडिलांचे पूर्ण नाव', 'Name of father', ...bilingual(str(r, 'fatherFullNameMarathi'), str(r, 'fatherFullNameEnglish')))],
+      [cell('जन्माच्या वेळी आई-वडिलांचा पत्ता', 'Address of parents at the time of birth', ...bilingual(str(r, 'addressAtBirthMarathi'), str(r, 'addressAtBirthEnglish')))],
+      [cell('आई-वडिलांचा कायमचा पत्ता', 'Permanent address of parents', ...bilingual(str(r, 'permanentAddressMarathi'), str(r, 'permanentAddressEnglish')))],
+      [cell('नोंदणी क्रमांक', 'Registration No.', str(r, 'registrationNo')), cell('नोंदणी दिनांक', 'Date of registration', enGB(r, 'registrationDate'))],
+      aadhaar ? [remarks, cell('आधार क्रमांक', 'Aadhaar No.', aadhaar)] : [remarks],
+    ],
+    { qrUrl, issued: issuedOn(opts), signatory: BD_REGISTRAR, notes: [REGISTER_NOTE, VERIFY_NOTE] }));
+}
+
+/** Death certificate, Form 6 (same Act and rules). */
+export async function renderDeathPdf(rec: DeathRecord, office: Office, qrUrl: string, opts: PdfOptions = {}): Promise<Buffer> {
+  const r = rec as Row;
+  const [areaMr, areaEn] = localArea(office);
+  const aadhaar = maskAadhaar(str(r, 'aadhaarNumberDeceased'));
+  const remarks = cell('शेरा', 'Remarks', ...bilingual(str(r, 'remarksMarathi'), str(r, 'remarksEnglish')));
+  return render('मृत्यू प्रमाणपत्र / Death Certificate', office, (doc) => layout(doc, office,
+    { mr: 'मृत्यू प्रमाणपत्र', en: 'DEATH CERTIFICATE', form: 'नमुना क्रमांक ६ (नियम ८/१३)  ·  Form No. 6 (Rules 8/13)', statute: BD_STATUTE },
+    [`प्रमाणित करण्यात येते की, खालील माहिती ${areaMr} या स्थानिक क्षेत्राच्या मृत्यू नोंदवहीतील मूळ नोंदीवरून घेतली आहे.`,
+      `This is to certify that the following information has been taken from the original record of death, which is the register for the local area of ${areaEn}.`],
+    [
+      [cell('मृत व्यक्तीचे नाव', 'Name of the deceased', ...bilingual(str(r, 'deceasedNameMarathi'), str(r, 'deceasedNameEnglish')))],
+      [cell('लिंग', 'Sex', ...genderLines(str(r, 'genderEnglish'))), cell('वय', 'Age', ...ageLines(intOf(r, 'ageOfDeceased')))],
+      [cell('मृत्यू दिनांक', 'Date of death', ...dateLines(dateOf(r, 'dateOfDeath'), '', str(r, 'dateOfDeathWords')))],
+      [cell('मृत्यूचे ठिकाण', 'Place of death', ...bilingual(str(r, 'placeOfDeathMarathi'), str(r, 'placeOfDeathEnglish')))],
+      [cell('आईचे नाव', 'Name of mother', ...bilingual(str(r, 'motherNameMarathi'), str(r, 'motherNameEnglish')))],
+      [cell('वडिलांचे नाव', 'Name of father', ...bilingual(str(r, 'fatherNameMarathi'), str(r, 'fatherNameEnglish')))],
+      [cell('पती / पत्नीचे नाव', 'Name of husband / wife', ...bilingual(str(r, 'spouseNameMarathi'), str(r, 'spouseNameEnglish')))],
+      [cell('मृत्यूच्या वेळी पत्ता', 'Address of the deceased at the time of death', ...bilingual(str(r, 'addressAtDeathMarathi'), str(r, 'addressAtDeathEnglish')))],
+      [cell('कायमचा पत्ता', 'Permanent address of the deceased', ...bilingual(str(r, 'permanentAddressMarathi'), str(r, 'permanentAddressEnglish')))],
+      [cell('नोंदणी क्रमांक', 'Registration No.', str(r, 'registrationNumber')), cell('नोंदणी दिनांक', 'Date of registration', enGB(r, 'registrationDate'))],
+      aadhaar ? [remarks, cell('आधार क्रमांक', 'Aadhaar No.', aadhaar)] : [remarks],
+    ],
+    { qrUrl, issued: issuedOn(opts), signatory: BD_REGISTRAR, notes: [REGISTER_NOTE, VERIFY_NOTE] }));
+}
+
+const PROFESSIONS: Record<string, [string, string]> = {
+  job: ['नोकरी', 'Service'], business: ['व्यवसाय', 'Business'], farming: ['शेती', 'Farming'], other: ['इतर', 'Other'],
+};
+
+/** Residence certificate (रहिवासी दाखला): no statutory form; a letter certifying that the applicant lives here. */
+export async function renderResidencePdf(rec: ResidenceRecord, office: Office, qrUrl: string, opts: PdfOptions = {}): Promise<Buffer> {
+  const r = rec as Row;
+  const [areaMr, areaEn] = localArea(office);
+  const profession = str(r, 'applicantProfession');
+  const [profMr, profEn] = PROFESSIONS[profession.toLowerCase()] ?? [profession, profession];
+  const age = intOf(r, 'applicantAge');
+  const nameMr = str(r, 'applicantNameMarathi') || MISSING;
+  const nameEn = str(r, 'applicantNameEnglish') || MISSING;
+  const guardianMr = str(r, 'guardianNameMarathi');
+  const guardianEn = str(r, 'guardianNameEnglish');
+  const mr = [`दाखला देण्यात येतो की, ${nameMr}`, guardianMr && `${guardianMr} यांचा मुलगा / यांची मुलगी`, age && `वय ${age} वर्षे`,
+    profMr && `व्यवसाय: ${profMr}`].filter(Boolean).join(', ');
+  const en = [`This is to certify that ${nameEn}`, guardianEn && `son / daughter of ${guardianEn}`, age && `aged ${age} years`,
+    profEn && `profession: ${profEn}`].filter(Boolean).join(', ');
+  const number = str(r, 'registrationNumber');
+  return render('रहिवासी दाखला / Residence Certificate', office, (doc) => layout(doc, office,
+    { mr: 'रहिवासी दाखला', en: 'RESIDENCE CERTIFICATE', form: `दाखला क्रमांक / Certificate No.: ${number || MISSING}` },
+    [`${mr}, हे ${areaMr} यांच्या हद्दीतील गावाचे रहिवासी आहेत. अर्जदाराच्या विनंतीवरून हा दाखला देण्यात येत आहे.`,
+      `${en}, is a resident of the village within the limits of ${areaEn}. This certificate is issued at the request of the applicant.`],
+    [
+      [cell('अर्जदाराचे नाव', 'Name of applicant', ...bilingual(str(r, 'applicantNameMarathi'), str(r, 'applicantNameEnglish')))],
+      [cell('पालकाचे नाव', 'Name of father / guardian', ...bilingual(guardianMr, guardianEn))],
+      [cell('वय', 'Age', ...ageLines(age)), cell('व्यवसाय', 'Profession', ...bilingual(profMr, profEn))],
+      [cell('आधार क्रमांक', 'Aadhaar No.', maskAadhaar(str(r, 'applicantAadhaar'))), cell('नोंदणी क्रमांक', 'Registration No.', number)],
+    ],
+    {
+      qrUrl, issued: enGB(r, 'registrationDate') || issuedOn(opts), place: office.officeName,
+      signatory: { mr: 'ग्रामसेवक / सरपंच', en: 'Gram Sevak / Sarpanch' }, notes: [VERIFY_NOTE],
+    },
+    { letter: true }));
+}
+
+const PHOTO_W = 82;
+const PHOTO_H = 102;
+
+/** JPEG and PNG as pdfkit takes them; WebP (or anything else sharp reads) as PNG; undefined when
+ *  the bytes are not a picture, so the frame prints empty instead of the certificate failing. */
+async function embeddable(photo: Buffer | undefined): Promise<Buffer | undefined> {
+  if (!photo?.length) return undefined;
+  const type = imageType(photo);
+  if (type === 'jpeg' || type === 'png') return photo;
+  try {
+    return await sharp(photo).rotate().png().toBuffer();
+  } catch {
+    return undefined;
+  }
+}
+
+/** A passport-style photo frame: the photo scaled to fit, or an empty frame to paste one in. */
+function drawPhoto(doc: Doc, photo: Buffer | undefined, x: number, y: number, mr: string, en: string) {
+  doc.save().lineWidth(0.8).strokeColor(RULE).rect(x, y, PHOTO_W, PHOTO_H).stroke().restore();
+  let placed = false;
+  if (photo) {
+    try {
+      doc.image(photo, x + 2, y + 2, { fit: [PHOTO_W - 4, PHOTO_H - 4], align: 'center', valign: 'center' });
+      placed = true;
+    } catch {
+      // A damaged file: leave the frame empty.
+    }
+  }
+  if (!placed) {
+    text(doc, 'छायाचित्र', { x, y: y + PHOTO_H / 2 - 12, size: 8, width: PHOTO_W, align: 'center', color: '#9a9a9a' });
+    text(doc, 'Photograph', { x, y: y + PHOTO_H / 2, size: 7.5, width: PHOTO_W, align: 'center', color: '#9a9a9a' });
+  }
+  text(doc, `${mr} / ${en}`, { x: x - 10, y: y + PHOTO_H + 2, size: 8, bold: true, width: PHOTO_W + 20, align: 'center', color: ACCENT });
+}
+
+/** Certificate of registration of marriage, Form E (Maharashtra Regulation of Marriage Bureaus and
+ *  Registration of Marriages Act 1998, s. 6(1), rule 5), with the husband's and wife's photographs. */
+export async function renderMarriagePdf(rec: MarriageRecord, office: Office, qrUrl: string, photos: MarriagePhotos = {},
+  opts: PdfOptions = {}): Promise<Buffer> {
+  const r = rec as Row;
+  const [husbandPhoto, wifePhoto] = await Promise.all([embeddable(photos.husband), embeddable(photos.wife)]);
+  const married = enGB(r, 'marriageDate') || MISSING;
+  const registered = enGB(r, 'registrationDate') || MISSING;
+  const khand = str(r, 'khandNumber') || MISSING;
+  const serial = str(r, 'registrationNumber') || MISSING;
+  const placeMr = str(r, 'marriagePlaceMarathi') || str(r, 'marriagePlaceEnglish') || MISSING;
+  const placeEn = str(r, 'marriagePlaceEnglish') || str(r, 'marriagePlaceMarathi') || MISSING;
+  const age = (who: string) => {
+    const years = intOf(r, `${who}AgeYears`);
+    const months = intOf(r, `${who}AgeMonths`);
+    return years ? [`${years} वर्षे ${months} महिने`, `${years} years ${months} months`] : [];
+  };
+  const spouse = (who: 'husband' | 'wife', mr: string, en: string): Line[] => [
+    [cell(`${mr}चे नाव`, `${en}'s name`, ...bilingual(str(r, `${who}NameMarathi`), str(r, `${who}NameEnglish`)))],
+    [cell(`${mr}चा पत्ता`, `${en}'s address`, ...bilingual(str(r, `${who}PermAddressMarathi`), str(r, `${who}PermAddressEnglish`)))],
+    [cell('विवाहाच्या दिवशी वय', 'Age on the day of marriage', ...age(who)), cell('आधार क्रमांक', 'Aadhaar No.', maskAadhaar(str(r, `${who}Aadhaar`)))],
+  ];
+  return render('विवाह नोंदणी प्रमाणपत्र / Certificate of Registration of Marriage', office, (doc) => layout(doc, office,
+    {
+      mr: 'विवाह नोंदणी प्रमाणपत्र', en: 'CERTIFICATE OF REGISTRATION OF MARRIAGE',
+      form: "नमुना 'ई' (कलम ६(१) व नियम ५)  ·  Form 'E' (Section 6(1) and Rule 5)",
+      statute: ['महाराष्ट्र विवाह मंडळांचे विनियमन आणि विवाह नोंदणी अधिनियम, १९९८', 'Maharashtra Regulation of Marriage Bureaus and Registration of Marriages Act, 1998'],
+    },
+    [`प्रमाणित करण्यात येते की, खाली नमूद केलेल्या पती व पत्नीचा विवाह दिनांक ${married} रोजी ${placeMr} येथे संपन्न झाला असून त्याची नोंद वरील अधिनियमान्वये ठेवलेल्या विवाह नोंदवहीच्या खंड क्रमांक ${khand} मध्ये अनुक्रमांक ${serial} वर दिनांक ${registered} रोजी माझ्याकडून करण्यात आली आहे.`,
+      `Certified that the marriage between the husband and wife named below, solemnized on ${married} at ${placeEn}, has been registered by me on ${registered} at serial number ${serial} of Volume ${khand} of the Register of Marriages maintained under the said Act.`],
+    [
+      ...spouse('husband', 'पती', 'Husband'),
+      ...spouse('wife', 'पत्नी', 'Wife'),
+      [cell('विवाह दिनांक', 'Date of marriage', married), cell('विवाहाचे ठिकाण', 'Place of marriage', ...bilingual(str(r, 'marriagePlaceMarathi'), str(r, 'marriagePlaceEnglish')))],
+      [cell('प्रमाणपत्र / अनुक्रमांक', 'Certificate / serial No.', serial), cell('खंड क्रमांक', 'Volume (khand) No.', khand)],
+      [cell('नोंदणी दिनांक', 'Date of registration', registered), cell('शेरा', 'Remarks', ...bilingual(str(r, 'remarksMarathi'), str(r, 'remarksEnglish')))],
+    ],
+    {
+      qrUrl, issued: enGB(r, 'issueDate') || issuedOn(opts), place: office.officeName,
+      signatory: { mr: 'विवाह निबंधक (ग्रामसेवक)', en: 'Registrar of Marriages (Gram Sevak)' }, notes: [VERIFY_NOTE],
+    },
+    {
+      // Photos of husband (left) and wife (right) beside the title, as Form E places them.
+      inset: PHOTO_W + 12,
+      beside: (titleTop, below) => {
+        const top = titleTop + 9;
+        drawPhoto(doc, husbandPhoto, LEFT + 4, top, 'पती', 'Husband');
+        drawPhoto(doc, wifePhoto, RIGHT - PHOTO_W - 4, top, 'पत्नी', 'Wife');
+        return Math.max(below, top + PHOTO_H + 18);
+      },
+    }));
+}
+
+// ---------------------------------------------------------------- one entry for the service
+
+export interface RenderOptions {
+  /** The public page the QR code opens. */
+  qrUrl: string;
+  /** Today in India: the date of issue unless the record has its own. */
+  issuedOn?: Date;
+  photos?: { husbandPhoto?: Buffer; wifePhoto?: Buffer };
+}
+
+/** One certificate of any kind as PDF bytes. `row` is the stored record (dates as Date). */
+export function renderCertificate(kind: KindName, row: Row, office: Office, o: RenderOptions): Promise<Buffer> {
+  const opts = { issuedOn: o.issuedOn };
+  switch (kind) {
+    case 'birth': return renderBirthPdf(row, office, o.qrUrl, opts);
+    case 'death': return renderDeathPdf(row, office, o.qrUrl, opts);
+    case 'residence': return renderResidencePdf(row, office, o.qrUrl, opts);
+    case 'marriage': return renderMarriagePdf(row, office, o.qrUrl, { husband: o.photos?.husbandPhoto, wife: o.photos?.wifePhoto }, opts);
+  }
+}
+
+/** Renders each kind once with sample values, so the fonts are parsed and the labels shaped before
+ *  the first real request (a cold first certificate takes about a second, a warm one tens of ms).
+ *  Optional: call it after the server listens, without awaiting it. */
+export async function warmUp(office: Office = NEUTRAL_OFFICE): Promise<void> {
+  const on = new Date(Date.UTC(2000, 0, 1));
+  const url = 'https://example.invalid/warmup';
+  await renderBirthPdf({ childFullNameMarathi: 'नमुना', childFullNameEnglish: 'Sample', birthDate: on, registrationDate: on, gender: 'Male' }, office, url);
+  await renderDeathPdf({ deceasedNameMarathi: 'नमुना', deceasedNameEnglish: 'Sample', dateOfDeath: on, genderEnglish: 'Male', ageOfDeceased: 1 }, office, url);
+  await renderResidencePdf({ applicantNameMarathi: 'नमुना', applicantNameEnglish: 'Sample', applicantAge: 1, applicantProfession: 'farming' }, office, url);
+  await renderMarriagePdf({ husbandNameMarathi: 'नमुना', husbandNameEnglish: 'Sample', marriageDate: on }, office, url);
+}

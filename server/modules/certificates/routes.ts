@@ -1,0 +1,81 @@
+// Birth, death, residence and marriage certificates on the spec's paths, one set of handlers for the
+// four kinds. Lists, writes and PDFs act on the token's council only; the read by id is public
+// (the QR page) and shows the full record to the owning council.
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Invalid } from '../../lib/errors.ts';
+import { ok } from '../../lib/schema.ts';
+import { trimBody } from '../../lib/trim.ts';
+import { councilOf } from '../../plugins/auth.ts';
+import { KINDS, MARRIAGE_PHOTOS, type Kind, type MarriagePhoto } from './kinds.ts';
+import { schemasFor, type IdParams, type ListQuery } from './schema.ts';
+import { certificatePdf, createCertificate, listCertificates, readCertificate, updateCertificate, type Photos } from './service.ts';
+
+type Body = Record<string, unknown>;
+
+/** Text parts and photos of a marriage form. A JSON body (no photos) is taken as well. */
+async function readForm(request: FastifyRequest): Promise<{ body: Body; photos: Photos }> {
+  if (!request.isMultipart()) return { body: (request.body as Body) ?? {}, photos: {} };
+  const body: Body = {};
+  const photos: Photos = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      const field = MARRIAGE_PHOTOS.find((p) => p.toLowerCase() === part.fieldname.toLowerCase()) as MarriagePhoto | undefined;
+      if (!field) throw new Invalid(part.fieldname, `is not an accepted photo field; send ${MARRIAGE_PHOTOS.join(', ')}`);
+      const data = await part.toBuffer();
+      // An empty file input still sends a part; it means "no new photo".
+      if (data.length > 0) photos[field] = data;
+    } else {
+      body[part.fieldname] = part.value;
+    }
+  }
+  return { body, photos };
+}
+
+/** attachment; an ASCII name for old clients and the exact one (RFC 5987) for the rest. */
+function attachment(name: string): string {
+  const base = `${[...name.trim().replace(/\s+/g, '_')].slice(0, 100).join('')}.pdf`;
+  const ascii = base.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\/;:*?<>|]/g, '_');
+  const exact = encodeURIComponent(base.replace(/[/\\]/g, '_')).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
+}
+
+export default async function certificateRoutes(app: FastifyInstance) {
+  const photoDir = path.join(app.config.dataDir, 'uploads', 'marriage');
+  for (const kind of KINDS) register(app, kind, photoDir);
+}
+
+function register(app: FastifyInstance, kind: Kind, photoDir: string) {
+  const s = schemasFor(kind);
+  const marriage = kind.kind === 'marriage';
+  const staff = { preHandler: app.requireStaff };
+  const jsonWrite = marriage ? {} : { preValidation: trimBody };
+
+  app.get<{ Querystring: ListQuery }>(kind.listPath, { schema: s.list, ...staff }, async (request) =>
+    ok(await listCertificates(app.db, kind, councilOf(request).userId, request.query)));
+
+  app.get<{ Params: IdParams }>(`${kind.base}/:id`, { schema: s.read, preHandler: app.optionalStaff }, async (request) =>
+    ok(await readCertificate(app.db, kind, request.params.id, request.council?.userId)));
+
+  app.post(kind.base, { schema: s.create, ...staff, ...jsonWrite }, async (request, reply) => {
+    const { body, photos } = marriage ? await readForm(request) : { body: request.body as Body, photos: {} };
+    const record = await createCertificate(app.db, kind, councilOf(request).userId, body, { photos, photoDir });
+    reply.code(201);
+    return ok(record, 'Saved');
+  });
+
+  app.put<{ Params: IdParams }>(`${kind.base}/:id`, { schema: s.update, ...staff, ...jsonWrite }, async (request) => {
+    const { body, photos } = marriage ? await readForm(request) : { body: request.body as Body, photos: {} };
+    return ok(await updateCertificate(app.db, kind, councilOf(request).userId, request.params.id, body, { photos, photoDir }), 'Updated');
+  });
+
+  app.get<{ Params: IdParams }>(kind.pdfPath, { schema: s.pdf, ...staff }, async (request, reply: FastifyReply) => {
+    const { pdf, fileName } = await certificatePdf(app.db, kind, councilOf(request).userId, request.params.id,
+      { publicBaseUrl: app.config.publicBaseUrl, photoDir });
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', attachment(fileName))
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
+}

@@ -1,0 +1,106 @@
+// Contract of the certificate routes, generated from the field tables in kinds.ts so the four kinds
+// cannot drift apart. Bodies may carry fields we do not know (the earlier client sends some); they
+// are ignored. Rules a schema cannot say in a clerk's words (12 digits, required but empty, dates)
+// are checked in service.ts.
+import { Type, type Static, type TSchema } from 'typebox';
+import { Envelope, Paged, errorResponses } from '../../lib/schema.ts';
+import type { Field, Kind } from './kinds.ts';
+
+const nullableString = (options: object = {}) => Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
+
+function inputSchema(f: Field): TSchema {
+  switch (f.type.t) {
+    case 'text': return Type.String({ maxLength: f.type.max });
+    case 'aadhaar': return Type.String({ maxLength: 20, description: '12 digits; empty when unknown' });
+    case 'mobile': return Type.String({ maxLength: 20, description: '10 digits; empty when unknown' });
+    case 'choice': return Type.String({ maxLength: 20, description: f.type.values.join(', ') });
+    // Numbers may come as text or null from a form; service.ts reads them and words the refusal.
+    case 'int': return Type.Union([Type.Integer(), Type.String(), Type.Null()], { description: `Whole number 0–${f.type.max}; 0, "" or null when empty` });
+    case 'decimal': return Type.Union([Type.Number(), Type.String(), Type.Null()], { description: `Number 0–${f.type.max}; 0, "" or null when empty` });
+    case 'date': return nullableString({ maxLength: 40, description: 'YYYY-MM-DD (an ISO date-time is accepted); null when empty' });
+  }
+}
+
+function outputSchema(f: Field): TSchema {
+  switch (f.type.t) {
+    case 'int': return Type.Integer();
+    case 'decimal': return Type.Number();
+    case 'date': return nullableString({ description: 'YYYY-MM-DD' });
+    default: return Type.String();
+  }
+}
+
+/** POST and PUT bodies (JSON kinds). PUT changes the fields it carries and keeps the others. */
+export function bodySchema(kind: Kind) {
+  const props: Record<string, TSchema> = {};
+  for (const f of kind.fields) props[f.name] = Type.Optional(inputSchema(f));
+  for (const id of [kind.idField, ...kind.idAliases]) props[id] = Type.Optional(Type.Unsafe({ description: 'Ignored: the id in the path counts' }));
+  props.createdByUserId = Type.Optional(Type.Unsafe({ description: 'Ignored: the record belongs to the council of the token' }));
+  return Type.Object(props, { additionalProperties: true });
+}
+
+/** A certificate as the API answers it. Every property is optional because the public read (no token,
+ *  or another council's) carries only the publicFields of kinds.ts, Aadhaar and mobile masked. */
+export function recordSchema(kind: Kind) {
+  const props: Record<string, TSchema> = { [kind.idField]: Type.String({ format: 'uuid' }) };
+  for (const f of kind.fields) props[f.name] = Type.Optional(outputSchema(f));
+  if (kind.kind === 'marriage') {
+    for (const p of ['husbandPhotoUrl', 'wifePhotoUrl', 'witness1PhotoUrl', 'witness2PhotoUrl', 'witness3PhotoUrl'])
+      props[p] = Type.Optional(nullableString({ description: 'Path of the stored photo under the site root, or null' }));
+  }
+  props.createdByUserId = Type.Optional(Type.Integer());
+  props.createdAt = Type.Optional(Type.String());
+  props.updatedAt = Type.Optional(Type.String());
+  props.view = Type.Optional(Type.Union([Type.Literal('full'), Type.Literal('public')], { description: 'Which view this is (reads by id)' }));
+  props.officeName = Type.Optional(Type.String({ description: 'Issuing office, Marathi (reads by id, for the page header)' }));
+  props.officeNameEnglish = Type.Optional(Type.String());
+  return Type.Object(props, { additionalProperties: false });
+}
+
+export const ListQuery = Type.Object({
+  userId: Type.Optional(Type.Integer({ description: 'Accepted for the earlier client; another council\'s id gives an empty page' })),
+  pageNumber: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+  nameFilter: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the English or Marathi name, any case' })),
+});
+export type ListQuery = Static<typeof ListQuery>;
+
+/** Any string: a malformed id is simply not found (404), like an unknown one. */
+export const IdParams = Type.Object({ id: Type.String({ maxLength: 100, description: 'The certificate id (a UUID)' }) });
+export type IdParams = Static<typeof IdParams>;
+
+const pdfResponse = {
+  description: 'The certificate, A4, Marathi and English, with a QR code to its public page',
+  content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+};
+
+const MULTIPART_NOTE =
+  'multipart/form-data: every field as a text part, and the photos husbandPhoto, wifePhoto, witness1Photo..witness3Photo ' +
+  '(JPEG, PNG or WebP by content, at most 600 KB each; husband and wife photos required on create, kept on update when not sent). ' +
+  'A JSON body is accepted too (without photos).';
+
+export function schemasFor(kind: Kind) {
+  const record = recordSchema(kind);
+  const tags = ['Certificates'];
+  const security = [{ bearer: [] }];
+  const body = kind.kind === 'marriage' ? { consumes: ['multipart/form-data', 'application/json'], description: MULTIPART_NOTE } : { body: bodySchema(kind) };
+  return {
+    list: {
+      tags, security, summary: `List your council's ${kind.label}s, newest first`,
+      querystring: ListQuery, response: { 200: Envelope(Paged(record)), ...errorResponses },
+    },
+    read: {
+      tags, summary: `Read a ${kind.label}: the public view without a token (Aadhaar masked), the full record with its council's token`,
+      params: IdParams, response: { 200: Envelope(record), ...errorResponses },
+    },
+    create: { tags, security, summary: `Register a ${kind.label}`, ...body, response: { 201: Envelope(record), ...errorResponses } },
+    update: {
+      tags, security, summary: `Update a ${kind.label} of your council (fields not sent are kept)`,
+      params: IdParams, ...body, response: { 200: Envelope(record), ...errorResponses },
+    },
+    pdf: {
+      tags, security, summary: `Download a ${kind.label} of your council as PDF`,
+      params: IdParams, produces: ['application/pdf'], response: { 200: pdfResponse, ...errorResponses },
+    },
+  };
+}

@@ -1,0 +1,375 @@
+// The rules of the four certificate kinds, written once against the field tables of kinds.ts:
+// reading and checking input, derived values (date in words, Marathi gender, spouse ages), paging,
+// the public and full views, marriage photos, and the PDF download. No HTTP here.
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Db } from '../../db/open.ts';
+import { maskAadhaar, maskMobile } from '../../lib/aadhaar.ts';
+import { ageAt, isoDay, parseIsoDate, todayInIndia } from '../../lib/dates.ts';
+import { englishDateWords } from '../../lib/english-words.ts';
+import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
+import { imageType } from '../../lib/images.ts';
+import { marathiDateWords } from '../../lib/marathi-words.ts';
+import { NEUTRAL_OFFICE, type Office } from '../../lib/pdf.ts';
+import { DEFAULT_PROFILE } from '../site/defaults.ts';
+import { genderMarathi, MARRIAGE_PHOTOS, type Field, type Kind, type MarriagePhoto } from './kinds.ts';
+import type { ListQuery } from './schema.ts';
+import { renderCertificate } from './pdf.ts';
+
+export type Row = Record<string, unknown>;
+type Value = string | number | Date | null;
+type Values = Record<string, Value>;
+
+/** The Prisma delegate of a kind, as far as this generic code uses it. */
+interface Table {
+  findMany(args: object): Promise<Row[]>;
+  count(args: object): Promise<number>;
+  findUnique(args: object): Promise<Row | null>;
+  create(args: object): Promise<Row>;
+  update(args: object): Promise<Row>;
+}
+const table = (db: Db, kind: Kind) => db[kind.model] as unknown as Table;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// ---------------------------------------------------------------- input
+
+function asText(f: Field, raw: unknown): string {
+  if (raw === null || raw === undefined) return '';
+  if (typeof raw === 'string') return raw.trim();
+  if (typeof raw === 'number' || typeof raw === 'boolean') return String(raw);
+  throw new Invalid(f.name, 'must be a single value, not a list or an object');
+}
+
+/** One value from a JSON body (already typed by the schema) or a multipart text part (a string). */
+function readValue(f: Field, raw: unknown): Value {
+  const s = asText(f, raw);
+  const t = f.type;
+  switch (t.t) {
+    case 'text':
+      if (s.length > t.max) throw new Invalid(f.name, `must be at most ${t.max} characters`);
+      return s;
+    case 'aadhaar':
+    case 'mobile': {
+      const digits = s.replace(/\s+/g, '');
+      const n = t.t === 'aadhaar' ? 12 : 10;
+      if (digits && !new RegExp(`^\\d{${n}}$`).test(digits)) throw new Invalid(f.name, `must be exactly ${n} digits`);
+      return digits;
+    }
+    case 'int':
+    case 'decimal': {
+      if (s === '') return 0;
+      const n = Number(s);
+      const ok = Number.isFinite(n) && n >= 0 && n <= t.max && (t.t === 'decimal' || Number.isInteger(n));
+      if (!ok) throw new Invalid(f.name, t.t === 'int' ? `must be a whole number from 0 to ${t.max}` : `must be a number from 0 to ${t.max}`);
+      return t.t === 'decimal' ? Math.round(n * 100) / 100 : n;
+    }
+    case 'date': {
+      // A browser's FormData turns a null into the text "null".
+      if (s === '' || s === 'null' || s === 'undefined') return null;
+      const d = parseIsoDate(s);
+      if (!d) throw new Invalid(f.name, 'must be a valid date (YYYY-MM-DD)');
+      return d;
+    }
+    case 'choice': {
+      if (s === '') return '';
+      const match = t.values.find((v) => v.toLowerCase() === s.toLowerCase());
+      if (!match) throw new Invalid(f.name, `must be one of ${t.values.join(', ')}`);
+      return match;
+    }
+  }
+}
+
+/** The fields present in a body (names matched in any case, as the earlier server did), read and typed. */
+function readInput(kind: Kind, body: Record<string, unknown>): Values {
+  const byLower = new Map(Object.entries(body ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  const values: Values = {};
+  for (const f of kind.fields) {
+    const raw = byLower.get(f.name.toLowerCase());
+    if (raw !== undefined) values[f.name] = readValue(f, raw);
+  }
+  return values;
+}
+
+function blankValue(f: Field): Value {
+  switch (f.type.t) {
+    case 'text': case 'choice': return f.type.fallback ?? '';
+    case 'int': case 'decimal': return 0;
+    case 'date': return null;
+    default: return '';
+  }
+}
+
+function isEmpty(f: Field, v: Value): boolean {
+  if (f.type.t === 'date') return v === null;
+  if (f.type.t === 'int') return !!f.type.zeroIsEmpty && v === 0;
+  if (f.type.t === 'decimal') return false;
+  return v === '';
+}
+
+const SPOUSES = ['husband', 'wife'] as const;
+const MIN_SPOUSE_AGE = 18;
+
+/** Fills derived values and checks every rule on the complete record. `sent` is what this request
+ *  carried: a derived value the client sent is kept, one it left out is computed. */
+function complete(kind: Kind, values: Values, sent: Values, creating: boolean): Values {
+  const today = todayInIndia();
+  for (const f of kind.fields) {
+    const fallback = f.type.t === 'text' || f.type.t === 'choice' ? f.type.fallback : undefined;
+    if (fallback && values[f.name] === '') values[f.name] = fallback;
+    const v = values[f.name];
+    // A create must carry every required field, except those the spec gives a default.
+    if (f.required && ((creating && !(f.name in sent) && !fallback) || isEmpty(f, v))) throw new Invalid(f.name, 'is required');
+    if (f.type.t === 'date' && f.type.notFuture && v instanceof Date && v > today) throw new Invalid(f.name, 'must not be in the future');
+  }
+  const notBefore = (later: string, earlier: string) => {
+    const a = values[later], b = values[earlier];
+    if (a instanceof Date && b instanceof Date && a < b) throw new Invalid(later, `must not be before ${earlier}`);
+  };
+  const sentText = (name: string) => typeof sent[name] === 'string' && sent[name] !== '';
+
+  if (kind.kind === 'birth') {
+    notBefore('registrationDate', 'birthDate');
+    if (!sentText('birthDateWords')) values.birthDateWords = marathiDateWords(values.birthDate as Date);
+  } else if (kind.kind === 'death') {
+    notBefore('registrationDate', 'dateOfDeath');
+    values.genderMarathi = genderMarathi(values.genderEnglish as string);
+    if (!sentText('dateOfDeathWords')) values.dateOfDeathWords = englishDateWords(values.dateOfDeath as Date);
+  } else if (kind.kind === 'marriage') {
+    notBefore('registrationDate', 'marriageDate');
+    const married = values.marriageDate instanceof Date ? values.marriageDate : null;
+    for (const who of SPOUSES) {
+      const born = values[`${who}BirthDate`];
+      if (!(born instanceof Date)) continue;
+      const age = ageAt(born, married ?? today);
+      if (age.years < MIN_SPOUSE_AGE)
+        throw new Invalid(`${who}BirthDate`, `must be at least ${MIN_SPOUSE_AGE} years before ${married ? 'the marriage date' : 'today'}`);
+      values[`${who}AgeYears`] = age.years;
+      values[`${who}AgeMonths`] = age.months;
+    }
+  }
+  return values;
+}
+
+/** A stored row as input values, so an update can change some fields and keep the rest. */
+function rowValues(kind: Kind, row: Row): Values {
+  const values: Values = {};
+  for (const f of kind.fields) {
+    const v = row[f.name];
+    values[f.name] = f.type.t === 'decimal' ? Number(v) : (v as Value);
+  }
+  return values;
+}
+
+// ---------------------------------------------------------------- output
+
+function outValue(f: Field, v: unknown): unknown {
+  if (f.type.t === 'date') return v instanceof Date ? isoDay(v) : null;
+  if (f.type.t === 'decimal') return Number(v);
+  return v;
+}
+
+const photoColumn = (p: MarriagePhoto) => `${p}Path`;
+const photoUrlField = (p: MarriagePhoto) => `${p}Url`;
+
+/** The full record, for the owning council: edit form and list. */
+function toRecord(kind: Kind, row: Row): Row {
+  const out: Row = { [kind.idField]: row[kind.idField] };
+  for (const f of kind.fields) out[f.name] = outValue(f, row[f.name]);
+  if (kind.kind === 'marriage') for (const p of MARRIAGE_PHOTOS) out[photoUrlField(p)] = row[photoColumn(p)] ?? null;
+  out.createdByUserId = row.createdByUserId;
+  out.createdAt = (row.createdAt as Date).toISOString();
+  out.updatedAt = (row.updatedAt as Date).toISOString();
+  return out;
+}
+
+/** What the public QR page may see: its fields only, Aadhaar and mobile numbers masked. */
+function toPublic(kind: Kind, row: Row): Row {
+  const full = toRecord(kind, row);
+  const types = new Map(kind.fields.map((f) => [f.name, f.type.t]));
+  const out: Row = { [kind.idField]: full[kind.idField] };
+  for (const name of kind.publicFields) {
+    const t = types.get(name);
+    out[name] = t === 'aadhaar' ? maskAadhaar(full[name] as string) : t === 'mobile' ? maskMobile(full[name] as string) : full[name];
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- office
+
+/** The issuing office from the council's site profile. Placeholders of a profile nobody has edited
+ *  yet ("आपला तालुका") are left out rather than printed on a legal document. */
+export async function officeOf(db: Db, userId: number): Promise<Office> {
+  const p = await db.siteProfile.findUnique({
+    where: { createdByUserId: userId },
+    select: { officeName: true, officeNameEnglish: true, block: true, blockEnglish: true, district: true, districtEnglish: true },
+  });
+  if (!p) return NEUTRAL_OFFICE;
+  const keep = (k: keyof Office) => (p[k] && p[k] !== DEFAULT_PROFILE[k] ? p[k] : '');
+  return {
+    officeName: p.officeName || NEUTRAL_OFFICE.officeName,
+    officeNameEnglish: p.officeNameEnglish || NEUTRAL_OFFICE.officeNameEnglish,
+    block: keep('block'), blockEnglish: keep('blockEnglish'), district: keep('district'), districtEnglish: keep('districtEnglish'),
+  };
+}
+
+// ---------------------------------------------------------------- reads
+
+async function find(db: Db, kind: Kind, id: string): Promise<Row> {
+  const row = UUID.test(id) ? await table(db, kind).findUnique({ where: { [kind.idField]: id } }) : null;
+  if (!row) throw new NotFound(`No ${kind.label} with this id.`);
+  return row;
+}
+
+async function findOwned(db: Db, kind: Kind, ownerId: number, id: string): Promise<Row> {
+  const row = await find(db, kind, id);
+  if (row.createdByUserId !== ownerId) throw new Forbidden(`This ${kind.label} belongs to another council account.`);
+  return row;
+}
+
+export async function listCertificates(db: Db, kind: Kind, ownerId: number, q: ListQuery) {
+  const { pageNumber, pageSize } = q;
+  // The council comes from the token; a userId naming another council shows nothing.
+  if (q.userId !== undefined && q.userId !== ownerId) return { items: [], pageNumber, pageSize, totalPages: 0, totalCount: 0 };
+  // Prisma passes `contains` to ILIKE as it is: a typed % or _ would be a wildcard.
+  const filter = q.nameFilter?.trim().replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  const where = {
+    createdByUserId: ownerId,
+    ...(filter ? { OR: kind.nameFields.map((f) => ({ [f]: { contains: filter, mode: 'insensitive' } })) } : {}),
+  };
+  const t = table(db, kind);
+  const [rows, totalCount] = await Promise.all([
+    t.findMany({ where, orderBy: [{ createdAt: 'desc' }, { [kind.idField]: 'desc' }], skip: (pageNumber - 1) * pageSize, take: pageSize }),
+    t.count({ where }),
+  ]);
+  return { items: rows.map((r) => toRecord(kind, r)), pageNumber, pageSize, totalPages: Math.ceil(totalCount / pageSize), totalCount };
+}
+
+/** The QR page's read: public view for anyone, the full record for the owning council. */
+export async function readCertificate(db: Db, kind: Kind, id: string, viewerId?: number): Promise<Row> {
+  const row = await find(db, kind, id);
+  const office = await officeOf(db, row.createdByUserId as number);
+  const own = viewerId !== undefined && viewerId === row.createdByUserId;
+  return {
+    ...(own ? toRecord(kind, row) : toPublic(kind, row)),
+    view: own ? 'full' : 'public',
+    officeName: office.officeName, officeNameEnglish: office.officeNameEnglish,
+  };
+}
+
+// ---------------------------------------------------------------- photos (marriage)
+
+const PHOTO_LIMIT_BYTES = 600 * 1024;
+const PHOTO_URL = /^\/uploads\/marriage\/([0-9a-f]{32})\.jpg$/;
+export type Photos = Partial<Record<MarriagePhoto, Buffer>>;
+
+/** Checks one photo by size and content, then stores it as an upright JPEG without metadata (EXIF
+ *  can carry GPS), at most 600×800: enough for the certificate and the public page. */
+async function preparePhoto(field: MarriagePhoto, data: Buffer): Promise<Buffer> {
+  if (data.length > PHOTO_LIMIT_BYTES) throw new Invalid(field, 'must be at most 600 KB');
+  if (!imageType(data)) throw new Invalid(field, 'must be a JPEG, PNG or WebP image');
+  try {
+    return await sharp(data, { limitInputPixels: 50_000_000, failOn: 'error' })
+      .rotate().resize({ width: 600, height: 800, fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
+  } catch {
+    throw new Invalid(field, 'the image could not be read: it is damaged');
+  }
+}
+
+/** Writes the prepared photos under random names; returns their columns and the files written. */
+async function storePhotos(dir: string, photos: Partial<Record<MarriagePhoto, Buffer>>) {
+  const columns: Record<string, string> = {};
+  const written: string[] = [];
+  try {
+    await fs.mkdir(dir, { recursive: true });
+    for (const [field, data] of Object.entries(photos) as [MarriagePhoto, Buffer][]) {
+      const name = `${crypto.randomBytes(16).toString('hex')}.jpg`;
+      await fs.writeFile(path.join(dir, name), data, { flag: 'wx' });
+      written.push(path.join(dir, name));
+      columns[photoColumn(field)] = `/uploads/marriage/${name}`;
+    }
+  } catch (err) {
+    await removeFiles(written);
+    throw err;
+  }
+  return { columns, written };
+}
+
+const removeFiles = (files: string[]) => Promise.all(files.map((f) => fs.rm(f, { force: true })));
+
+/** The file behind a stored photo URL; only names this module makes, so a URL cannot point elsewhere. */
+function photoFile(dir: string, url: unknown): string | null {
+  const m = typeof url === 'string' ? PHOTO_URL.exec(url) : null;
+  return m ? path.join(dir, `${m[1]}.jpg`) : null;
+}
+
+// ---------------------------------------------------------------- writes
+
+export interface WriteOptions { photos?: Photos; photoDir?: string }
+
+/** Runs the database write with the marriage photos checked and on disk first; a failed write
+ *  leaves no stray files. */
+async function withPhotos<T>(kind: Kind, opts: WriteOptions, creating: boolean, save: (columns: Record<string, string>) => Promise<T>): Promise<T> {
+  if (kind.kind !== 'marriage') return save({});
+  const photos = opts.photos ?? {};
+  if (creating) for (const p of ['husbandPhoto', 'wifePhoto'] as const) if (!photos[p]) throw new Invalid(p, 'is required');
+  const prepared: Photos = {};
+  for (const p of MARRIAGE_PHOTOS) if (photos[p]) prepared[p] = await preparePhoto(p, photos[p]);
+  const { columns, written } = await storePhotos(opts.photoDir!, prepared);
+  try {
+    return await save(columns);
+  } catch (err) {
+    await removeFiles(written);
+    throw err;
+  }
+}
+
+export async function createCertificate(db: Db, kind: Kind, ownerId: number, body: Record<string, unknown>, opts: WriteOptions = {}): Promise<Row> {
+  const sent = readInput(kind, body);
+  const blank = Object.fromEntries(kind.fields.map((f) => [f.name, blankValue(f)]));
+  const values = complete(kind, { ...blank, ...sent }, sent, true);
+  const result = await withPhotos(kind, opts, true, (columns) =>
+    table(db, kind).create({ data: { ...values, ...columns, createdByUserId: ownerId } }));
+  return toRecord(kind, result);
+}
+
+export async function updateCertificate(db: Db, kind: Kind, ownerId: number, id: string, body: Record<string, unknown>, opts: WriteOptions = {}): Promise<Row> {
+  const existing = await findOwned(db, kind, ownerId, id);
+  const sent = readInput(kind, body);
+  const values = complete(kind, { ...rowValues(kind, existing), ...sent }, sent, false);
+  const result = await withPhotos(kind, opts, false, (columns) =>
+    table(db, kind).update({ where: { [kind.idField]: id }, data: { ...values, ...columns } }));
+  // Replaced photos are deleted only once the row points at the new ones.
+  if (kind.kind === 'marriage' && opts.photoDir) {
+    const old = MARRIAGE_PHOTOS.filter((p) => opts.photos?.[p] && existing[photoColumn(p)] !== result[photoColumn(p)])
+      .map((p) => photoFile(opts.photoDir!, existing[photoColumn(p)])).filter((f): f is string => !!f);
+    await removeFiles(old);
+  }
+  return toRecord(kind, result);
+}
+
+// ---------------------------------------------------------------- PDF
+
+export interface PdfOptions { publicBaseUrl: string; photoDir: string }
+
+export async function certificatePdf(db: Db, kind: Kind, ownerId: number, id: string, opts: PdfOptions) {
+  const row = await findOwned(db, kind, ownerId, id);
+  const office = await officeOf(db, ownerId);
+  const photos: Partial<Record<MarriagePhoto, Buffer>> = {};
+  if (kind.kind === 'marriage') {
+    for (const p of ['husbandPhoto', 'wifePhoto'] as const) {
+      const file = photoFile(opts.photoDir, row[photoColumn(p)]);
+      // A photo lost from disk (restored database without uploads) prints as an empty frame.
+      if (file) photos[p] = await fs.readFile(file).catch(() => undefined);
+    }
+  }
+  const pdf = await renderCertificate(kind.kind, row, office, {
+    qrUrl: `${opts.publicBaseUrl}/${kind.kind}qr/${row[kind.idField]}`,
+    issuedOn: todayInIndia(),
+    photos,
+  });
+  return { pdf, fileName: kind.fileName(row) };
+}

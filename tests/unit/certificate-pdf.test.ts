@@ -1,0 +1,171 @@
+// The certificate PDFs read back as a reader would: the text layer with pdftotext (copy, search,
+// screen readers), the QR code with pdftoppm + zbarimg, pages and images with pdfinfo / pdfimages.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  renderBirthPdf, renderCertificate, renderDeathPdf, renderMarriagePdf, renderResidencePdf,
+} from '../../server/modules/certificates/pdf.ts';
+import { birth, day, death, marriage, office, photo, residence } from '../helpers/certificate-records.ts';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'certificate-pdf-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+let seq = 0;
+function saved(pdf: Buffer): string {
+  const file = path.join(tmp, `c${++seq}.pdf`);
+  fs.writeFileSync(file, pdf);
+  return file;
+}
+const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-raw', saved(pdf), '-'], { encoding: 'utf8' });
+const pdfPages = (pdf: Buffer) => Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [saved(pdf)], { encoding: 'utf8' }))![1]);
+const pdfImages = (pdf: Buffer) => execFileSync('pdfimages', ['-list', saved(pdf)], { encoding: 'utf8' }).trim().split('\n').slice(2).length;
+function pdfQr(pdf: Buffer): string {
+  const file = saved(pdf);
+  const stem = file.replace(/\.pdf$/, '');
+  execFileSync('pdftoppm', ['-r', '150', '-png', '-f', '1', '-l', '1', '-singlefile', file, stem]);
+  // zbarimg complains on stderr when there is no D-Bus; only its answer on stdout matters.
+  return execFileSync('zbarimg', ['--raw', '-q', `${stem}.png`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+}
+/** Twelve digits in a row (spaces allowed between groups): a full Aadhaar number. */
+const fullAadhaars = (text: string) => text.match(/\b\d{4}\s?\d{4}\s?\d{4}\b/g) ?? [];
+
+const BASE = 'https://gp.example.in';
+const qrUrl = (kind: string, id: string) => `${BASE}/${kind}qr/${id}`;
+
+const KINDS = [
+  {
+    kind: 'birth', url: qrUrl('birth', birth.birthCertificatesId),
+    render: () => renderBirthPdf(birth, office, qrUrl('birth', birth.birthCertificatesId), { issuedOn: day('2026-11-22') }),
+    names: [birth.childFullNameMarathi, birth.childFullNameEnglish, birth.fatherFullNameMarathi, birth.motherFullNameEnglish],
+    aadhaar: ['XXXX XXXX 9012'],
+    also: ['जन्म प्रमाणपत्र', 'BIRTH CERTIFICATE', 'प्राथमिक आरोग्य केंद्र, वडगाव', 'एक नोव्हेंबर दोन हजार सव्वीस', '01/11/2026', '05/11/2026', '22/11/2026',
+      'JNM/2026/0142', 'मूळ नोंदीवरून घेतली आहे', 'taken from the original record of birth', 'the local area of Gram Panchayat Office Wadgaon'],
+  },
+  {
+    kind: 'death', url: qrUrl('death', death.deathCertificatesId),
+    render: () => renderDeathPdf(death, office, qrUrl('death', death.deathCertificatesId), { issuedOn: day('2026-11-22') }),
+    names: [death.deceasedNameMarathi, death.deceasedNameEnglish, death.spouseNameMarathi, death.fatherNameMarathi],
+    aadhaar: ['XXXX XXXX 1098'],
+    also: ['मृत्यू प्रमाणपत्र', 'DEATH CERTIFICATE', 'First November Two Thousand Twenty Six', 'एक नोव्हेंबर दोन हजार सव्वीस', '78 years', '78 वर्षे',
+      'MRT/2026/0037', '03/11/2026', 'पुरुष'],
+  },
+  {
+    kind: 'residence', url: qrUrl('residence', residence.residentialCertificatesIdCertId),
+    render: () => renderResidencePdf(residence, office, qrUrl('residence', residence.residentialCertificatesIdCertId)),
+    names: [residence.applicantNameMarathi, residence.applicantNameEnglish, residence.guardianNameMarathi, residence.guardianNameEnglish],
+    aadhaar: ['XXXX XXXX 2345'],
+    also: ['रहिवासी दाखला', 'RESIDENCE CERTIFICATE', 'son / daughter of Vitthal Baburao Chavan', 'aged 34 years', 'शेती', 'Farming',
+      'RHV/2026/0311', '10/11/2026', 'रहिवासी आहेत'],
+  },
+  {
+    kind: 'marriage', url: qrUrl('marriage', marriage.marriageCertificatesId),
+    render: async () => renderMarriagePdf(marriage, office, qrUrl('marriage', marriage.marriageCertificatesId),
+      { husband: await photo('jpeg', '#2e86c1'), wife: await photo('png', '#c0392b') }),
+    names: [marriage.husbandNameMarathi, marriage.husbandNameEnglish, marriage.wifeNameMarathi, marriage.wifeNameEnglish],
+    aadhaar: ['XXXX XXXX 3456', 'XXXX XXXX 4567'],
+    also: ['विवाह नोंदणी प्रमाणपत्र', 'CERTIFICATE OF REGISTRATION OF MARRIAGE', "Form 'E'", 'खंड क्रमांक', 'Volume (khand) No.', 'VIV/2026/0019',
+      '15/11/2026', '20/11/2026', '21/11/2026', 'Shri Vitthal Mangal Karyalay, Wadgaon', 'Registrar of Marriages (Gram Sevak)', '28 years 8 months'],
+  },
+] as const;
+
+describe.each(KINDS)('the $kind certificate PDF', (c) => {
+  let pdf: Buffer;
+  let text: string;
+  beforeAll(async () => {
+    pdf = await c.render();
+    text = pdfText(pdf);
+  });
+
+  it('is one A4 page', () => {
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfPages(pdf)).toBe(1);
+    expect(execFileSync('pdfinfo', [saved(pdf)], { encoding: 'utf8' })).toMatch(/Page size:.*\(A4\)/);
+  });
+
+  it('gives back the exact Marathi and English names as text', () => {
+    for (const name of c.names) expect(text).toContain(name);
+  });
+
+  it('prints the office header in both languages', () => {
+    for (const s of ['ग्रामपंचायत कार्यालय वडगाव', 'Gram Panchayat Office Wadgaon', 'ता. मावळ, जि. पुणे', 'Tal. Maval, Dist. Pune']) expect(text).toContain(s);
+  });
+
+  it('prints Aadhaar numbers masked to the last four digits, never in full', () => {
+    for (const masked of c.aadhaar) expect(text).toContain(masked);
+    expect(fullAadhaars(text)).toEqual([]);
+  });
+
+  it('prints the fields of its form', () => {
+    for (const s of c.also) expect(text).toContain(s);
+  });
+
+  it('has a signature block, a seal and a QR code that opens the public page', () => {
+    for (const s of ['स्वाक्षरी / Signature', 'कार्यालयीन शिक्का', 'सत्यता तपासण्यासाठी स्कॅन करा', 'Scan to verify']) expect(text).toContain(s);
+    expect(pdfQr(pdf)).toBe(c.url);
+  });
+});
+
+describe('birth and death certificate footers', () => {
+  it('ask for every birth and death to be registered, in both languages', async () => {
+    for (const pdf of [await KINDS[0].render(), await KINDS[1].render()]) {
+      const text = pdfText(pdf);
+      expect(text).toContain('प्रत्येक जन्म व मृत्यूची नोंद करा');
+      expect(text).toContain('Ensure registration of every birth and death');
+    }
+  });
+});
+
+describe('marriage photographs', () => {
+  it('embeds the husband and wife photos, a WebP one converted', async () => {
+    const pdf = await renderMarriagePdf(marriage, office, BASE, { husband: await photo('webp', '#2e86c1'), wife: await photo('jpeg', '#c0392b') });
+    expect(pdfImages(pdf)).toBe(2);
+    expect(pdfText(pdf)).not.toContain('Photograph');
+  });
+
+  it('leaves empty frames for missing or unreadable photos, still one page', async () => {
+    const pdf = await renderMarriagePdf(marriage, office, BASE, { husband: Buffer.from('not a picture') });
+    expect(pdfImages(pdf)).toBe(0);
+    expect(pdfPages(pdf)).toBe(1);
+    const text = pdfText(pdf);
+    expect(text.match(/Photograph/g)).toHaveLength(2);
+  });
+});
+
+describe('records with gaps and records with very long values', () => {
+  it('print a dash for what is missing', async () => {
+    const text = pdfText(await renderBirthPdf({ childFullNameMarathi: 'आर्या', childFullNameEnglish: 'Arya', birthDate: null }, office, BASE));
+    expect(text).toContain('Arya');
+    expect(text).toContain('—');
+  });
+
+  it('stay on one page', async () => {
+    const long = (s: string, n: number) => s.repeat(Math.ceil(n / s.length)).slice(0, n);
+    const mr = long('घर क्र. २१७, शिवाजी चौक, मु. पो. वडगाव, ', 500);
+    const en = long('House No. 217, Shivaji Chowk, At Post Wadgaon, ', 500);
+    const pdfs = [
+      await renderBirthPdf({ ...birth, addressAtBirthMarathi: mr, addressAtBirthEnglish: en, permanentAddressMarathi: mr, permanentAddressEnglish: en,
+        birthPlaceMarathi: mr.slice(0, 300), birthPlaceEnglish: en.slice(0, 300), remarksMarathi: mr, remarksEnglish: en }, office, BASE),
+      await renderDeathPdf({ ...death, addressAtDeathMarathi: mr, addressAtDeathEnglish: en, permanentAddressMarathi: mr, permanentAddressEnglish: en,
+        remarksMarathi: mr, remarksEnglish: en }, office, BASE),
+      await renderMarriagePdf({ ...marriage, husbandPermAddressMarathi: mr, husbandPermAddressEnglish: en, wifePermAddressMarathi: mr,
+        wifePermAddressEnglish: en, marriagePlaceMarathi: mr.slice(0, 300), marriagePlaceEnglish: en.slice(0, 300), remarksMarathi: mr, remarksEnglish: en }, office, BASE),
+    ];
+    for (const pdf of pdfs) expect(pdfPages(pdf)).toBe(1);
+  });
+});
+
+describe('renderCertificate (the service entry)', () => {
+  it('renders each kind with the issue date and photos it is given', async () => {
+    const pdf = await renderCertificate('marriage', marriage, office, {
+      qrUrl: KINDS[3].url, issuedOn: day('2026-12-01'), photos: { husbandPhoto: await photo('jpeg', '#111111'), wifePhoto: await photo('jpeg', '#eeeeee') },
+    });
+    expect(pdfImages(pdf)).toBe(2);
+    // Form E's own issue date comes first.
+    expect(pdfText(pdf)).toContain('21/11/2026');
+    const birthPdf = await renderCertificate('birth', birth, office, { qrUrl: KINDS[0].url, issuedOn: day('2026-12-01') });
+    expect(pdfText(birthPdf)).toContain('01/12/2026');
+  });
+});
