@@ -14,7 +14,7 @@ describe('app shell', () => {
     const errors = watchErrors(page);
     await page.goto(portal.baseUrl + '/');
     expect(await page.locator('html').getAttribute('lang')).toBe('mr');
-    await expect.poll(() => page.getByRole('button', { name: 'योजना' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'योजना', exact: true }).isVisible()).toBe(true);
     await screenshot(page, 'home-1280');
 
     await loginThroughForm(page, portal);
@@ -96,7 +96,7 @@ describe('app shell', () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
     const errors = watchErrors(page);
     await page.goto(portal.baseUrl + '/');
-    expect(await page.getByRole('button', { name: 'योजना' }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'योजना', exact: true }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'मेनू उघडा' }).click();
     const drawer = page.getByRole('navigation', { name: 'मेनू' });
     for (const item of ['मुख्यपृष्ठ', 'ग्रामपंचायत', 'योजना', 'समिती', 'मालमत्ता तपशील']) {

@@ -4,7 +4,7 @@ import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import PublicLayout from './layouts/PublicLayout.tsx';
 import Guard from './Guard.tsx';
-import HomePage from '../features/site/HomePage.tsx';
+import HomePage from './HomeRoute.tsx';
 import NotFoundPage from '../components/NotFoundPage.tsx';
 
 const AdminLayout = lazy(() => import('./layouts/AdminLayout.tsx'));
@@ -13,6 +13,14 @@ const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.tsx'));
 const ComingSoon = lazy(() => import('../components/ComingSoon.tsx'));
 const StaffPlaceholder = lazy(() => import('../components/StaffPlaceholder.tsx'));
+const ServicesPage = lazy(() => import('../features/site/ServicesPage.tsx'));
+const SchemesPage = lazy(() => import('../features/site/SchemesPage.tsx'));
+const CommitteesPage = lazy(() => import('../features/site/CommitteesPage.tsx'));
+const SiteProfileAdminPage = lazy(() => import('../features/site/SiteProfileAdminPage.tsx'));
+const CarouselAdminPage = lazy(() => import('../features/carousel/CarouselAdminPage.tsx'));
+const NewsAdminPage = lazy(() => import('../features/blog/NewsAdminPage.tsx'));
+const CertificateAdminPage = lazy(() => import('../features/certificates/CertificateAdminPage.tsx'));
+const PublicCertificatePage = lazy(() => import('../features/certificates/PublicCertificatePage.tsx'));
 
 const publicPlaceholder = (path: string, title: string) => ({ path, element: <ComingSoon title={title} /> });
 const staffPlaceholder = (path: string, title: string) => ({ path, element: <StaffPlaceholder title={title} /> });
@@ -24,14 +32,14 @@ export const router = createBrowserRouter([
       { path: '/', element: <HomePage /> },
       { path: '/login', element: <LoginPage /> },
       { path: '/reg', element: <RegisterPage /> },
-      publicPlaceholder('/seva-full', 'ग्रामपंचायत सेवा / Services'),
-      publicPlaceholder('/seva', 'ग्रामपंचायत सेवा / Services'),
-      publicPlaceholder('/yojna-full', 'शासकीय योजना / Schemes'),
-      publicPlaceholder('/samiti-full', 'ग्राम समित्या / Committees'),
-      publicPlaceholder('/residenceqr/:certificateId', 'रहिवासी दाखला / Residential Certificate'),
-      publicPlaceholder('/birthqr/:certificateId', 'जन्म प्रमाणपत्र / Birth Certificate'),
-      publicPlaceholder('/deathqr/:certificateId', 'मृत्यू प्रमाणपत्र / Death Certificate'),
-      publicPlaceholder('/marriageqr/:certificateId', 'विवाह प्रमाणपत्र / Marriage Certificate'),
+      { path: '/seva-full', element: <ServicesPage /> },
+      { path: '/seva', element: <ServicesPage /> },
+      { path: '/yojna-full', element: <SchemesPage /> },
+      { path: '/samiti-full', element: <CommitteesPage /> },
+      { path: '/residenceqr/:certificateId', element: <PublicCertificatePage key="residence" kind="residence" /> },
+      { path: '/birthqr/:certificateId', element: <PublicCertificatePage key="birth" kind="birth" /> },
+      { path: '/deathqr/:certificateId', element: <PublicCertificatePage key="death" kind="death" /> },
+      { path: '/marriageqr/:certificateId', element: <PublicCertificatePage key="marriage" kind="marriage" /> },
       publicPlaceholder('/usermalmatta', 'मालमत्ता तपशील / Property details'),
       publicPlaceholder('/propertyqr/:malmattaNo/:createdByUserId', 'मालमत्ता कर प्रमाणपत्र / Property Tax Certificate'),
       { path: '*', element: <NotFoundPage /> },
@@ -44,12 +52,13 @@ export const router = createBrowserRouter([
         element: <AdminLayout />,
         children: [
           { path: '/admin', element: <DashboardPage /> },
-          staffPlaceholder('/addcarouselimages', 'मुख्यपृष्ठ फोटो / Home page photos'),
-          staffPlaceholder('/dashnews', 'मुख्यपृष्ठ बातम्या / Home page news'),
-          staffPlaceholder('/birthCertForm', 'जन्म प्रमाणपत्र / Birth certificates'),
-          staffPlaceholder('/deathCertForm', 'मृत्यू प्रमाणपत्र / Death certificates'),
-          staffPlaceholder('/residentialCertForm', 'रहिवासी दाखला / Residence certificates'),
-          staffPlaceholder('/marriageCertForm', 'विवाह प्रमाणपत्र / Marriage certificates'),
+          { path: '/addcarouselimages', element: <CarouselAdminPage /> },
+          { path: '/dashnews', element: <NewsAdminPage /> },
+          { path: '/siteProfile', element: <SiteProfileAdminPage /> },
+          { path: '/birthCertForm', element: <CertificateAdminPage key="birth" kind="birth" /> },
+          { path: '/deathCertForm', element: <CertificateAdminPage key="death" kind="death" /> },
+          { path: '/residentialCertForm', element: <CertificateAdminPage key="residence" kind="residence" /> },
+          { path: '/marriageCertForm', element: <CertificateAdminPage key="marriage" kind="marriage" /> },
           staffPlaceholder('/receipt8no', 'नमुना ८ पावती व फेरफार / Form 8 receipt and transfer'),
           staffPlaceholder('/updateGhasara', 'घसारा दर अद्यतन / Depreciation update'),
           staffPlaceholder('/smsSend', 'SMS व्यवस्थापन / SMS'),

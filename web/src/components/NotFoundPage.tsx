@@ -1,14 +1,12 @@
-import { Link as RouterLink } from 'react-router-dom';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
+// Unknown routes, inside the public layout. Plain elements (public.css): it is part of the public bundle.
+import { Link } from 'react-router-dom';
 
 export default function NotFoundPage() {
   return (
-    <Box sx={{ p: 6, textAlign: 'center' }}>
-      <Typography variant="h4" component="h1" gutterBottom>पृष्ठ सापडले नाही</Typography>
-      <Typography color="text.secondary" gutterBottom>Page not found (404)</Typography>
-      <Button component={RouterLink} to="/" variant="contained">मुख्यपृष्ठावर जा</Button>
-    </Box>
+    <div className="gp-container gp-page" style={{ textAlign: 'center' }}>
+      <h1 style={{ fontSize: 32, margin: '24px 0 8px' }}>पृष्ठ सापडले नाही</h1>
+      <p className="gp-muted" style={{ marginBottom: 24 }}>Page not found (404)</p>
+      <Link to="/" className="gp-btn gp-btn--solid">मुख्यपृष्ठावर जा</Link>
+    </div>
   );
 }

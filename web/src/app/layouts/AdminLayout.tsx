@@ -27,6 +27,7 @@ export const STAFF_LINKS = [
   { to: '/dashnews', label: 'मुख्यपृष्ठ बातम्या', en: 'Home page news' },
   { to: '/karUpdate', label: 'कर अद्यतन', en: 'Tax update' },
   { to: '/smsSend', label: 'SMS', en: 'SMS notices' },
+  { to: '/siteProfile', label: 'संकेतस्थळ माहिती', en: 'Site profile' },
 ];
 
 export default function AdminLayout() {

@@ -1,18 +1,18 @@
+// The public layout (spec 2.2): header bar above the page, footer below. Plain elements: see public.css.
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import Box from '@mui/material/Box';
 import Header from './Header.tsx';
 import Footer from './Footer.tsx';
-import Loading from '../../components/Loading.tsx';
+import './public.css';
 
 export default function PublicLayout() {
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <div className="gp-public">
       <Header />
-      <Box component="main" sx={{ flexGrow: 1 }}>
-        <Suspense fallback={<Loading />}><Outlet /></Suspense>
-      </Box>
+      <main className="gp-main">
+        <Suspense fallback={<p className="gp-status gp-page-loading" role="status">लोड होत आहे…</p>}><Outlet /></Suspense>
+      </main>
       <Footer />
-    </Box>
+    </div>
   );
 }

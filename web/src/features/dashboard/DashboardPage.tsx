@@ -7,6 +7,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useSession } from '../../lib/session.ts';
+import CertificateCounts from '../certificates/CertificateCounts.tsx';
 
 const CARDS = [
   { to: '/receipt8no', title: 'नमुना ८', text: 'नवीन नोंदणी — मालमत्ता नोंदवही (Form 8, new registration)' },
@@ -15,6 +16,7 @@ const CARDS = [
   { to: '/deathCertForm', title: 'मृत्यू प्रमाणपत्र', text: 'Death certificates' },
   { to: '/residentialCertForm', title: 'रहिवासी दाखला', text: 'Residence certificates' },
   { to: '/marriageCertForm', title: 'विवाह नोंदणी प्रमाणपत्र', text: 'Marriage certificates' },
+  { to: '/siteProfile', title: 'संकेतस्थळ माहिती', text: 'कार्यालयाची माहिती, आकडेवारी, योजना, समित्या, सेवा (Site profile)' },
 ];
 
 export default function DashboardPage() {
@@ -23,8 +25,7 @@ export default function DashboardPage() {
     <Box sx={{ p: { xs: 2, md: 4 } }}>
       <Typography variant="h4" component="h1" gutterBottom>डॅशबोर्ड</Typography>
       <Typography color="text.secondary" gutterBottom>नमस्कार, {session?.username}</Typography>
-      {/* Certificate count cards (issue 4) go here. */}
-      <Box id="certificate-counts" />
+      <Box id="certificate-counts"><CertificateCounts /></Box>
       <Grid container spacing={2} sx={{ mt: 1 }}>
         {CARDS.map((c) => (
           <Grid key={c.to} size={{ xs: 12, sm: 6, lg: 4 }}>

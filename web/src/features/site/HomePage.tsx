@@ -1,32 +1,42 @@
-// / : the home page sections the header menu scrolls to. Each section is its own component so the
-// public-site issue can fill them (carousel, village information, schemes, committees, news).
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
+// / : the home page (spec 2.4). Sections with the ids the header menu scrolls to: home (carousel),
+// grampanchayat (village information and the latest news), yojana (schemes), samiti (committees).
+// The carousel and the news belong to their own features; the app passes them in (app/HomeRoute.tsx).
+import { Link } from 'react-router-dom';
+import Section from './Section.tsx';
+import VillageInfo from './VillageInfo.tsx';
+import Schemes from './Schemes.tsx';
+import Committees from './Committees.tsx';
 import { useSiteProfile } from './api.ts';
 
-function Section({ id, title, children }: { id: string; title: string; children?: React.ReactNode }) {
-  return (
-    <Box component="section" id={id} sx={{ py: { xs: 4, md: 6 }, scrollMarginTop: 100 }}>
-      <Container>
-        <Typography variant="h4" component="h2" gutterBottom>{title}</Typography>
-        {children}
-      </Container>
-    </Box>
-  );
-}
+/** Gets the public council's id: undefined while the profile loads, null when it could not be read. */
+export type PublicSlot = (userId: number | null | undefined) => React.ReactNode;
 
-export default function HomePage() {
+export default function HomePage({ carousel, news }: { carousel: PublicSlot; news: PublicSlot }) {
   const p = useSiteProfile();
+  const userId = p === undefined ? undefined : p?.createdByUserId ?? null;
+  const place = p ? [p.block && `ता. ${p.block}`, p.district && `जि. ${p.district}`].filter(Boolean).join(', ') : '';
   return (
     <>
-      <Section id="home" title={p?.officeName || 'ग्रामपंचायत कार्यालय'}>
-        <Typography>{p?.summary || 'गावाच्या सर्वांगीण विकासासाठी कार्यरत ग्रामपंचायत.'}</Typography>
+      <section id="home" aria-label="मुख्यपृष्ठ">
+        {carousel(userId)}
+        <div className="gp-welcome">
+          <div className="gp-container">
+            <h1>{p?.officeName || 'ग्रामपंचायत कार्यालय'} — आपले स्वागत आहे</h1>
+            <p>{place}</p>
+          </div>
+        </div>
+      </section>
+      <Section id="grampanchayat" title="ग्रामपंचायत माहिती" subtitle="गावाची आकडेवारी, सुविधा आणि ताज्या घडामोडी">
+        <VillageInfo profile={p} news={news(userId)} />
+        <p className="gp-more"><Link className="gp-btn" to="/seva-full">ग्रामपंचायत सेवा पहा</Link></p>
       </Section>
-      <Section id="grampanchayat" title="ग्रामपंचायत माहिती" />
-      <Section id="yojana" title="शासकीय योजना" />
-      <Section id="samiti" title="ग्राम समित्या" />
-      <Section id="news" title="ताज्या बातम्या" />
+      <Section id="yojana" title="शासकीय योजना" subtitle="आपल्यासाठी उपयुक्त योजना निवडा आणि तपशील पहा" tinted>
+        <Schemes schemes={p === null ? [] : p?.schemes} />
+        <p className="gp-more"><Link className="gp-btn" to="/yojna-full">सर्व योजना</Link></p>
+      </Section>
+      <Section id="samiti" title="ग्राम समित्या" subtitle="गावाच्या विकासासाठी कार्यरत समित्या">
+        <Committees committees={p === null ? [] : p?.committees} />
+      </Section>
     </>
   );
 }

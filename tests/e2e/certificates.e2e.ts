@@ -1,0 +1,417 @@
+// Certificates as a clerk and a citizen meet them: a birth certificate registered through the form,
+// found by name, updated, downloaded as PDF and opened from its QR link; a marriage certificate with
+// photos (and the 600 KB refusal); the dashboard counts; the public pages' states.
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, type Portal } from './helpers.ts';
+
+let portal: Portal;
+let browser: Browser;
+beforeAll(async () => { portal = await startPortal(); browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); await portal?.stop(); });
+
+/** Every alert() the page shows, accepted. */
+function watchDialogs(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('dialog', (d) => { messages.push(d.message()); void d.accept(); });
+  return messages;
+}
+
+const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
+const tokenOf = async (page: Page) => JSON.parse((await page.evaluate(() => localStorage.getItem('session')))!).token as string;
+
+async function apiAs(token: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(portal.baseUrl + path, {
+    method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.result;
+}
+
+/** No horizontal scrolling at the page's width. */
+async function fitsWidth(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+const photo = (background: string) => sharp({ create: { width: 240, height: 300, channels: 3, background } }).png().toBuffer();
+
+let birthId = '';
+
+describe('birth certificate', () => {
+  it('is registered through the form, found by name, updated and downloaded as PDF', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const errors = watchErrors(page);
+    const dialogs = watchDialogs(page);
+    await loginThroughForm(page, portal);
+    const token = await tokenOf(page);
+    // A second child, so the search has something to leave out.
+    await apiAs(token, 'POST', '/api/BirthCertificate', {
+      serialNo: 1, registrationNo: 'B-OTHER', registrationDate: '2025-02-01', birthDate: '2025-01-20', childFullNameEnglish: 'Ishaan More',
+      childFullNameMarathi: 'ईशान मोरे', gender: 'Male', fatherOccupation: 'job', motherOccupation: 'job',
+    });
+
+    await page.goto(portal.baseUrl + '/birthCertForm');
+    await page.getByRole('button', { name: /नवीन नोंदणी/ }).click();
+    // Defaults of spec 9.
+    expect(await field(page, 'nationality').inputValue()).toBe('Indian');
+    expect(await field(page, 'deliveryLocation').inputValue()).toBe('Hospital');
+    expect(await field(page, 'deliveryAttendant').inputValue()).toBe('Doctor');
+
+    await field(page, 'serialNo').fill('7');
+    await field(page, 'registrationNo').fill('B-2025/007');
+    await field(page, 'registrationDate').fill('2025-01-12');
+    await field(page, 'childFullNameMarathi').fill('आरव ज्ञानेश्वर पाटील');
+    await field(page, 'childFullNameEnglish').fill('Aarav Dnyaneshwar Patil');
+    await field(page, 'birthDate').fill('2025-01-01');
+    // The date in Marathi words follows the date and cannot be typed over.
+    expect(await field(page, 'birthDateWords').inputValue()).toBe('एक जानेवारी दोन हजार पंचवीस');
+    expect(await field(page, 'birthDateWords').getAttribute('readonly')).not.toBeNull();
+    await field(page, 'gender').selectOption('Male');
+    // Digits only; input past 12 (Aadhaar) or 10 (mobile) digits is ignored.
+    await field(page, 'childAadharNumber').pressSequentially('12a34 5678 90123456');
+    expect(await field(page, 'childAadharNumber').inputValue()).toBe('123456789012');
+    await field(page, 'fatherMobileNumber').pressSequentially('98765-432109');
+    expect(await field(page, 'fatherMobileNumber').inputValue()).toBe('9876543210');
+    await field(page, 'birthPlaceMarathi').fill('प्राथमिक आरोग्य केंद्र, पिंपळगाव');
+    await field(page, 'birthPlaceEnglish').fill('Primary Health Centre, Pimpalgaon');
+    await field(page, 'fatherFullNameMarathi').fill('ज्ञानेश्वर कृष्ण पाटील');
+    await field(page, 'fatherFullNameEnglish').fill('Dnyaneshwar Krishna Patil');
+    await field(page, 'fatherOccupation').selectOption('farming');
+    await field(page, 'fatherEducation').selectOption('graduate');
+    await field(page, 'motherFullNameMarathi').fill('प्रियांका पाटील');
+    await field(page, 'motherFullNameEnglish').fill('Priyanka Patil');
+    await field(page, 'motherOccupation').selectOption('housewife');
+    await field(page, 'birthWeightKg').fill('3.2');
+    await screenshot(page, 'cert-birth-form-1280');
+
+    await page.getByRole('button', { name: 'सादर करा (Submit)' }).click();
+    await expect.poll(() => page.getByTestId('certificate-success').textContent()).toBe('अर्ज यशस्वीरित्या सादर झाला!');
+    await expect.poll(() => page.getByTestId('certificate-row').count()).toBe(2);
+
+    // Search by a part of the English name, then of the Marathi name.
+    await field(page, 'nameFilter').fill('aarav');
+    await page.getByRole('button', { name: 'शोधा' }).click();
+    await expect.poll(() => page.getByTestId('certificate-row').count()).toBe(1);
+    expect(await page.getByTestId('certificate-row').textContent()).toContain('आरव ज्ञानेश्वर पाटील');
+    await field(page, 'nameFilter').fill('ईशान');
+    await page.getByRole('button', { name: 'शोधा' }).click();
+    await expect.poll(() => page.getByTestId('certificate-row').textContent()).toContain('Ishaan More');
+    await field(page, 'nameFilter').fill('Patil');
+    await page.getByRole('button', { name: 'शोधा' }).click();
+    await expect.poll(() => page.getByTestId('certificate-row').textContent()).toContain('Aarav');
+    await screenshot(page, 'cert-birth-list-1280');
+
+    // Update: the form comes prefilled; after saving, the list is back on page 1 without the search.
+    await page.getByRole('button', { name: 'Update Aarav Dnyaneshwar Patil' }).click();
+    expect(await field(page, 'childFullNameEnglish').inputValue()).toBe('Aarav Dnyaneshwar Patil');
+    expect(await field(page, 'childAadharNumber').inputValue()).toBe('123456789012');
+    expect(await field(page, 'birthDateWords').inputValue()).toBe('एक जानेवारी दोन हजार पंचवीस');
+    expect(await field(page, 'fatherOccupation').inputValue()).toBe('farming');
+    await field(page, 'remarksEnglish').fill('Corrected spelling');
+    await field(page, 'birthPlaceEnglish').fill('PHC Pimpalgaon');
+    await page.getByRole('button', { name: 'अद्यतनित करा (Update)' }).click();
+    await expect.poll(() => page.getByTestId('certificate-success').textContent()).toBe('अर्ज यशस्वीरित्या अद्यतनित झाला!');
+    await expect.poll(() => page.getByTestId('certificate-row').count()).toBe(2);
+    expect(await field(page, 'nameFilter').inputValue()).toBe('');
+
+    const list = await apiAs(token, 'GET', '/api/BirthCertificate/paged?pageNumber=1&pageSize=10&nameFilter=Aarav');
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0]).toMatchObject({ birthPlaceEnglish: 'PHC Pimpalgaon', remarksEnglish: 'Corrected spelling', serialNo: 7, birthWeightKg: 3.2 });
+    birthId = list.items[0].birthCertificatesId;
+
+    // PDF: the overlay while the server works (the answer is held back a little to see it), then the file.
+    await page.route('**/api/BirthCertificate/GeneratePdf/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.continue();
+    });
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'PDF Aarav Dnyaneshwar Patil' }).click();
+    await expect.poll(() => page.getByText('PDF तयार करत आहे...').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'PDF Aarav Dnyaneshwar Patil' }).isDisabled()).toBe(true);
+    await screenshot(page, 'cert-birth-pdf-overlay');
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^BirthCertificate_Aarav_Dnyaneshwar_Patil\.pdf$/);
+    const file = fs.readFileSync((await download.path())!);
+    expect(file.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    await expect.poll(() => page.getByText('PDF तयार करत आहे...').isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'PDF Aarav Dnyaneshwar Patil' }).isEnabled()).toBe(true);
+
+    // Cancel from the form goes back to the list (it has items).
+    await page.getByRole('button', { name: /नवीन नोंदणी/ }).click();
+    await page.getByRole('button', { name: 'रद्द करा (Cancel)' }).click();
+    await expect.poll(() => page.getByTestId('certificate-row').count()).toBe(2);
+
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the form and the list on a 375 px phone without sideways scrolling', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 780 } });
+    const errors = watchErrors(page);
+    await loginThroughForm(page, portal);
+    await page.goto(portal.baseUrl + '/birthCertForm');
+    await page.getByRole('button', { name: /नोंदणी पहा/ }).click();
+    await expect.poll(() => page.getByTestId('certificate-row').count()).toBe(2);
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, 'cert-birth-list-375');
+    await page.getByRole('button', { name: /नवीन नोंदणी/ }).click();
+    await field(page, 'childFullNameMarathi').waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, 'cert-birth-form-375');
+    // Cancel with items present goes back to the list; Back from there to the initial view.
+    await page.getByRole('button', { name: 'रद्द करा (Cancel)' }).click();
+    await page.getByRole('button', { name: 'मागे (Back)' }).click();
+    await expect.poll(() => page.getByRole('button', { name: /नोंदणी पहा/ }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('opens its public page from the QR link without a login', async () => {
+    expect(birthId).toMatch(/^[0-9a-f-]{36}$/);
+    for (const width of [1280, 375]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const errors = watchErrors(page);
+      await page.goto(`${portal.baseUrl}/birthqr/${birthId}`);
+      await expect.poll(() => page.getByText('Aarav Dnyaneshwar Patil').isVisible()).toBe(true);
+      const text = await page.locator('.cert-card').innerText();
+      for (const s of ['आरव ज्ञानेश्वर पाटील', 'Dnyaneshwar Krishna Patil', 'प्रियांका पाटील', 'B-2025/007', '12/01/2025', '01/01/2025',
+        'एक जानेवारी दोन हजार पंचवीस', 'Male / पुरुष', 'PHC Pimpalgaon']) expect(text).toContain(s);
+      expect(text).not.toContain('123456789012');
+      expect(await fitsWidth(page)).toBe(true);
+      await screenshot(page, `cert-birth-public-${width}`);
+      // Printed: only the certificate card, no site header, footer or buttons.
+      await page.emulateMedia({ media: 'print' });
+      for (const hidden of ['.gp-appbar', '.gp-footer', '.cert-actions']) expect(await page.locator(hidden).isVisible(), hidden).toBe(false);
+      expect(await page.locator('.cert-card').isVisible()).toBe(true);
+      if (width === 1280) await screenshot(page, 'cert-birth-print');
+      await page.emulateMedia({ media: 'screen' });
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+});
+
+describe('residence certificate public page', () => {
+  it('masks the Aadhaar number and shows N/A for what is missing', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    const errors = watchErrors(page);
+    await loginThroughForm(page, portal);
+    const token = await tokenOf(page);
+    const saved = await apiAs(token, 'POST', '/api/ResidenceCertificate', {
+      registrationNumber: 'R-2025/101', registrationDate: '2025-02-10', applicantNameEnglish: 'Shreya Sunil Kulkarni', applicantNameMarathi: 'श्रेया सुनील कुलकर्णी',
+      applicantAadhaar: '678901234567', applicantAge: 24, applicantMobile: '9876501234', guardianNameMarathi: 'सुनील कुलकर्णी', guardianNameEnglish: 'Sunil Kulkarni',
+    });
+    // Even in a browser with a staff session the QR page shows the public view.
+    await page.goto(`${portal.baseUrl}/residenceqr/${saved.residentialCertificatesIdCertId}`);
+    await expect.poll(() => page.getByText('Shreya Sunil Kulkarni', { exact: true }).isVisible()).toBe(true);
+    const text = await page.locator('.cert-card').innerText();
+    expect(text).toContain('XXXX XXXX 4567');
+    expect(text).not.toContain('678901234567');
+    expect(text).toContain('10/02/2025');
+    // No profession was given.
+    expect(await page.locator('.cert-row', { hasText: 'Profession' }).locator('dd').textContent()).toBe('N/A');
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, 'cert-residence-public-375');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('says so when the id is unknown or missing', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${portal.baseUrl}/deathqr/00000000-0000-4000-8000-000000000000`);
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^Error: /);
+    await page.goto(`${portal.baseUrl}/birthqr/%20`);
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Certificate ID is missing.');
+    await page.close();
+  });
+});
+
+describe('death certificate', () => {
+  it('derives the Marathi gender and the date in words, and says when the list cannot be read', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const dialogs = watchDialogs(page);
+    await loginThroughForm(page, portal);
+    await page.goto(portal.baseUrl + '/deathCertForm');
+    // Nothing registered yet: the empty list, and Cancel from the form goes back to the initial view.
+    await page.getByRole('button', { name: /नोंदणी पहा/ }).click();
+    await expect.poll(() => page.getByText('कोणतीही नोंदणी आढळली नाही.').isVisible()).toBe(true);
+    await page.getByRole('button', { name: /नवीन नोंदणी/ }).click();
+    await field(page, 'genderEnglish').selectOption('Female');
+    expect(await field(page, 'genderMarathi').inputValue()).toBe('स्त्री');
+    await field(page, 'genderEnglish').selectOption('Other');
+    expect(await field(page, 'genderMarathi').inputValue()).toBe('इतर');
+    await field(page, 'dateOfDeath').fill('2025-11-01');
+    expect(await field(page, 'dateOfDeathWords').inputValue()).toBe('First November Two Thousand Twenty Five');
+    // Filled, yet editable.
+    await field(page, 'dateOfDeathWords').fill('First Nov 2025');
+    expect(await field(page, 'dateOfDeathWords').inputValue()).toBe('First Nov 2025');
+    await page.getByRole('button', { name: 'रद्द करा (Cancel)' }).click();
+    await expect.poll(() => page.getByRole('button', { name: /नोंदणी पहा/ }).isVisible()).toBe(true);
+
+    await page.route('**/api/DeathCertificate/paged?**', (route) => route.fulfill({ status: 500, json: { isSuccess: false, message: 'boom', result: null } }));
+    await page.getByRole('button', { name: /नोंदणी पहा/ }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Failed to fetch death certificates.');
+    expect(dialogs).toEqual(['एरर: Failed to fetch death certificates.']);
+    await page.close();
+  });
+});
+
+describe('marriage certificate', () => {
+  it('is registered with photos; a photo over 600 KB is refused and cleared', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(page);
+    const dialogs = watchDialogs(page);
+    await loginThroughForm(page, portal);
+    await page.goto(portal.baseUrl + '/marriageCertForm');
+    await page.getByRole('button', { name: /नवीन नोंदणी/ }).click();
+    expect(await field(page, 'underMarriageAct').inputValue()).toBe('Yes');
+    expect(await field(page, 'ceremonyCompletedByLaw').inputValue()).toBe('Yes');
+
+    const fill: Record<string, string> = {
+      registrationNumber: 'M-2025/044', registrationDate: '2025-06-12', marriageDate: '2025-05-20', khandNumber: '3',
+      husbandNameMarathi: 'रोहित अशोक देशमुख', husbandNameEnglish: 'Rohit Ashok Deshmukh',
+      husbandFatherNameMarathi: 'अशोक देशमुख', husbandFatherNameEnglish: 'Ashok Deshmukh', husbandBirthDate: '1995-03-10',
+      wifeNameMarathi: 'स्नेहा रोहित देशमुख', wifeNameEnglish: 'Sneha Rohit Deshmukh',
+      wifeFatherNameMarathi: 'प्रकाश गायकवाड', wifeFatherNameEnglish: 'Prakash Gaikwad', wifeBirthDate: '2001-08-15',
+      marriagePlaceMarathi: 'श्री मंगल कार्यालय', marriagePlaceEnglish: 'Shri Mangal Karyalay',
+      officiantNameMarathi: 'वेदमूर्ती गणेश जोशी', witness1NameMarathi: 'संजय पवार', witness1AddressMarathi: 'पिंपळगाव',
+    };
+    for (const [name, value] of Object.entries(fill)) await field(page, name).fill(value);
+    // Ages at the marriage date, computed and read-only.
+    expect(await field(page, 'husbandAgeYears').inputValue()).toBe('30');
+    expect(await field(page, 'husbandAgeMonths').inputValue()).toBe('2');
+    expect(await field(page, 'wifeAgeYears').inputValue()).toBe('23');
+    expect(await field(page, 'wifeAgeMonths').inputValue()).toBe('9');
+    expect(await field(page, 'wifeAgeYears').getAttribute('readonly')).not.toBeNull();
+    // A spouse's birth date can be at most 18 years back.
+    const india = new Date(Date.now() + 330 * 60_000);
+    const adult = `${india.getUTCFullYear() - 18}-${String(india.getUTCMonth() + 1).padStart(2, '0')}-${String(india.getUTCDate()).padStart(2, '0')}`;
+    if (!adult.endsWith('-02-29')) expect(await field(page, 'husbandBirthDate').getAttribute('max')).toBe(adult);
+
+    // Without the couple's photos the server refuses, and the clerk sees its message.
+    await page.getByRole('button', { name: 'सादर करा (Submit)' }).click();
+    await expect.poll(() => dialogs.length).toBe(1);
+    expect(dialogs[0]).toMatch(/^husbandPhoto: /);
+
+    // Over 600 KB: the alert, and the chooser is empty again.
+    const big = await sharp({ create: { width: 700, height: 700, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+    expect(big.length).toBeGreaterThan(600 * 1024);
+    await field(page, 'husbandPhoto').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
+    await expect.poll(() => dialogs.length).toBe(2);
+    expect(dialogs[1]).toBe('photo size must not exceed 600 KB, choose a smaller photo');
+    expect(await field(page, 'husbandPhoto').evaluate((el) => (el as HTMLInputElement).files!.length)).toBe(0);
+    expect(await page.getByTestId('husbandPhoto-preview').getAttribute('src')).toMatch(/^data:image\/svg/);
+
+    await field(page, 'husbandPhoto').setInputFiles({ name: 'husband.png', mimeType: 'image/png', buffer: await photo('#c8d8e8') });
+    await field(page, 'wifePhoto').setInputFiles({ name: 'wife.png', mimeType: 'image/png', buffer: await photo('#e8d0d8') });
+    await field(page, 'witness1Photo').setInputFiles({ name: 'witness.png', mimeType: 'image/png', buffer: await photo('#d8e8c8') });
+    await expect.poll(() => page.getByTestId('wifePhoto-preview').getAttribute('src')).toMatch(/^blob:/);
+    await screenshot(page, 'cert-marriage-form-1280');
+
+    await page.getByRole('button', { name: 'सादर करा (Submit)' }).click();
+    await expect.poll(() => page.getByTestId('certificate-success').textContent()).toBe('अर्ज यशस्वीरित्या सादर झाला!');
+    await expect.poll(() => page.getByTestId('certificate-row').textContent()).toContain('रोहित अशोक देशमुख — स्नेहा रोहित देशमुख');
+    expect(dialogs).toHaveLength(2);
+
+    // Update keeps the photos (none chosen) and shows the saved ones.
+    await page.getByRole('button', { name: /^Update / }).click();
+    await expect.poll(() => page.getByTestId('husbandPhoto-preview').getAttribute('src')).toMatch(/\/uploads\/marriage\//);
+    expect(await field(page, 'husbandAgeYears').inputValue()).toBe('30');
+    await field(page, 'remarksEnglish').fill('Registered on time');
+    await page.getByRole('button', { name: 'अद्यतनित करा (Update)' }).click();
+    await expect.poll(() => page.getByTestId('certificate-success').textContent()).toBe('अर्ज यशस्वीरित्या अद्यतनित झाला!');
+    expect(dialogs).toHaveLength(2);
+
+    const token = await tokenOf(page);
+    const list = await apiAs(token, 'GET', '/api/MarriageCertificate/paged?pageNumber=1&pageSize=10');
+    const saved = list.items[0];
+    expect(saved).toMatchObject({ husbandAgeYears: 30, husbandAgeMonths: 2, wifeAgeYears: 23, remarksEnglish: 'Registered on time', underMarriageAct: 'Yes' });
+    expect(saved.husbandPhotoUrl).toMatch(/^\/uploads\/marriage\//);
+    expect(saved.witness1PhotoUrl).toMatch(/^\/uploads\/marriage\//);
+    // Only the refused submit without photos, which Chromium logs as a failed request.
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    await page.close();
+
+    for (const width of [1280, 375]) {
+      const pub = await browser.newPage({ viewport: { width, height: 900 } });
+      const pubErrors = watchErrors(pub);
+      await pub.goto(`${portal.baseUrl}/marriageqr/${saved.marriageCertificatesId}`);
+      await expect.poll(() => pub.getByText('Sneha Rohit Deshmukh').isVisible()).toBe(true);
+      const text = await pub.locator('.cert-card').innerText();
+      for (const s of ['Rohit Ashok Deshmukh', 'स्नेहा रोहित देशमुख', 'M-2025/044', '20/05/2025', '30 years', '23 years', 'Shri Mangal Karyalay']) expect(text).toContain(s);
+      // Both photos are the stored ones and really load.
+      await expect.poll(() => pub.locator('.cert-photo img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0 && (i as HTMLImageElement).src.includes('/uploads/marriage/'))))
+        .toEqual([true, true]);
+      expect(await fitsWidth(pub)).toBe(true);
+      await screenshot(pub, `cert-marriage-public-${width}`);
+      expect(pubErrors).toEqual([]);
+      await pub.close();
+    }
+  });
+});
+
+describe('dashboard', () => {
+  it('shows how many certificates of each kind the council holds', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(page);
+    await loginThroughForm(page, portal);
+    await expect.poll(() => page.getByTestId('count-birth').textContent()).toBe('2');
+    expect(await page.getByTestId('count-death').textContent()).toBe('0');
+    expect(await page.getByTestId('count-residence').textContent()).toBe('1');
+    expect(await page.getByTestId('count-marriage').textContent()).toBe('1');
+    await screenshot(page, 'cert-dashboard-1280');
+    await page.getByTestId('count-marriage').click();
+    await page.waitForURL(`${portal.baseUrl}/marriageCertForm`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('reads the counts again every 60 s, never stacks reads, hides failures and stops on leaving', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(page);
+    await page.clock.install();
+    const countCalls = () => calls.length;
+    const calls: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('pageSize=1')) calls.push(r.url()); });
+    await loginThroughForm(page, portal);
+    await expect.poll(() => page.getByTestId('count-birth').textContent()).toMatch(/^\d+$/);
+    const births = await page.getByTestId('count-birth').textContent();
+    expect(countCalls()).toBe(4);
+    expect(calls.every((u) => /pageNumber=1&pageSize=1$/.test(u))).toBe(true);
+
+    // Reads held back by a slow server: the next tick does not start more.
+    const held: { abort(): Promise<void> }[] = [];
+    await page.route(/pageSize=1$/, (route) => { held.push(route); });
+    await page.clock.runFor(60_000);
+    await expect.poll(() => held.length).toBe(4);
+    await page.clock.runFor(60_000);
+    expect(countCalls()).toBe(8);
+    // They fail: nothing is shown, the last counts stay.
+    for (const r of held) await r.abort();
+    await page.unroute(/pageSize=1$/);
+    await page.clock.runFor(1_000);
+    expect(await page.getByTestId('count-birth').textContent()).toBe(births);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    // The next tick reads again.
+    await page.clock.runFor(60_000);
+    await expect.poll(countCalls).toBe(12);
+
+    // Leaving the dashboard stops the timer.
+    await page.getByTestId('count-death').click();
+    await page.waitForURL(`${portal.baseUrl}/deathCertForm`);
+    // The dashboard stays on screen until the next page's code has loaded (its cards carry the same
+    // heading text, so wait for the cards to go).
+    await expect.poll(() => page.getByTestId('count-death').count()).toBe(0);
+    await page.getByRole('heading', { name: /मृत्यू प्रमाणपत्र/ }).waitFor();
+    await page.clock.runFor(180_000);
+    expect(countCalls()).toBe(12);
+    // Only the four reads the test made fail.
+    expect(errors.filter((e) => !/ERR_FAILED/.test(e))).toEqual([]);
+    await page.close();
+  });
+});

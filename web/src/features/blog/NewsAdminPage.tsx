@@ -1,0 +1,187 @@
+// /dashnews (spec 2.8, 5, 8): add mode (title, content, event date) switches to edit mode after a
+// successful create; edit mode lists the council's posts with Edit, Delete and Refresh List.
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { readSession } from '../../lib/session.ts';
+import { formatDateMr } from '../../lib/format.ts';
+import { createNews, dateToIso, deleteNews, fetchNews, isoToDate, updateNews, type NewsItem } from './api.ts';
+
+type Mode = 'add' | 'edit';
+interface Draft { title: string; content: string; date: string }
+const EMPTY: Draft = { title: '', content: '', date: '' };
+const userIdOf = () => { const s = readSession(); return s?.userId || s?.createdByUser_Id || 0; };
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** Title, content and date, trimmed and all required (spec 5); null after the alert. */
+function toInput(d: Draft) {
+  const userId = userIdOf();
+  const input = { blogTitle: d.title.trim(), blogContent: d.content.trim(), eventDate: d.date.trim(), createdByUserId: userId };
+  if (!input.blogTitle || !input.blogContent || !input.eventDate || !userId) {
+    window.alert('complete all fields!');
+    return null;
+  }
+  return { ...input, eventDate: dateToIso(input.eventDate) };
+}
+
+function NewsFields({ draft, onChange }: { draft: Draft; onChange: (d: Draft) => void }) {
+  return (
+    <>
+      <TextField label="Title (शीर्षक)" fullWidth margin="normal" value={draft.title} onChange={(e) => onChange({ ...draft, title: e.target.value })} />
+      <TextField label="Content (मजकूर)" fullWidth margin="normal" multiline minRows={4} value={draft.content} onChange={(e) => onChange({ ...draft, content: e.target.value })} />
+      <TextField label="Event Date (दिनांक)" type="date" margin="normal" value={draft.date} onChange={(e) => onChange({ ...draft, date: e.target.value })}
+        slotProps={{ inputLabel: { shrink: true } }} sx={{ minWidth: 220 }} />
+    </>
+  );
+}
+
+function NewsRow({ item, onSaved, onDelete }: { item: NewsItem; onSaved: (msg: string) => void; onDelete: () => void }) {
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const save = async () => {
+    if (!draft) return;
+    const input = toInput(draft);
+    if (!input) return;
+    setBusy(true); setError('');
+    try {
+      await updateNews(item.blogId, input);
+      setDraft(null);
+      onSaved('बातमी अद्यतनित केली!');
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper component="li" data-testid="admin-news" sx={{ p: 2, listStyle: 'none' }}>
+      {draft ? (
+        <>
+          <NewsFields draft={draft} onChange={setDraft} />
+          {error && <Alert severity="error" role="alert" sx={{ mt: 1 }}>{error}</Alert>}
+          <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
+            <Button variant="contained" onClick={save} disabled={busy}>Save</Button>
+            <Button onClick={() => { setDraft(null); setError(''); }}>Cancel</Button>
+          </Box>
+        </>
+      ) : (
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: { xs: 'wrap', sm: 'nowrap' }, alignItems: 'flex-start' }}>
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            <Typography variant="caption" sx={{ color: 'primary.main', fontWeight: 600 }}>{formatDateMr(item.eventDate)}</Typography>
+            <Typography sx={{ fontWeight: 700 }}>{item.blogTitle}</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line', wordBreak: 'break-word' }}>{item.blogContent}</Typography>
+          </Box>
+          <Box sx={{ display: 'flex', gap: 1, flexShrink: 0 }}>
+            <Button size="small" startIcon={<EditIcon />} onClick={() => setDraft({ title: item.blogTitle, content: item.blogContent, date: isoToDate(item.eventDate) })}>Edit</Button>
+            <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={onDelete}>Delete</Button>
+          </Box>
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
+export default function NewsAdminPage() {
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<Mode>('add');
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [items, setItems] = useState<NewsItem[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [message, setMessage] = useState('');
+
+  const load = useCallback(async () => {
+    const userId = userIdOf();
+    if (!userId) return setError('User not logged in. Please log in again.');
+    try {
+      setItems(await fetchNews(userId));
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  }, []);
+  useEffect(() => { if (mode === 'edit') void load(); }, [mode, load]);
+
+  const switchTo = (m: Mode) => { setMode(m); setError(''); setMessage(''); };
+
+  const create = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setError(''); setMessage('');
+    const input = toInput(draft);
+    if (!input) return;
+    setBusy(true);
+    try {
+      await createNews(input);
+      setDraft(EMPTY);
+      setMode('edit');
+      setMessage('बातमी जतन केली!');
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (item: NewsItem) => {
+    if (!window.confirm('really want to delete?')) return;
+    setError(''); setMessage('');
+    try {
+      await deleteNews(item.blogId);
+      setItems((list) => list?.filter((x) => x.blogId !== item.blogId) ?? null);
+      setMessage('बातमी हटवली!');
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  };
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 1000 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
+        <IconButton aria-label="Back to Admin" onClick={() => navigate('/admin')}><ArrowBackIcon /></IconButton>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, flexGrow: 1 }}>मुख्यपृष्ठ बातम्या (Home page news)</Typography>
+        <ToggleButtonGroup exclusive size="small" color="primary" value={mode} onChange={(_, m: Mode | null) => m && switchTo(m)} aria-label="mode">
+          <ToggleButton value="add">Add News</ToggleButton>
+          <ToggleButton value="edit">Edit News</ToggleButton>
+        </ToggleButtonGroup>
+      </Box>
+      {message && <Alert severity="success" sx={{ mb: 2 }} data-testid="news-message">{message}</Alert>}
+      {error && <Alert severity="error" role="alert" sx={{ mb: 2 }}>{error}</Alert>}
+      {mode === 'add' ? (
+        <Paper component="form" noValidate onSubmit={create} sx={{ p: { xs: 2, md: 3 } }}>
+          <NewsFields draft={draft} onChange={setDraft} />
+          <Box><Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={busy}>Save News</Button></Box>
+        </Paper>
+      ) : (
+        <>
+          <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => { setMessage(''); setError(''); void load(); }} sx={{ mb: 2 }}>Refresh List</Button>
+          {items === null ? (
+            !error && <Typography role="status">लोड होत आहे…</Typography>
+          ) : items.length === 0 ? (
+            <Typography color="text.secondary">अद्याप बातमी नाही. (No news yet.)</Typography>
+          ) : (
+            <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+              {items.map((n) => (
+                <NewsRow key={n.blogId} item={n} onDelete={() => remove(n)}
+                  onSaved={(msg) => { setMessage(msg); void load(); }} />
+              ))}
+            </Box>
+          )}
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,44 @@
+// News items (spec 3, 7): GET /api/Blog/by-user/{userId} (bearer when a session exists), POST /api/Blog,
+// PUT and DELETE /api/Blog/{id}. Reads accept the spec's alternative field names.
+import { api } from '../../lib/api.ts';
+
+export interface NewsItem {
+  blogId: number;
+  blogTitle: string;
+  blogContent: string;
+  eventDate: string;
+  createdByUserId?: number;
+}
+
+export interface NewsInput { blogTitle: string; blogContent: string; eventDate: string; createdByUserId: number }
+
+type Raw = Record<string, unknown>;
+const first = (o: Raw, keys: string[]) => keys.map((k) => o[k]).find((v) => v !== undefined && v !== null && v !== '');
+
+/** blogId (blog_id, id), blogTitle (blog_title, title; 'Untitled'), blogContent (blog_content, content), eventDate (event_date, created_at, createdAt). */
+export function normaliseNews(o: Raw): NewsItem {
+  return {
+    blogId: Number(first(o, ['blogId', 'blog_id', 'id'])),
+    blogTitle: String(first(o, ['blogTitle', 'blog_title', 'title']) ?? 'Untitled'),
+    blogContent: String(first(o, ['blogContent', 'blog_content', 'content']) ?? ''),
+    eventDate: String(first(o, ['eventDate', 'event_date', 'created_at', 'createdAt']) ?? ''),
+    createdByUserId: o.createdByUserId === undefined ? undefined : Number(o.createdByUserId),
+  };
+}
+
+/** The list, as the envelope's result or a bare array (spec 7). */
+export async function fetchNews(userId: number): Promise<NewsItem[]> {
+  const answer = (await api<unknown>(`/api/Blog/by-user/${userId}`)) as unknown;
+  const list = Array.isArray(answer) ? answer : (answer as { result?: unknown }).result;
+  if (!Array.isArray(list)) throw new Error('News read: result is not an array');
+  return list.map((o) => normaliseNews(o as Raw));
+}
+
+export const createNews = (input: NewsInput) => api<NewsItem>('/api/Blog', { method: 'POST', body: input });
+export const updateNews = (id: number, input: NewsInput) => api<NewsItem>(`/api/Blog/${id}`, { method: 'PUT', body: input });
+export const deleteNews = (id: number) => api<{ blogId: number }>(`/api/Blog/${id}`, { method: 'DELETE' });
+
+/** A date input's yyyy-mm-dd as the ISO date-time the spec's client sent (midnight UTC of that day). */
+export const dateToIso = (day: string) => `${day}T00:00:00.000Z`;
+/** Back from the stored ISO value to the date input's yyyy-mm-dd. */
+export const isoToDate = (iso: string) => (/^\d{4}-\d{2}-\d{2}/.exec(iso)?.[0] ?? '');

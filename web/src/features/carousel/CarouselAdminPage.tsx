@@ -1,0 +1,151 @@
+// /addcarouselimages (spec 2.7, 5, 8): add mode uploads one or more images with one caption,
+// edit mode lists the council's slides with Delete. The alerts and confirmation are the spec's own.
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CloudUploadIcon from '@mui/icons-material/CloudUpload';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { readSession } from '../../lib/session.ts';
+import { deleteSlide, fetchSlides, imageUrl, uploadSlides, type Slide } from './api.ts';
+
+type Mode = 'add' | 'edit';
+const userIdOf = () => { const s = readSession(); return s?.userId || s?.createdByUser_Id || 0; };
+
+function AddForm() {
+  const [content, setContent] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [previews, setPreviews] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [inputKey, setInputKey] = useState(0);
+
+  useEffect(() => {
+    const urls = files.map((f) => URL.createObjectURL(f));
+    setPreviews(urls);
+    return () => urls.forEach((u) => URL.revokeObjectURL(u));
+  }, [files]);
+
+  const upload = async () => {
+    setError('');
+    const userId = userIdOf();
+    if (files.length === 0 || !content.trim() || !userId) return window.alert('complete all fields!');
+    setBusy(true);
+    try {
+      await uploadSlides(files, content.trim(), userId);
+      window.alert('अपलोड यशस्वी!');
+      setContent('');
+      setFiles([]);
+      setInputKey((k) => k + 1);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Upload failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper sx={{ p: { xs: 2, md: 3 } }}>
+      <TextField label="Blog Content (फोटोवरील मजकूर)" fullWidth multiline minRows={2} value={content} onChange={(e) => setContent(e.target.value)} />
+      <Box sx={{ mt: 2, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Button component="label" variant="outlined" startIcon={<CloudUploadIcon />}>
+          फोटो निवडा (Choose images)
+          <input key={inputKey} hidden type="file" accept="image/jpeg,image/png,image/webp" multiple data-testid="carousel-files"
+            onChange={(e) => setFiles(Array.from(e.target.files ?? []))} />
+        </Button>
+        <Typography color="text.secondary">{files.length ? `${files.length} फोटो निवडले` : 'JPEG, PNG किंवा WebP'}</Typography>
+      </Box>
+      {previews.length > 0 && (
+        <Grid container spacing={1.5} sx={{ mt: 2 }}>
+          {previews.map((u, i) => (
+            <Grid key={u} size={{ xs: 6, sm: 4, md: 3 }}>
+              <Box component="img" src={u} alt={files[i]?.name ?? ''} data-testid="preview"
+                sx={{ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: 2, display: 'block', bgcolor: '#eee' }} />
+            </Grid>
+          ))}
+        </Grid>
+      )}
+      {error && <Alert severity="error" role="alert" sx={{ mt: 2 }}>{error}</Alert>}
+      <Button variant="contained" sx={{ mt: 3 }} onClick={upload} disabled={busy}>{busy ? 'अपलोड होत आहे…' : 'Upload'}</Button>
+    </Paper>
+  );
+}
+
+function EditGrid() {
+  const [slides, setSlides] = useState<Slide[] | null>(null);
+  const [error, setError] = useState('');
+  const [message, setMessage] = useState('');
+
+  const load = () => {
+    const userId = userIdOf();
+    if (!userId) return setError('User not logged in. Please log in again.');
+    fetchSlides(userId).then(setSlides).catch((err) => setError(err instanceof Error ? err.message : String(err)));
+  };
+  useEffect(load, []);
+
+  const remove = async (s: Slide) => {
+    if (!window.confirm('really want to delete?')) return;
+    setError(''); setMessage('');
+    try {
+      await deleteSlide(s.corosalId);
+      setSlides((list) => list?.filter((x) => x.corosalId !== s.corosalId) ?? null);
+      setMessage('फोटो हटवला!');
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  return (
+    <Box>
+      {message && <Alert severity="success" sx={{ mb: 2 }}>{message}</Alert>}
+      {error && <Alert severity="error" role="alert" sx={{ mb: 2 }}>{error}</Alert>}
+      {slides === null ? (
+        !error && <Typography role="status">लोड होत आहे…</Typography>
+      ) : slides.length === 0 ? (
+        <Typography color="text.secondary">No carousel images available</Typography>
+      ) : (
+        <Grid container spacing={2}>
+          {slides.map((s) => (
+            <Grid key={s.corosalId} size={{ xs: 12, sm: 6, md: 4 }}>
+              <Paper data-testid="admin-slide" sx={{ overflow: 'hidden', height: '100%', display: 'flex', flexDirection: 'column' }}>
+                <Box component="img" src={imageUrl(s.imagePathSmall || s.imagePath)} alt={s.blogContent} loading="lazy"
+                  sx={{ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', display: 'block', bgcolor: '#eee' }} />
+                <Box sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'flex-start', flexGrow: 1 }}>
+                  <Typography variant="body2" sx={{ flexGrow: 1, wordBreak: 'break-word' }}>{s.blogContent}</Typography>
+                  <Button color="error" size="small" startIcon={<DeleteIcon />} onClick={() => remove(s)}>Delete</Button>
+                </Box>
+              </Paper>
+            </Grid>
+          ))}
+        </Grid>
+      )}
+    </Box>
+  );
+}
+
+export default function CarouselAdminPage() {
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<Mode>('add');
+  return (
+    <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 1100 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
+        <IconButton aria-label="Back to Admin" onClick={() => navigate('/admin')}><ArrowBackIcon /></IconButton>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, flexGrow: 1 }}>मुख्यपृष्ठ फोटो (Home page photos)</Typography>
+        <ToggleButtonGroup exclusive size="small" color="primary" value={mode} onChange={(_, m: Mode | null) => m && setMode(m)} aria-label="mode">
+          <ToggleButton value="add">Add Images</ToggleButton>
+          <ToggleButton value="edit">Edit Images</ToggleButton>
+        </ToggleButtonGroup>
+      </Box>
+      {mode === 'add' ? <AddForm /> : <EditGrid />}
+    </Box>
+  );
+}

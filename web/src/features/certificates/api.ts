@@ -1,0 +1,62 @@
+// Calls of the certificate screens: the paged list, create and update (JSON, or multipart with the
+// marriage photos), the PDF download and the public read behind the QR pages.
+import { api, apiUrl, download, type Envelope } from '../../lib/api.ts';
+import { readSession } from '../../lib/session.ts';
+import { allFields, jsonBody, type Item, type KindDef, type Values } from './kinds.ts';
+import { listQuery } from './paths.ts';
+
+export const PAGE_SIZE = 10;
+
+export interface Page { items: Item[]; pageNumber: number; pageSize: number; totalPages: number; totalCount: number }
+
+/** The council's id as the session keeps it (the server takes the council from the token). */
+export const sessionUserId = () => { const s = readSession(); return s?.userId || s?.createdByUser_Id || 0; };
+
+export async function fetchPage(k: KindDef, pageNumber: number, nameFilter: string, signal?: AbortSignal): Promise<Page> {
+  const e = await api<Page>(`${k.listPath}?${listQuery(sessionUserId(), pageNumber, PAGE_SIZE, nameFilter)}`, { signal });
+  return e.result;
+}
+
+/** Create (no id) or update: JSON, or for marriage every text field as a part plus the chosen photos. */
+export async function saveCertificate(k: KindDef, values: Values, id: string | null, photos: Record<string, File | null>): Promise<Item> {
+  const body = jsonBody(k, values);
+  let payload: unknown = { ...body, createdByUserId: sessionUserId(), ...(id ? { [k.idField]: id } : {}) };
+  if (k.multipart) {
+    const form = new FormData();
+    for (const fd of allFields(k)) form.append(fd.name, body[fd.name] === null ? '' : String(body[fd.name]));
+    form.append('CreatedByUserId', String(sessionUserId()));
+    if (id) form.append(k.idField, id);
+    for (const p of k.photos ?? []) { const file = photos[p.name]; if (file) form.append(p.name, file, file.name); }
+    payload = form;
+  }
+  const e = await api<Item>(id ? `${k.base}/${id}` : k.base, { method: id ? 'PUT' : 'POST', body: payload });
+  return e.result;
+}
+
+export const downloadPdf = (k: KindDef, item: Item, id: string) => download(k.pdfPath(id), k.pdfFallbackName(item));
+
+/** The public read of a QR page, with the spec's messages for each way it can fail. No token:
+ *  the page shows what anyone may see (Aadhaar masked) even on a staff browser. */
+export async function fetchPublic(k: KindDef, id: string, failed: string, signal?: AbortSignal): Promise<Item | null> {
+  let res: Response;
+  try {
+    res = await fetch(apiUrl(`${k.base}/${encodeURIComponent(id)}`), { headers: { accept: 'application/json' }, signal });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new Error(failed);
+  }
+  const text = await res.text();
+  const html = /^\s*</.test(text) || (res.headers.get('content-type') ?? '').includes('text/html');
+  let data: Partial<Envelope<Item>> & { success?: boolean; title?: string } | null = null;
+  if (!html) { try { data = JSON.parse(text); } catch { data = null; } }
+  if (!res.ok) {
+    if (data?.message) throw new Error(data.message);
+    if (k.kind === 'residence') throw new Error(html ? `Server returned ${res.status}` : `Server returned ${res.status}: ${text.slice(0, 100)}`);
+    throw new Error('Network response was not ok');
+  }
+  if (html) throw new Error('The server returned a web page (HTML) instead of certificate data.');
+  if (!data) throw new Error(k.kind === 'residence' ? 'The server response could not be read (invalid JSON).' : failed);
+  const okFlag = data.isSuccess ?? data.success ?? !!data.result;
+  if (!okFlag) throw new Error(data.message || failed);
+  return data.result ?? null;
+}
