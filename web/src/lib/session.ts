@@ -26,7 +26,9 @@ export function readSession(): Session | null {
     if (!(s.createdByUser_Id || s.userId || s.token)) return null;
     return s as Session;
   } catch (err) {
+    // Dropped, so the one-second poll does not log it again and again.
     console.error('Corrupt session entry, treating as logged out', err);
+    localStorage.removeItem(KEY);
     return null;
   }
 }
