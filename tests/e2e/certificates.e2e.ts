@@ -64,6 +64,8 @@ describe('birth certificate', () => {
     await field(page, 'serialNo').fill('7');
     await field(page, 'registrationNo').fill('B-2025/007');
     await field(page, 'registrationDate').fill('2025-01-12');
+    // Whatever the browser's own date format, the date is repeated day first, as on the certificate.
+    expect(await page.getByTestId('registrationDate-gb').textContent()).toBe('12/01/2025 (दिवस/महिना/वर्ष · dd/mm/yyyy)');
     await field(page, 'childFullNameMarathi').fill('आरव ज्ञानेश्वर पाटील');
     await field(page, 'childFullNameEnglish').fill('Aarav Dnyaneshwar Patil');
     await field(page, 'birthDate').fill('2025-01-01');

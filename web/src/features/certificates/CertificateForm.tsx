@@ -9,6 +9,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ApiError } from '../../lib/api.ts';
+import { formatDateGB } from '../../lib/format.ts';
 import { saveCertificate, sessionUserId } from './api.ts';
 import { emptyValues, maxDate, valuesOf, type FieldDef, type Item, type KindDef, type Values } from './kinds.ts';
 import PhotoField from './PhotoField.tsx';
@@ -53,7 +54,15 @@ const Field = memo(function Field({ fd, value, browserChecks, onChange }: {
       </TextField>
     );
   } else if (fd.type === 'date') {
-    input = <TextField {...common} type="date" slotProps={{ htmlInput: { max: maxDate(fd), readOnly: fd.readOnly } }} />;
+    // The browser draws the picker in its own locale (mm/dd/yyyy on an en-US office PC), so the
+    // chosen date is repeated as day/month/year, the way it prints on the certificate.
+    const gb = value ? formatDateGB(value, '') : '';
+    input = (
+      <TextField {...common} type="date" slotProps={{
+        htmlInput: { max: maxDate(fd), readOnly: fd.readOnly },
+        formHelperText: { 'data-testid': `${fd.name}-gb` } as object,
+      }} helperText={gb ? `${gb} (दिवस/महिना/वर्ष · dd/mm/yyyy)` : undefined} />
+    );
   } else if (fd.type === 'int' || fd.type === 'decimal') {
     input = (
       <TextField {...common} type="number"
