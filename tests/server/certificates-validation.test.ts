@@ -68,6 +68,33 @@ describe('required fields', () => {
   });
 });
 
+describe('option lists (spec section 3)', () => {
+  it('refuses a value outside the list, naming the field and the values it takes', async () => {
+    await refused(birth, { ...birth.valid(), fatherOccupation: 'housewife' }, 'fatherOccupation: must be one of job, business, farming');
+    await refused(birth, { ...birth.valid(), motherOccupation: 'anything' }, 'motherOccupation: must be one of job, housewife, labour, other');
+    await refused(birth, { ...birth.valid(), fatherReligion: 'Jedi' }, 'fatherReligion: must be one of Hindu, Muslim, Christian, Sikh, Buddhist, Jain, Parsi, other');
+    await refused(residence, { ...residence.valid(), applicantProfession: 'astronaut' }, 'applicantProfession: must be one of job, business, farming, other');
+  });
+
+  it('takes any letter case and the spec\'s own spellings, and stores the list\'s value', async () => {
+    const record = await saved(birth, {
+      ...birth.valid(), fatherOccupation: 'FARMING', fatherEducation: 'Higher secondary (10th/12th)', motherEducation: 'postgraduate/professional', motherReligion: 'hindu',
+    });
+    expect(record).toMatchObject({ fatherOccupation: 'farming', fatherEducation: 'higher secondary', motherEducation: 'postgraduate', motherReligion: 'Hindu' });
+    expect((await saved(residence, { ...residence.valid(), applicantProfession: '' })).applicantProfession).toBe('');
+  });
+});
+
+describe('age of the deceased', () => {
+  it('is required: empty or null is refused, not stored as 0', async () => {
+    for (const empty of ['', null, '  ']) await refused(death, { ...death.valid(), ageOfDeceased: empty }, 'ageOfDeceased: is required');
+  });
+
+  it('takes 0, the age of an infant who died before its first birthday', async () => {
+    expect((await saved(death, { ...death.valid(), ageOfDeceased: 0 })).ageOfDeceased).toBe(0);
+  });
+});
+
 describe('Aadhaar and mobile numbers', () => {
   const aadhaar: [KindCase, string][] = [
     [birth, 'childAadharNumber'], [birth, 'fatherAadharNumber'], [birth, 'motherAadharNumber'],

@@ -90,7 +90,8 @@ describe.each(KIND_CASES)('$kind certificates', (c) => {
       expect(result).toMatchObject({ [c.idField]: id, view: 'public', [c.nameEn]: saved[c.nameEn], [c.nameMr]: saved[c.nameMr] });
       expect(result.officeName).toBe('ग्रामपंचायत कार्यालय');
       expect(result.createdByUserId).toBeUndefined();
-      expect(fullAadhaars(res.body)).toEqual([]);
+      // The UUID is left out: its last group is twelve digits now and then (about 1 in 280).
+      expect(fullAadhaars(res.body.replaceAll(id, ''))).toEqual([]);
       for (const f of c.publicAadhaar) expect(result[f]).toBe(`XXXX XXXX ${String(saved[f]).slice(-4)}`);
     }
   });

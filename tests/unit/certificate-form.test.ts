@@ -75,3 +75,18 @@ describe('certificate form tables', () => {
     expect(yearsAgoIso(18)).toBe('2010-02-28');
   });
 });
+
+describe('option lists', () => {
+  it('offer on every screen exactly the values the server accepts for that field', async () => {
+    const server = await import('../../server/modules/certificates/kinds.ts');
+    for (const k of Object.values(KINDS)) {
+      const serverKind = server.KINDS.find((s) => s.kind === k.kind)!;
+      for (const f of allFields(k).filter((x) => x.type === 'select')) {
+        const sf = serverKind.fields.find((x) => x.name === f.name);
+        expect(sf?.type.t, `${k.kind}.${f.name}`).toBe('choice');
+        const values = sf!.type.t === 'choice' ? [...sf!.type.values] : [];
+        expect(f.options!.map((o) => o.value), `${k.kind}.${f.name}`).toEqual(values);
+      }
+    }
+  });
+});

@@ -10,7 +10,7 @@ export type FieldType =
   | { t: 'int'; max: number; zeroIsEmpty?: boolean } // the client sends 0 for an empty box
   | { t: 'decimal'; max: number }
   | { t: 'date'; notFuture?: boolean }
-  | { t: 'choice'; values: readonly string[]; fallback?: string };
+  | { t: 'choice'; values: readonly string[]; fallback?: string; aliases?: Readonly<Record<string, string>> };
 
 export interface Field { name: string; type: FieldType; required?: boolean }
 
@@ -48,9 +48,28 @@ const both = (stem: string, max: number, required = false): Field[] => [text(`${
 export const GENDERS = ['Male', 'Female', 'Other'] as const;
 const gender = (name: string): Field => ({ name, type: { t: 'choice', values: GENDERS }, required: true });
 
+/** The option lists of spec section 3, as stored (the screens in web/src/features/certificates/
+ *  options.ts offer exactly these; a unit test keeps the two equal). Matched in any case. */
+export const CHOICES = {
+  education: ['illiterate', 'primary', 'secondary', 'higher secondary', 'graduate', 'postgraduate', 'other'],
+  religion: ['Hindu', 'Muslim', 'Christian', 'Sikh', 'Buddhist', 'Jain', 'Parsi', 'other'],
+  fatherOccupation: ['job', 'business', 'farming'],
+  motherOccupation: ['job', 'housewife', 'labour', 'other'],
+  maritalStatus: ['unmarried', 'married', 'widowed', 'divorced', 'separated'],
+  profession: ['job', 'business', 'farming', 'other'],
+} as const;
+/** The spec's own spellings of some options, as an earlier client may send them. */
+const CHOICE_ALIASES: Record<string, string> = {
+  'higher secondary (10th/12th)': 'higher secondary',
+  'postgraduate/professional': 'postgraduate', 'postgraduate / professional': 'postgraduate',
+  'widower/widow': 'widowed', 'widower / widow': 'widowed', widower: 'widowed', widow: 'widowed',
+};
+const choice = (name: string, values: readonly string[], required = false): Field =>
+  ({ name, type: { t: 'choice', values, aliases: CHOICE_ALIASES }, required });
+
 const parent = (who: 'father' | 'mother'): Field[] => [
   ...both(`${who}FullName`, 200), aadhaar(`${who}AadharNumber`), mobile(`${who}MobileNumber`), date(`${who}BirthDate`),
-  text(`${who}Education`, 50), text(`${who}Occupation`, 50, true), text(`${who}Religion`, 50),
+  choice(`${who}Education`, CHOICES.education), choice(`${who}Occupation`, CHOICES[`${who}Occupation`], true), choice(`${who}Religion`, CHOICES.religion),
 ];
 
 /** Form 5 (Registration of Births and Deaths Act 1969, s. 12/17). */
@@ -105,7 +124,7 @@ export const residence: Kind = {
   fields: [
     text('registrationNumber', 50, true), date('registrationDate', true),
     ...both('applicantName', 200, true), aadhaar('applicantAadhaar', true), int('applicantAge', 150, true, true), mobile('applicantMobile', true),
-    ...both('guardianName', 200, true), text('applicantProfession', 50),
+    ...both('guardianName', 200, true), choice('applicantProfession', CHOICES.profession),
   ],
   nameFields: ['applicantNameEnglish', 'applicantNameMarathi'],
   publicFields: ['registrationNumber', 'registrationDate', 'applicantNameEnglish', 'applicantNameMarathi', 'applicantAadhaar', 'applicantMobile',
@@ -115,7 +134,7 @@ export const residence: Kind = {
 
 const spouse = (who: 'husband' | 'wife'): Field[] => [
   ...both(`${who}Name`, 200, true), ...both(`${who}FatherName`, 200, true), ...both(`${who}PermAddress`, 500),
-  aadhaar(`${who}Aadhaar`), text(`${who}Religion`, 50), date(`${who}BirthDate`), text(`${who}MaritalStatus`, 50),
+  aadhaar(`${who}Aadhaar`), choice(`${who}Religion`, CHOICES.religion), date(`${who}BirthDate`), choice(`${who}MaritalStatus`, CHOICES.maritalStatus),
   // Computed from the birth date (service.ts); accepted only when there is no birth date.
   int(`${who}AgeYears`, 150), int(`${who}AgeMonths`, 11),
 ];
@@ -133,7 +152,7 @@ export const marriage: Kind = {
     ...spouse('husband'), ...spouse('wife'),
     ...both('marriagePlace', 300), text('marriageDistrict', 100), text('marriageTaluka', 100),
     yesNo('underMarriageAct'), yesNo('ceremonyCompletedByLaw'),
-    text('priestNameMarathi', 200), text('priestAddressMarathi', 500), text('priestReligion', 50), int('priestAge', 150),
+    text('priestNameMarathi', 200), text('priestAddressMarathi', 500), choice('priestReligion', CHOICES.religion), int('priestAge', 150),
     text('officiantNameMarathi', 200, true), text('otherInformation', 1000), ...both('remarks', 500),
     text('witness1NameMarathi', 200, true), text('witness1AddressMarathi', 500, true),
     text('witness2NameMarathi', 200), text('witness2AddressMarathi', 500), text('witness3NameMarathi', 200), text('witness3AddressMarathi', 500),

@@ -13,10 +13,12 @@ function inputSchema(f: Field): TSchema {
     case 'text': return Type.String({ maxLength: f.type.max });
     case 'aadhaar': return Type.String({ maxLength: 20, description: '12 digits; empty when unknown' });
     case 'mobile': return Type.String({ maxLength: 20, description: '10 digits; empty when unknown' });
-    case 'choice': return Type.String({ maxLength: 20, description: f.type.values.join(', ') });
+    case 'choice': return Type.String({ maxLength: 50, description: f.type.values.join(', ') });
     // Numbers may come as text or null from a form; service.ts reads them and words the refusal.
-    case 'int': return Type.Union([Type.Integer(), Type.String(), Type.Null()], { description: `Whole number 0–${f.type.max}; 0, "" or null when empty` });
-    case 'decimal': return Type.Union([Type.Number(), Type.String(), Type.Null()], { description: `Number 0–${f.type.max}; 0, "" or null when empty` });
+    // String first: Fastify's Ajv coerces into the first branch that fits, and an integer branch
+    // would turn "" and null into 0, hiding an empty required count (ageOfDeceased) from the service.
+    case 'int': return Type.Union([Type.String(), Type.Integer(), Type.Null()], { description: `Whole number 0–${f.type.max}; 0, "" or null when empty` });
+    case 'decimal': return Type.Union([Type.String(), Type.Number(), Type.Null()], { description: `Number 0–${f.type.max}; 0, "" or null when empty` });
     case 'date': return nullableString({ maxLength: 40, description: 'YYYY-MM-DD (an ISO date-time is accepted); null when empty' });
   }
 }

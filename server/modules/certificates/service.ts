@@ -60,6 +60,8 @@ function readValue(f: Field, raw: unknown): Value {
     }
     case 'int':
     case 'decimal': {
+      // A required count where 0 is a real answer (a deceased infant's age): empty is not 0.
+      if (s === '' && f.required && t.t === 'int' && !t.zeroIsEmpty) throw new Invalid(f.name, 'is required');
       if (s === '') return 0;
       const n = Number(s);
       const ok = Number.isFinite(n) && n >= 0 && n <= t.max && (t.t === 'decimal' || Number.isInteger(n));
@@ -75,7 +77,8 @@ function readValue(f: Field, raw: unknown): Value {
     }
     case 'choice': {
       if (s === '') return '';
-      const match = t.values.find((v) => v.toLowerCase() === s.toLowerCase());
+      const wanted = (t.aliases?.[s.toLowerCase()] ?? s).toLowerCase();
+      const match = t.values.find((v) => v.toLowerCase() === wanted);
       if (!match) throw new Invalid(f.name, `must be one of ${t.values.join(', ')}`);
       return match;
     }

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { apiUrl } from '../../lib/api.ts';
 import { formatDateGB } from '../../lib/format.ts';
-import { fetchPublic } from './api.ts';
+import { fetchPublic, PublicReadError } from './api.ts';
 import { KINDS, type Item, type KindName } from './kinds.ts';
 import { GENDER, PROFESSION, optionLabel } from './options.ts';
 import { PHOTO_PLACEHOLDER } from './placeholder.ts';
@@ -89,7 +89,7 @@ const VIEWS: Record<KindName, View> = {
   },
 };
 
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'empty' } | { status: 'loaded'; record: Item };
+type State = { status: 'loading' } | { status: 'error'; message: string; reason?: string } | { status: 'empty' } | { status: 'loaded'; record: Item };
 
 function Photo({ url, label }: { url: unknown; label: string }) {
   const [broken, setBroken] = useState(false);
@@ -117,7 +117,9 @@ export default function PublicCertificatePage({ kind }: { kind: KindName }) {
     setState({ status: 'loading' });
     fetchPublic(k, id, view.failed, ctrl.signal)
       .then((record) => setState(record ? { status: 'loaded', record } : { status: 'empty' }))
-      .catch((err: Error) => { if (!ctrl.signal.aborted) setState({ status: 'error', message: err.message || view.failed }); });
+      .catch((err: Error) => {
+        if (!ctrl.signal.aborted) setState({ status: 'error', message: err.message || view.failed, reason: err instanceof PublicReadError ? err.reason : undefined });
+      });
     return () => ctrl.abort();
   }, [k, id, view]);
 
@@ -127,7 +129,14 @@ export default function PublicCertificatePage({ kind }: { kind: KindName }) {
   let body: React.ReactNode;
   if (!id) body = <p className="cert-state cert-state--error" role="alert">Certificate ID is missing.</p>;
   else if (state.status === 'loading') body = <p className="cert-state" role="status">Loading certificate...</p>;
-  else if (state.status === 'error') body = <p className="cert-state cert-state--error" role="alert">Error: {state.message}</p>;
+  else if (state.status === 'error') {
+    body = (
+      <>
+        <p className="cert-state cert-state--error" role="alert">Error: {state.message}</p>
+        {state.reason && <p className="cert-state" data-testid="cert-error-reason">{state.reason}</p>}
+      </>
+    );
+  }
   else if (state.status === 'empty') body = <p className="cert-state">No certificate data found.</p>;
   else {
     const r = state.record;

@@ -35,6 +35,11 @@ export async function saveCertificate(k: KindDef, values: Values, id: string | n
 
 export const downloadPdf = (k: KindDef, item: Item, id: string) => download(k.pdfPath(id), k.pdfFallbackName(item));
 
+/** A failed public read: the spec's message, and the server's reason when it gave one. */
+export class PublicReadError extends Error {
+  constructor(message: string, readonly reason?: string) { super(message); }
+}
+
 /** The public read of a QR page, with the spec's messages for each way it can fail. No token:
  *  the page shows what anyone may see (Aadhaar masked) even on a staff browser. */
 export async function fetchPublic(k: KindDef, id: string, failed: string, signal?: AbortSignal): Promise<Item | null> {
@@ -50,9 +55,13 @@ export async function fetchPublic(k: KindDef, id: string, failed: string, signal
   let data: Partial<Envelope<Item>> & { success?: boolean; title?: string } | null = null;
   if (!html) { try { data = JSON.parse(text); } catch { data = null; } }
   if (!res.ok) {
-    if (data?.message) throw new Error(data.message);
-    if (k.kind === 'residence') throw new Error(html ? `Server returned ${res.status}` : `Server returned ${res.status}: ${text.slice(0, 100)}`);
-    throw new Error('Network response was not ok');
+    if (k.kind === 'residence') {
+      if (data?.message) throw new Error(data.message);
+      throw new Error(html ? `Server returned ${res.status}` : `Server returned ${res.status}: ${text.slice(0, 100)}`);
+    }
+    // The spec's words for the three other views; the server's reason (e.g. "No birth certificate
+    // with this id.") goes along so a citizen does not blame the network for an unknown id.
+    throw new PublicReadError('Network response was not ok', data?.message);
   }
   if (html) throw new Error('The server returned a web page (HTML) instead of certificate data.');
   if (!data) throw new Error(k.kind === 'residence' ? 'The server response could not be read (invalid JSON).' : failed);
