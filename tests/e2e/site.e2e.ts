@@ -373,6 +373,32 @@ describe('latest news', () => {
   });
 });
 
+describe('home page for a logged-in clerk', () => {
+  it('shows the clerk\'s own council\'s news; visitors see the public council\'s', async () => {
+    const username = `gp-other-${Date.now()}`;
+    const password = 'Other-council-2026';
+    await call('POST', '/api/User/register', { username, email: `${username}@example.org`, password });
+    const other = (await (await fetch(`${portal.baseUrl}/api/User/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }),
+    })).json()).result;
+    const res = await fetch(`${portal.baseUrl}/api/Blog`, {
+      method: 'POST', headers: { authorization: `Bearer ${other.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ blogTitle: 'दुसऱ्या ग्रामपंचायतीची सभा', blogContent: 'फक्त या कार्यालयाची बातमी.', eventDate: '2026-10-02', createdByUserId: other.userId }),
+    });
+    expect(res.status).toBe(201);
+
+    const page = await browser.newPage();
+    await home(page);
+    await expect.poll(() => page.locator('#news [data-sample]').count()).toBe(1);
+    expect(await page.getByText('दुसऱ्या ग्रामपंचायतीची सभा').count()).toBe(0);
+
+    await loginThroughForm(page, { ...portal, username, password });
+    await home(page);
+    await expect.poll(() => page.getByTestId('news-item').locator('h4').allTextContents()).toEqual(['दुसऱ्या ग्रामपंचायतीची सभा']);
+    await page.close();
+  });
+});
+
 /** Collects window.alert/confirm texts; confirm answers `answer.confirm` (true unless changed). */
 function dialogs(page: Page) {
   const seen: string[] = [];

@@ -22,7 +22,9 @@ export function formatDateGB(value: string | Date | null | undefined, empty = 'N
 /** e.g. २२ नोव्हेंबर २०२६ (mr-IN, day, long month, year), for news, transfers and payment history. */
 export function formatDateMr(value: string | Date | null | undefined, empty = '') {
   const d = toDate(value);
-  return d ? d.toLocaleDateString('mr-IN', { day: 'numeric', month: 'long', year: 'numeric' }) : empty;
+  // India's day, whatever the device's zone: a date kept as midnight UTC stays the same day, and a
+  // time after 18:30 UTC is already the next day in India.
+  return d ? d.toLocaleDateString('mr-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }) : empty;
 }
 
 const DEVANAGARI = '०१२३४५६७८९';

@@ -53,9 +53,12 @@ export function clearSession() {
 export function useSession(): Session | null {
   const [session, setSession] = useState(readSession);
   useEffect(() => {
+    // Any of token, userId or createdByUser_Id makes a session (spec 4), so all three are compared.
+    const same = (a: Session | null, b: Session | null) =>
+      a?.token === b?.token && a?.userId === b?.userId && a?.createdByUser_Id === b?.createdByUser_Id;
     const check = () => setSession((prev) => {
       const next = readSession();
-      return prev?.token === next?.token ? prev : next;
+      return same(prev, next) ? prev : next;
     });
     const timer = setInterval(check, 1000);
     const onStorage = (e: StorageEvent) => { if (e.key === KEY || e.key === null) check(); };

@@ -29,7 +29,8 @@ export default function Footer() {
         </div>
         <div>
           <h3>बातमीपत्र</h3>
-          <form className="gp-newsletter" onSubmit={(e) => e.preventDefault()}>
+          {/* Spec 5: no validation, no call; type="email" only brings up the e-mail keyboard. */}
+          <form className="gp-newsletter" noValidate onSubmit={(e) => e.preventDefault()}>
             <label htmlFor="newsletter-email" className="gp-visually-hidden">तुमचा ई-मेल</label>
             <input id="newsletter-email" type="email" placeholder="तुमचा ई-मेल" autoComplete="email" />
             <button type="submit">सदस्य व्हा</button>

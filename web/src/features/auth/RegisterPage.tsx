@@ -10,7 +10,7 @@ import { api } from '../../lib/api.ts';
 
 export default function RegisterPage() {
   const [form, setForm] = useState({ username: '', email: '', password: '' });
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [status, setStatus] = useState<{ ok: boolean; text: string; reason?: string } | null>(null);
   const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value });
 
   const submit = async (e: React.FormEvent) => {
@@ -20,7 +20,7 @@ export default function RegisterPage() {
       setStatus({ ok: true, text: 'Registration successful!' });
       setForm({ username: '', email: '', password: '' });
     } catch (err) {
-      setStatus({ ok: false, text: `Error during registration. ${(err as Error).message}` });
+      setStatus({ ok: false, text: 'Error during registration.', reason: (err as Error).message });
     }
   };
 
@@ -32,7 +32,12 @@ export default function RegisterPage() {
         <TextField label="Username" fullWidth margin="normal" value={form.username} onChange={set('username')} />
         <TextField label="Email" type="email" fullWidth margin="normal" value={form.email} onChange={set('email')} />
         <TextField label="Password" type="password" fullWidth margin="normal" value={form.password} onChange={set('password')} helperText="At least 8 characters with a letter and a digit" />
-        {status && <Alert severity={status.ok ? 'success' : 'error'} sx={{ mt: 1 }}>{status.text}</Alert>}
+        {status && (
+          <Alert severity={status.ok ? 'success' : 'error'} sx={{ mt: 1 }}>
+            {status.text}
+            {status.reason && <Box component="span" sx={{ display: 'block', fontSize: 13 }}>{status.reason}</Box>}
+          </Alert>
+        )}
         <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }}>Register</Button>
       </Paper>
     </Box>

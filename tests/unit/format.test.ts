@@ -1,0 +1,27 @@
+// The web app's money and date formats (spec: rupees with Indian grouping, en-GB on certificates,
+// mr-IN elsewhere). The device's zone must not move a day: dates are India's.
+import { describe, expect, it } from 'vitest';
+import { formatDateGB, formatDateMr, formatRupees } from '../../web/src/lib/format.ts';
+
+describe('formatDateMr', () => {
+  it('gives the Indian day of a date kept as midnight UTC and of a late-evening UTC time', () => {
+    expect(formatDateMr('2026-08-15T00:00:00.000Z')).toBe('१५ ऑगस्ट, २०२६');
+    // 20:00 UTC on 14 August is 01:30 on 15 August in India.
+    expect(formatDateMr('2026-08-14T20:00:00.000Z')).toBe('१५ ऑगस्ट, २०२६');
+    expect(formatDateMr(null, '—')).toBe('—');
+  });
+});
+
+describe('formatDateGB', () => {
+  it('writes day/month/year', () => {
+    expect(formatDateGB('2025-01-12')).toBe('12/01/2025');
+    expect(formatDateGB(undefined)).toBe('N/A');
+  });
+});
+
+describe('formatRupees', () => {
+  it('groups in lakhs and crores with two decimals', () => {
+    expect(formatRupees(123456)).toBe('₹1,23,456.00');
+    expect(formatRupees('12345678.5')).toBe('₹1,23,45,678.50');
+  });
+});
