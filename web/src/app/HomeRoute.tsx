@@ -5,21 +5,19 @@ import { fetchSiteProfile } from '../features/site/api.ts';
 import Carousel from '../features/carousel/Carousel.tsx';
 import { prefetchSlides } from '../features/carousel/api.ts';
 import LatestNews from '../features/blog/LatestNews.tsx';
-import { readSession, useSession, type Session } from '../lib/session.ts';
-
-/** Spec 6: a logged-in clerk sees the home page with their own council's slides and news; visitors
- *  see the public council's (PUBLIC_USER_ID). */
-const ownCouncil = (s: Session | null) => (s ? s.userId || s.createdByUser_Id || 0 : 0);
+import { councilIdOf, useSession } from '../lib/session.ts';
 
 // index.html preloads the public profile on every page load; take it up at once (staff pages too,
 // or the browser warns about an unused preload). On /, read the slides as soon as the profile is
 // in, while React is still starting, so the first slide (the page's largest image) comes early.
 const profile = fetchSiteProfile();
 if (location.pathname === '/') {
-  void profile.then((p) => { if (p) prefetchSlides(ownCouncil(readSession()) || p.createdByUserId); });
+  void profile.then((p) => { if (p) prefetchSlides(councilIdOf() || p.createdByUserId); });
 }
 
 export default function HomeRoute() {
-  const own = ownCouncil(useSession());
+  // Spec 6: a logged-in clerk sees their own council's slides and news; visitors the public
+  // council's (PUBLIC_USER_ID).
+  const own = councilIdOf(useSession());
   return <HomePage carousel={(userId) => <Carousel userId={own || userId} />} news={(userId) => <LatestNews userId={own || userId} />} />;
 }

@@ -33,6 +33,12 @@ export function readSession(): Session | null {
   }
 }
 
+/** The council account of a session (0 without one): userId, or createdByUser_Id as older entries keep it.
+ *  It fills the spec's userId / createdByUserId fields; the server itself takes the council from the token. */
+export function councilIdOf(session: Session | null = readSession()): number {
+  return session ? session.userId || session.createdByUser_Id || 0 : 0;
+}
+
 export function saveSession(login: { userName: string; userId: number; token: string }) {
   const session: Session = {
     username: login.userName,

@@ -15,19 +15,18 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { readSession } from '../../lib/session.ts';
+import { councilIdOf } from '../../lib/session.ts';
 import { formatDateMr } from '../../lib/format.ts';
 import { createNews, dateToIso, deleteNews, fetchNews, isoToDate, updateNews, type NewsItem } from './api.ts';
 
 type Mode = 'add' | 'edit';
 interface Draft { title: string; content: string; date: string }
 const EMPTY: Draft = { title: '', content: '', date: '' };
-const userIdOf = () => { const s = readSession(); return s?.userId || s?.createdByUser_Id || 0; };
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Title, content and date, trimmed and all required (spec 5); null after the alert. */
 function toInput(d: Draft) {
-  const userId = userIdOf();
+  const userId = councilIdOf();
   const input = { blogTitle: d.title.trim(), blogContent: d.content.trim(), eventDate: d.date.trim(), createdByUserId: userId };
   if (!input.blogTitle || !input.blogContent || !input.eventDate || !userId) {
     window.alert('complete all fields!');
@@ -106,7 +105,7 @@ export default function NewsAdminPage() {
   const [message, setMessage] = useState('');
 
   const load = useCallback(async () => {
-    const userId = userIdOf();
+    const userId = councilIdOf();
     if (!userId) return setError('User not logged in. Please log in again.');
     try {
       setItems(await fetchNews(userId));

@@ -15,11 +15,10 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { readSession } from '../../lib/session.ts';
+import { councilIdOf } from '../../lib/session.ts';
 import { deleteSlide, fetchSlides, imageUrl, uploadSlides, type Slide } from './api.ts';
 
 type Mode = 'add' | 'edit';
-const userIdOf = () => { const s = readSession(); return s?.userId || s?.createdByUser_Id || 0; };
 
 function AddForm() {
   const [content, setContent] = useState('');
@@ -37,7 +36,7 @@ function AddForm() {
 
   const upload = async () => {
     setError('');
-    const userId = userIdOf();
+    const userId = councilIdOf();
     if (files.length === 0 || !content.trim() || !userId) return window.alert('complete all fields!');
     setBusy(true);
     try {
@@ -86,7 +85,7 @@ function EditGrid() {
   const [message, setMessage] = useState('');
 
   const load = () => {
-    const userId = userIdOf();
+    const userId = councilIdOf();
     if (!userId) return setError('User not logged in. Please log in again.');
     fetchSlides(userId).then(setSlides).catch((err) => setError(err instanceof Error ? err.message : String(err)));
   };

@@ -10,7 +10,7 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { api } from '../../lib/api.ts';
-import { readSession } from '../../lib/session.ts';
+import { councilIdOf } from '../../lib/session.ts';
 import { listQuery, PATHS, type KindName } from './paths.ts';
 
 export const REFRESH_MS = 60_000;
@@ -26,8 +26,7 @@ type Counts = Partial<Record<KindName, number>>;
 
 /** How many certificates of a kind the council has: a one-row page's totalCount. */
 async function fetchCount(kind: KindName, signal: AbortSignal): Promise<number> {
-  const s = readSession();
-  const e = await api<{ totalCount: number }>(`${PATHS[kind].listPath}?${listQuery(s?.userId || s?.createdByUser_Id || 0, 1, 1)}`, { signal });
+  const e = await api<{ totalCount: number }>(`${PATHS[kind].listPath}?${listQuery(councilIdOf(), 1, 1)}`, { signal });
   return e.result.totalCount;
 }
 

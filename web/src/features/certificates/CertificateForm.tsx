@@ -10,7 +10,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ApiError } from '../../lib/api.ts';
 import { formatDateGB } from '../../lib/format.ts';
-import { saveCertificate, sessionUserId } from './api.ts';
+import { councilIdOf } from '../../lib/session.ts';
+import { saveCertificate } from './api.ts';
 import { emptyValues, maxDate, valuesOf, type FieldDef, type Item, type KindDef, type Values } from './kinds.ts';
 import PhotoField from './PhotoField.tsx';
 
@@ -125,7 +126,7 @@ export default function CertificateForm({ k, item, onCancel, onSaved }: Props) {
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!sessionUserId()) { window.alert('Error: User ID not found. Cannot submit.'); return; }
+    if (!councilIdOf()) { window.alert('Error: User ID not found. Cannot submit.'); return; }
     if (item && !id) { window.alert('प्रमाणपत्र आयडी उपलब्ध नाही, अद्यतन करता येणार नाही. (Certificate ID is missing; cannot update.)'); return; }
     setBusy(true);
     try {

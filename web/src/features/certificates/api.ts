@@ -1,7 +1,7 @@
 // Calls of the certificate screens: the paged list, create and update (JSON, or multipart with the
 // marriage photos), the PDF download and the public read behind the QR pages.
 import { api, apiUrl, download, type Envelope } from '../../lib/api.ts';
-import { readSession } from '../../lib/session.ts';
+import { councilIdOf } from '../../lib/session.ts';
 import { allFields, jsonBody, type Item, type KindDef, type Values } from './kinds.ts';
 import { listQuery } from './paths.ts';
 
@@ -9,22 +9,20 @@ export const PAGE_SIZE = 10;
 
 export interface Page { items: Item[]; pageNumber: number; pageSize: number; totalPages: number; totalCount: number }
 
-/** The council's id as the session keeps it (the server takes the council from the token). */
-export const sessionUserId = () => { const s = readSession(); return s?.userId || s?.createdByUser_Id || 0; };
 
 export async function fetchPage(k: KindDef, pageNumber: number, nameFilter: string, signal?: AbortSignal): Promise<Page> {
-  const e = await api<Page>(`${k.listPath}?${listQuery(sessionUserId(), pageNumber, PAGE_SIZE, nameFilter)}`, { signal });
+  const e = await api<Page>(`${k.listPath}?${listQuery(councilIdOf(), pageNumber, PAGE_SIZE, nameFilter)}`, { signal });
   return e.result;
 }
 
 /** Create (no id) or update: JSON, or for marriage every text field as a part plus the chosen photos. */
 export async function saveCertificate(k: KindDef, values: Values, id: string | null, photos: Record<string, File | null>): Promise<Item> {
   const body = jsonBody(k, values);
-  let payload: unknown = { ...body, createdByUserId: sessionUserId(), ...(id ? { [k.idField]: id } : {}) };
+  let payload: unknown = { ...body, createdByUserId: councilIdOf(), ...(id ? { [k.idField]: id } : {}) };
   if (k.multipart) {
     const form = new FormData();
     for (const fd of allFields(k)) form.append(fd.name, body[fd.name] === null ? '' : String(body[fd.name]));
-    form.append('CreatedByUserId', String(sessionUserId()));
+    form.append('CreatedByUserId', String(councilIdOf()));
     if (id) form.append(k.idField, id);
     for (const p of k.photos ?? []) { const file = photos[p.name]; if (file) form.append(p.name, file, file.name); }
     payload = form;
