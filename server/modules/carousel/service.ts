@@ -1,13 +1,12 @@
 // Home page slides: checked by content, stored resized for the web under random names, and saved
 // all or nothing (one bad file in an upload and none is kept).
-import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Db } from '../../db/open.ts';
 import type { CarouselImage } from '../../generated/prisma/client.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import { imageType } from '../../lib/images.ts';
+import { randomFileStem, removeFiles, writeNewFiles } from '../../lib/uploads.ts';
 import type { CarouselItem } from './schema.ts';
 
 const URL_PREFIX = '/uploads/carousel/';
@@ -69,25 +68,22 @@ export async function listSlides(db: Db, userId: number): Promise<CarouselItem[]
 export async function saveSlides(db: Db, dir: string, ownerId: number, images: PreparedImage[], captions: string[]): Promise<CarouselItem[]> {
   if (images.length === 0) throw new Invalid('ImageFile', 'at least one image is required');
   const texts = captionsFor(images.length, captions);
-  const written: string[] = [];
+  const paths: string[] = [];
+  const files: { path: string; data: Buffer }[] = [];
+  for (const image of images) {
+    const name = randomFileStem();
+    files.push({ path: path.join(dir, `${name}.webp`), data: image.web }, { path: path.join(dir, `${name}-${SMALL_WIDTH}.webp`), data: image.small });
+    paths.push(`${URL_PREFIX}${name}.webp`);
+  }
+  const written = await writeNewFiles(files);
   try {
-    const paths: string[] = [];
-    for (const image of images) {
-      const name = crypto.randomBytes(16).toString('hex');
-      for (const [file, data] of [[`${name}.webp`, image.web], [`${name}-${SMALL_WIDTH}.webp`, image.small]] as const) {
-        const full = path.join(dir, file);
-        await fs.writeFile(full, data, { flag: 'wx' });
-        written.push(full);
-      }
-      paths.push(`${URL_PREFIX}${name}.webp`);
-    }
     // Inserted last-first: listed newest first, an upload then shows in the order it was sent.
     const order = paths.map((_, i) => i).reverse();
     const rows = await db.$transaction(order.map((i) =>
       db.carouselImage.create({ data: { imagePath: paths[i], blogContent: texts[i], createdByUserId: ownerId } })));
     return rows.reverse().map(toItem);
   } catch (err) {
-    await Promise.all(written.map((f) => fs.rm(f, { force: true })));
+    await removeFiles(written);
     throw err;
   }
 }
@@ -96,5 +92,5 @@ export async function deleteSlide(db: Db, dir: string, ownerId: number, corosalI
   const slide = await db.carouselImage.findFirst({ where: { corosalId, createdByUserId: ownerId } });
   if (!slide) throw new NotFound('No carousel image with this id for your council.');
   await db.carouselImage.delete({ where: { corosalId } });
-  await Promise.all(filesOf(dir, slide.imagePath).map((f) => fs.rm(f, { force: true })));
+  await removeFiles(filesOf(dir, slide.imagePath));
 }

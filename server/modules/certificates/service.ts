@@ -1,7 +1,6 @@
 // The rules of the four certificate kinds, written once against the field tables of kinds.ts:
 // reading and checking input, derived values (date in words, Marathi gender, spouse ages), paging,
 // the public and full views, marriage photos, and the PDF download. No HTTP here.
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -12,6 +11,7 @@ import { englishDateWords } from '../../lib/english-words.ts';
 import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { imageType } from '../../lib/images.ts';
 import { marathiDateWords } from '../../lib/marathi-words.ts';
+import { randomFileStem, removeFiles, writeNewFiles } from '../../lib/uploads.ts';
 import { NEUTRAL_OFFICE, type Office } from '../../lib/pdf.ts';
 import { DEFAULT_PROFILE } from '../site/defaults.ts';
 import { genderMarathi, MARRIAGE_PHOTOS, type Field, type Kind, type MarriagePhoto } from './kinds.ts';
@@ -285,23 +285,15 @@ async function preparePhoto(field: MarriagePhoto, data: Buffer): Promise<Buffer>
 /** Writes the prepared photos under random names; returns their columns and the files written. */
 async function storePhotos(dir: string, photos: Partial<Record<MarriagePhoto, Buffer>>) {
   const columns: Record<string, string> = {};
-  const written: string[] = [];
-  try {
-    await fs.mkdir(dir, { recursive: true });
-    for (const [field, data] of Object.entries(photos) as [MarriagePhoto, Buffer][]) {
-      const name = `${crypto.randomBytes(16).toString('hex')}.jpg`;
-      await fs.writeFile(path.join(dir, name), data, { flag: 'wx' });
-      written.push(path.join(dir, name));
-      columns[photoColumn(field)] = `/uploads/marriage/${name}`;
-    }
-  } catch (err) {
-    await removeFiles(written);
-    throw err;
+  const files: { path: string; data: Buffer }[] = [];
+  for (const [field, data] of Object.entries(photos) as [MarriagePhoto, Buffer][]) {
+    const name = `${randomFileStem()}.jpg`;
+    files.push({ path: path.join(dir, name), data });
+    columns[photoColumn(field)] = `/uploads/marriage/${name}`;
   }
-  return { columns, written };
+  await fs.mkdir(dir, { recursive: true });
+  return { columns, written: await writeNewFiles(files) };
 }
-
-const removeFiles = (files: string[]) => Promise.all(files.map((f) => fs.rm(f, { force: true })));
 
 /** The file behind a stored photo URL; only names this module makes, so a URL cannot point elsewhere. */
 function photoFile(dir: string, url: unknown): string | null {
