@@ -118,6 +118,15 @@ describe('birth and death certificate footers', () => {
   });
 });
 
+describe('the age of the deceased', () => {
+  it('prints 0 as under one year (an infant), and whole years as years', async () => {
+    const infant = pdfText(await renderDeathPdf({ ...death, ageOfDeceased: 0 }, office, 'https://gp.example.in/x'));
+    expect(infant).toContain('एक वर्षापेक्षा कमी');
+    expect(infant).toContain('Under 1 year');
+    expect(pdfText(await renderDeathPdf(death, office, 'https://gp.example.in/x'))).toContain('78 years');
+  });
+});
+
 describe('marriage photographs', () => {
   it('embeds the husband and wife photos, a WebP one converted', async () => {
     const pdf = await renderMarriagePdf(marriage, office, BASE, { husband: await photo('webp', '#2e86c1'), wife: await photo('jpeg', '#c0392b') });

@@ -240,6 +240,12 @@ const genderLines = (g: string) => (g ? [genderMarathi(g), g] : []);
 const dateLines = (d: Date | null, mrWords: string, enWords: string) =>
   d ? [`${formatDateEnGB(d)}  (${mrWords || marathiDateWords(d)})`, enWords || englishDateWords(d)] : [];
 const ageLines = (years: number) => (years ? [`${years} वर्षे`, `${years} years`] : []);
+/** The age of the deceased is required, so 0 is a real age: an infant under one year. */
+const deathAgeLines = (r: Row) => {
+  if (str(r, 'ageOfDeceased') === '') return [];
+  const years = intOf(r, 'ageOfDeceased');
+  return years ? ageLines(years) : ['एक वर्षापेक्षा कमी', 'Under 1 year'];
+};
 const issuedOn = (o: PdfOptions) => formatDateEnGB(o.issuedOn ?? todayInIndia());
 
 /** Header, title, statement, table and foot in that order; the table gets the room between. */
@@ -301,7 +307,7 @@ export async function renderDeathPdf(rec: DeathRecord, office: Office, qrUrl: st
       `This is to certify that the following information has been taken from the original record of death, which is the register for the local area of ${areaEn}.`],
     [
       [cell('मृत व्यक्तीचे नाव', 'Name of the deceased', ...bilingual(str(r, 'deceasedNameMarathi'), str(r, 'deceasedNameEnglish')))],
-      [cell('लिंग', 'Sex', ...genderLines(str(r, 'genderEnglish'))), cell('वय', 'Age', ...ageLines(intOf(r, 'ageOfDeceased')))],
+      [cell('लिंग', 'Sex', ...genderLines(str(r, 'genderEnglish'))), cell('वय', 'Age', ...deathAgeLines(r))],
       [cell('मृत्यू दिनांक', 'Date of death', ...dateLines(dateOf(r, 'dateOfDeath'), '', str(r, 'dateOfDeathWords')))],
       [cell('मृत्यूचे ठिकाण', 'Place of death', ...bilingual(str(r, 'placeOfDeathMarathi'), str(r, 'placeOfDeathEnglish')))],
       [cell('आईचे नाव', 'Name of mother', ...bilingual(str(r, 'motherNameMarathi'), str(r, 'motherNameEnglish')))],
