@@ -42,7 +42,7 @@ export default function AdminLayout() {
   };
 
   const sidebar = (
-    <Box sx={{ width: SIDEBAR_WIDTH, display: 'flex', flexDirection: 'column', height: '100%', bgcolor: '#0b2545', color: 'white' }}>
+    <Box sx={{ width: SIDEBAR_WIDTH, display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, bgcolor: '#0b2545', color: 'white' }}>
       <Box sx={{ p: 2, display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
         <Box>
           <Typography sx={{ fontWeight: 700 }}>ग्रामपंचायत प्रशासन</Typography>
@@ -51,7 +51,8 @@ export default function AdminLayout() {
         {narrow && <IconButton aria-label="मेनू बंद करा" onClick={() => setOpen(false)} sx={{ color: 'white' }}><CloseIcon /></IconButton>}
       </Box>
       <Divider sx={{ borderColor: 'rgba(255,255,255,.2)' }} />
-      <List component="nav" aria-label="कर्मचारी मेनू" sx={{ flexGrow: 1 }}>
+      {/* The links scroll inside the dark sidebar, so on a short office laptop (1366×640) Logout below stays in view. */}
+      <List component="nav" aria-label="कर्मचारी मेनू" sx={{ flexGrow: 1, minHeight: 0, overflowY: 'auto' }}>
         {STAFF_LINKS.map((l) => (
           <ListItemButton key={l.to} component={NavLink} to={l.to} end onClick={() => setOpen(false)}
             sx={{ '&.active': { bgcolor: 'rgba(255,255,255,.15)' } }}>
@@ -69,7 +70,7 @@ export default function AdminLayout() {
       {narrow ? (
         <Drawer open={open} onClose={() => setOpen(false)}>{sidebar}</Drawer>
       ) : (
-        <Box component="aside" sx={{ position: 'sticky', top: 0, height: '100vh', flexShrink: 0 }}>{sidebar}</Box>
+        <Box component="aside" sx={{ position: 'sticky', top: 0, height: '100vh', flexShrink: 0, alignSelf: 'flex-start' }}>{sidebar}</Box>
       )}
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
         {narrow && (
