@@ -1,10 +1,13 @@
-// The property register's routes. So far the council's assessment rates (GET/PUT /api/TaxRates,
-// the path the property-register issue names); the register itself follows.
+// The property register (Namuna 8) and the council's assessment rates, on the spec's paths
+// (GET/PUT /api/TaxRates is the path the property-register issue names). Every route is scoped to
+// the council of the token; a council id in the path or query never widens it.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../lib/schema.ts';
 import { councilOf } from '../../plugins/auth.ts';
-import { getRatesSchema, putRatesSchema } from './schema.ts';
-import { rateLabels, ratesOf, saveRates } from './service.ts';
+import { NotFound } from '../../lib/errors.ts';
+import { trimBody } from '../../lib/trim.ts';
+import { byMalmattaSchema, getRatesSchema, pagedSchema, putRatesSchema, registerSchema } from './schema.ts';
+import { listProperties, propertyByNumber, rateLabels, ratesOf, registerProperty, saveRates } from './service.ts';
 
 const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/TaxRates', { schema: getRatesSchema, preHandler: app.requireStaff }, async (request) => {
@@ -15,6 +18,27 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put('/api/TaxRates', { schema: putRatesSchema, preHandler: app.requireStaff }, async (request) => {
     const rates = await saveRates(app.db, councilOf(request).userId, request.body);
     return ok({ rates, isDefault: false, ...rateLabels() }, 'कर दर जतन केले / Rates saved');
+  });
+
+  app.post('/api/GrampanchayatImport/register-owner-property', { schema: registerSchema, preValidation: trimBody, preHandler: app.requireStaff },
+    async (request, reply) => {
+      const row = await registerProperty(app.db, councilOf(request).userId, request.body);
+      reply.code(201);
+      return ok(row, 'मलमत्ता यशस्वीपणे नोंदवली गेली!');
+    });
+
+  app.get('/api/Properties/paged', { schema: pagedSchema, preHandler: app.requireStaff }, async (request) => {
+    const council = councilOf(request).userId;
+    const { createdByUserId, pageNumber, pageSize } = request.query;
+    // As the certificate lists do: another council's id shows an empty page, never its rows.
+    if (createdByUserId && createdByUserId !== council) return ok({ rows: [], pageNumber, pageSize, totalPages: 0, totalCount: 0 });
+    return ok(await listProperties(app.db, council, request.query));
+  });
+
+  app.get('/api/OwnerProperty/GetByMalmatta/:malmattaNo/:userId', { schema: byMalmattaSchema, preHandler: app.requireStaff }, async (request) => {
+    const council = councilOf(request).userId;
+    if (request.params.userId !== council) throw new NotFound('No such property in this council’s register.');
+    return ok([await propertyByNumber(app.db, council, request.params.malmattaNo)]);
   });
 };
 export default propertyRoutes;

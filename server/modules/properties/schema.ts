@@ -51,3 +51,94 @@ export const putRatesSchema = {
   body: Rates,
   response: { 200: Envelope(RatesResult), ...errorResponses },
 };
+
+// ---------------------------------------------------------------- the register (Namuna 8)
+
+const Text = (maxLength: number, description?: string) => Type.String({ maxLength, description });
+const Required = (maxLength: number, description?: string) => Type.String({ minLength: 1, maxLength, description });
+/** Numbers of the form may come as numbers or text ("" for an empty box, which counts as 0). */
+const Amount = (description: string) => Type.Union([Type.String({ maxLength: 20 }), Type.Number()], { description });
+
+/** What the clerk records. The tax columns are computed from these and the council's rates; a
+ *  client that sends them (the earlier one did) has them ignored. */
+export const PropertyFields = {
+  malmattaNo: Required(50, 'Property number as written (१२/अ or 12/A)'),
+  malkacheNav: Required(300, 'Owner name'),
+  bhogwatdarakNav: Required(300, 'Occupier name'),
+  mobileNo: Required(20, '10-digit mobile number of the owner'),
+  gatNo: Required(50, 'Gat (survey) number'),
+  citySurveyNo: Required(50, 'City survey number'),
+  malmattaVarnan: Type.Optional(Text(500, 'Description of the property')),
+  buildingType: Type.Optional(Type.String({ maxLength: 40, description: `Building type: ${BUILDING_TYPE_KEYS.join(', ')} (default rcc)` })),
+  usage: Type.Optional(Type.String({ maxLength: 20, description: `Use: ${USAGE_KEYS.join(', ')} (default residential)` })),
+  milkatBandhakamYear: Type.Optional(Type.Union([Type.String({ maxLength: 6 }), Type.Integer()], { description: 'Construction year; 0 or empty for open land' })),
+  areaSqm: Type.Optional(Amount('Built-up area in m² (for open land: the plot)')),
+  area: Type.Optional(Amount('Area in sq ft; used only when areaSqm is empty (converted at 10.7639 sq ft per m²)')),
+  plotAreaSqm: Type.Optional(Type.Union([Amount('Plot area in m², when recorded apart from the built-up area'), Type.Null()])),
+  landRate: Type.Optional(Amount("Ready-reckoner land rate of the property's zone, ₹/m²; empty: the council's rate")),
+  aapilacheNikalAndFerfar: Type.Optional(Text(500, 'Appeal results and later changes')),
+  vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: Type.Optional(Text(500, 'Remark on increase/decrease orders')),
+};
+
+export const RegisterBody = Type.Object({ ...PropertyFields, createdByUserId: Type.Optional(Type.Unknown({ description: 'Ignored: the council of the token' })) },
+  { additionalProperties: true });
+export type RegisterBody = Static<typeof RegisterBody>;
+
+const Money = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description: 'Rupees as a decimal string with 2 places' });
+
+/** One property with its active owner: the spec's paged-list row, plus what the register adds. */
+export const PropertyRow = Type.Object({
+  ownerId: Type.Integer(), propertyId: Type.Integer(),
+  malmattaNo: Type.String(), malkacheNav: Type.String(), bhogwatdarakNav: Type.String(), mobileNo: Type.String(),
+  gatNo: Type.String(), citySurveyNo: Type.String(), malmattaVarnan: Type.String(),
+  buildingType: Type.String(), usage: Type.String(),
+  milkatBandhakamYear: Type.Integer(), area: Money, areaSqm: Money, plotAreaSqm: Type.Union([Money, Type.Null()]),
+  landRate: Money, constructionRate: Money, buildingRate: Money, ghasaraRate: Money, ghasaraDarUpdatedYear: Type.Integer(),
+  buildingBharank: Money, bhandavaliRateRs: Money, karachaRateRs: Money,
+  gharpatti: Money, divabatti: Money, arogya: Money, panipatti: Money, total: Money,
+  aapilacheNikalAndFerfar: Type.String(), vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: Type.String(),
+  propertyCreatedAt: Type.String(), updatedAt: Type.String(),
+});
+export type PropertyRow = Static<typeof PropertyRow>;
+
+export const registerSchema = {
+  tags: ['Properties'],
+  summary: 'Registers a property with its owner; the assessment (Namuna 8 columns) is computed from the council’s rates',
+  security: [{ bearer: [] }],
+  body: RegisterBody,
+  response: { 201: Envelope(PropertyRow), 409: Type.Ref('ErrorEnvelope'), ...errorResponses },
+};
+
+export const PagedQuery = Type.Object({
+  createdByUserId: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Ignored beyond scoping: the council of the token' })),
+  pageNumber: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+  searchMalmatta: Type.Optional(Type.String({ maxLength: 50, description: 'Part of the property number, either digit style' })),
+  searchName: Type.Optional(Type.String({ maxLength: 100, description: 'Part of the owner name' })),
+});
+export type PagedQuery = Static<typeof PagedQuery>;
+
+export const pagedSchema = {
+  tags: ['Properties'],
+  summary: 'The council’s properties with their active owners, newest first, paged and searchable',
+  security: [{ bearer: [] }],
+  querystring: PagedQuery,
+  response: {
+    200: Envelope(Type.Object({
+      rows: Type.Array(PropertyRow), pageNumber: Type.Integer(), pageSize: Type.Integer(), totalPages: Type.Integer(), totalCount: Type.Integer(),
+    })),
+    ...errorResponses,
+  },
+};
+
+export const ByMalmattaParams = Type.Object({
+  malmattaNo: Type.String({ minLength: 1, maxLength: 50, description: 'Property number, either digit style' }),
+  userId: Type.Integer({ minimum: 0, maximum: 2147483647, description: 'The council id the earlier client sends; another council’s gives 404' }),
+});
+export const byMalmattaSchema = {
+  tags: ['Properties'],
+  summary: 'A property of the council by its number, as a one-item list (the spec’s client reads the first)',
+  security: [{ bearer: [] }],
+  params: ByMalmattaParams,
+  response: { 200: Envelope(Type.Array(PropertyRow)), ...errorResponses },
+};

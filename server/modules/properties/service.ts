@@ -2,10 +2,14 @@
 // cannot express (legal bands, ascending tables, factors at most 1).
 import type { Db } from '../../db/open.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
-import { Invalid } from '../../lib/errors.ts';
+import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
+import { todayInIndia } from '../../lib/dates.ts';
 import {
-  BUILDING_TYPES, BUILDING_TYPE_KEYS, DEFAULT_RATES, USAGES, hundredths, taxRateOutOfBand, type Rates,
+  BUILDING_TYPES, BUILDING_TYPE_KEYS, DEFAULT_RATES, USAGES, USAGE_KEYS, assess, fromHundredths, hundredths, taxRateOutOfBand,
+  type Assessment, type BuildingType, type Rates, type Usage,
 } from '../../../common/property/assessment.ts';
+import { malmattaKey } from '../../../common/property/malmatta.ts';
+import type { PagedQuery, PropertyRow, RegisterBody } from './schema.ts';
 
 type DbOrTx = Db | Prisma.TransactionClient;
 
@@ -73,4 +77,161 @@ export function rateLabels() {
     })),
     usages: Object.fromEntries(Object.entries(USAGES).map(([k, u]) => [k, { mr: u.mr, en: u.en }])),
   };
+}
+
+// ---------------------------------------------------------------- the register (Namuna 8)
+
+/** A building type the earlier client does not send: its records are assessed as RCC until a clerk says otherwise. */
+export const DEFAULT_BUILDING_TYPE: BuildingType = 'rcc';
+
+type Facts = {
+  malmattaNo: string; malmattaKey: string; gatNo: string; citySurveyNo: string; malmattaVarnan: string;
+  buildingType: BuildingType; usage: Usage; milkatBandhakamYear: number; areaSqm: string; plotAreaSqm: string | null; landRate: string | null;
+  aapilacheNikalAndFerfar: string; vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: string;
+};
+type OwnerFacts = { malkacheNav: string; bhogwatdarakNav: string; mobileNo: string };
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** A non-negative amount with at most 2 places, as hundredths; empty is 0. */
+function amount(field: string, v: unknown): bigint {
+  if (blank(v)) return 0n;
+  let h: bigint;
+  try { h = hundredths(typeof v === 'number' ? String(v) : (v as string), field); } catch { throw new Invalid(field, 'must be a number with at most 2 decimal places'); }
+  if (h < 0n) throw new Invalid(field, 'must not be negative');
+  if (h > 99_999_999_99n) throw new Invalid(field, 'is too large');
+  return h;
+}
+
+/** A mobile number as 10 digits: blanks, a leading +91 or 0 are dropped. */
+export function tenDigitMobile(field: string, v: string): string {
+  const digits = v.replace(/[\s-]/g, '').replace(/^(\+?91|0)(?=\d{10}$)/, '');
+  if (!/^[6-9]\d{9}$/.test(digits)) throw new Invalid(field, 'must be a 10-digit mobile number (starting with 6, 7, 8 or 9)');
+  return digits;
+}
+
+function readOwner(body: Partial<OwnerFacts>): OwnerFacts {
+  for (const f of ['malkacheNav', 'bhogwatdarakNav', 'mobileNo'] as const) if (blank(body[f])) throw new Invalid(f, 'is required');
+  return { malkacheNav: body.malkacheNav!.trim(), bhogwatdarakNav: body.bhogwatdarakNav!.trim(), mobileNo: tenDigitMobile('mobileNo', body.mobileNo!) };
+}
+
+function readProperty(body: RegisterBody, thisYear: number): Facts {
+  for (const f of ['malmattaNo', 'gatNo', 'citySurveyNo'] as const) if (blank(body[f])) throw new Invalid(f, 'is required');
+  const key = malmattaKey(body.malmattaNo);
+  if (!key) throw new Invalid('malmattaNo', 'must contain a number or letters');
+  const buildingType = (blank(body.buildingType) ? DEFAULT_BUILDING_TYPE : body.buildingType) as BuildingType;
+  if (!BUILDING_TYPE_KEYS.includes(buildingType)) throw new Invalid('buildingType', `must be one of ${BUILDING_TYPE_KEYS.join(', ')}`);
+  const usage = (blank(body.usage) ? 'residential' : body.usage) as Usage;
+  if (!USAGE_KEYS.includes(usage)) throw new Invalid('usage', `must be one of ${USAGE_KEYS.join(', ')}`);
+  const yearText = blank(body.milkatBandhakamYear) ? '0' : String(body.milkatBandhakamYear).trim();
+  if (!/^\d{1,4}$/.test(yearText)) throw new Invalid('milkatBandhakamYear', 'must be a year such as 2010');
+  const year = Number(yearText);
+  if (year !== 0 && year < 1800) throw new Invalid('milkatBandhakamYear', 'must be a year from 1800 on (0 when there is no building)');
+  if (year > thisYear) throw new Invalid('milkatBandhakamYear', `must not be in the future (after ${thisYear})`);
+  let areaSqm = amount('areaSqm', body.areaSqm);
+  // The earlier client may send only sq ft.
+  if (areaSqm === 0n && !blank(body.area)) areaSqm = (amount('area', body.area) * 10000n + 53819n) / 107639n;
+  const plot = blank(body.plotAreaSqm) ? null : amount('plotAreaSqm', body.plotAreaSqm);
+  const land = amount('landRate', body.landRate);
+  return {
+    malmattaNo: body.malmattaNo.trim(), malmattaKey: key, gatNo: body.gatNo.trim(), citySurveyNo: body.citySurveyNo.trim(),
+    malmattaVarnan: body.malmattaVarnan?.trim() ?? '', buildingType, usage, milkatBandhakamYear: year,
+    areaSqm: fromHundredths(areaSqm), plotAreaSqm: plot === null ? null : fromHundredths(plot), landRate: land > 0n ? fromHundredths(land) : null,
+    aapilacheNikalAndFerfar: body.aapilacheNikalAndFerfar?.trim() ?? '',
+    vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: body.vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera?.trim() ?? '',
+  };
+}
+
+/** The stored columns of an assessment (Namuna 8), computed, never typed. */
+function assessedColumns(a: Assessment) {
+  return {
+    area: a.area, areaSqm: a.areaSqm, landRate: a.landRate, constructionRate: a.constructionRate, buildingRate: a.buildingRate,
+    ghasaraRate: a.ghasaraRate, buildingBharank: a.buildingBharank, bhandavaliRateRs: a.bhandavaliRateRs, karachaRateRs: a.karachaRateRs,
+    gharpatti: a.gharpatti, divabatti: a.divabatti, arogya: a.arogya, panipatti: a.panipatti, total: a.total,
+  };
+}
+
+const ROW_SELECT = {
+  propertyId: true, malmattaNo: true, gatNo: true, citySurveyNo: true, malmattaVarnan: true, buildingType: true, usage: true,
+  milkatBandhakamYear: true, area: true, areaSqm: true, plotAreaSqm: true, landRate: true, constructionRate: true, buildingRate: true,
+  ghasaraRate: true, ghasaraDarUpdatedYear: true, buildingBharank: true, bhandavaliRateRs: true, karachaRateRs: true,
+  gharpatti: true, divabatti: true, arogya: true, panipatti: true, total: true, aapilacheNikalAndFerfar: true,
+  vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: true, propertyCreatedAt: true, updatedAt: true,
+  owners: { where: { isActive: true }, take: 1, orderBy: { ownerId: 'desc' }, select: { ownerId: true, malkacheNav: true, bhogwatdarakNav: true, mobileNo: true } },
+} as const;
+
+type Selected = Prisma.PropertyGetPayload<{ select: typeof ROW_SELECT }>;
+const money = (d: { toFixed(n: number): string }) => d.toFixed(2);
+
+function toRow(p: Selected): PropertyRow {
+  const owner = p.owners[0] ?? { ownerId: 0, malkacheNav: '', bhogwatdarakNav: '', mobileNo: '' };
+  return {
+    ...owner,
+    propertyId: p.propertyId, malmattaNo: p.malmattaNo, gatNo: p.gatNo, citySurveyNo: p.citySurveyNo, malmattaVarnan: p.malmattaVarnan,
+    buildingType: p.buildingType, usage: p.usage, milkatBandhakamYear: p.milkatBandhakamYear,
+    area: money(p.area), areaSqm: money(p.areaSqm), plotAreaSqm: p.plotAreaSqm === null ? null : money(p.plotAreaSqm),
+    landRate: money(p.landRate), constructionRate: money(p.constructionRate), buildingRate: money(p.buildingRate),
+    ghasaraRate: money(p.ghasaraRate), ghasaraDarUpdatedYear: p.ghasaraDarUpdatedYear, buildingBharank: money(p.buildingBharank),
+    bhandavaliRateRs: money(p.bhandavaliRateRs), karachaRateRs: money(p.karachaRateRs),
+    gharpatti: money(p.gharpatti), divabatti: money(p.divabatti), arogya: money(p.arogya), panipatti: money(p.panipatti), total: money(p.total),
+    aapilacheNikalAndFerfar: p.aapilacheNikalAndFerfar, vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: p.vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera,
+    propertyCreatedAt: p.propertyCreatedAt.toISOString(), updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+/** Registers a property and its owner in one transaction, with the assessment of this year. */
+export async function registerProperty(db: Db, councilId: number, body: RegisterBody): Promise<PropertyRow> {
+  const year = todayInIndia().getUTCFullYear();
+  const facts = readProperty(body, year);
+  const owner = readOwner(body);
+  const { rates } = await ratesOf(db, councilId);
+  const assessed = assess(rates, { ...facts, constructionYear: facts.milkatBandhakamYear }, year);
+  try {
+    const created = await db.$transaction(async (tx) => {
+      const taken = await tx.property.findFirst({ where: { createdByUserId: councilId, malmattaKey: facts.malmattaKey }, select: { malmattaNo: true } });
+      if (taken) throw duplicate(facts.malmattaNo, taken.malmattaNo);
+      const property = await tx.property.create({
+        data: { ...facts, ...assessedColumns(assessed), ghasaraDarUpdatedYear: year, createdByUserId: councilId },
+        select: { propertyId: true },
+      });
+      await tx.owner.create({ data: { ...owner, propertyId: property.propertyId, malmattaNo: facts.malmattaNo, createdByUserId: councilId, reason: 'new' } });
+      return tx.property.findUniqueOrThrow({ where: { propertyId: property.propertyId }, select: ROW_SELECT });
+    });
+    return toRow(created);
+  } catch (err) {
+    // Two clerks registering one number at the same moment: the unique key decides.
+    if ((err as { code?: string }).code === 'P2002') throw duplicate(facts.malmattaNo);
+    throw err;
+  }
+}
+
+function duplicate(typed: string, existing?: string) {
+  const as = existing && existing !== typed ? ` (नोंद: ${existing})` : '';
+  return new Conflict(`मालमत्ता क्रमांक ${typed} आधीच नोंदलेला आहे${as}. / Property number ${typed} is already registered${existing && existing !== typed ? ` as ${existing}` : ''}.`);
+}
+
+/** "%" and "_" typed in a search are letters, not wildcards. */
+const likeText = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+export async function listProperties(db: Db, councilId: number, q: PagedQuery) {
+  const { pageNumber, pageSize } = q;
+  const number = q.searchMalmatta ? malmattaKey(q.searchMalmatta) : '';
+  const name = q.searchName?.trim() ?? '';
+  const where: Prisma.PropertyWhereInput = {
+    createdByUserId: councilId,
+    ...(number ? { malmattaKey: { contains: likeText(number) } } : {}),
+    ...(name ? { owners: { some: { isActive: true, malkacheNav: { contains: likeText(name), mode: 'insensitive' } } } } : {}),
+  };
+  const [rows, totalCount] = await Promise.all([
+    db.property.findMany({ where, select: ROW_SELECT, orderBy: { propertyId: 'desc' }, skip: (pageNumber - 1) * pageSize, take: pageSize }),
+    db.property.count({ where }),
+  ]);
+  return { rows: rows.map(toRow), pageNumber, pageSize, totalPages: Math.ceil(totalCount / pageSize), totalCount };
+}
+
+/** One property of the council by number (either digit style), or 404. */
+export async function propertyByNumber(db: DbOrTx, councilId: number, typed: string): Promise<PropertyRow> {
+  const p = await db.property.findFirst({ where: { createdByUserId: councilId, malmattaKey: malmattaKey(typed) }, select: ROW_SELECT });
+  if (!p) throw new NotFound(`मालमत्ता क्रमांक ${typed} सापडला नाही. / No property ${typed} in this council's register.`);
+  return toRow(p);
 }
