@@ -188,16 +188,3 @@ export function hLine(doc: Doc, x1: number, x2: number, y: number, width = 0.6, 
 export function vLine(doc: Doc, x: number, y1: number, y2: number, width = 0.5, color = RULE) {
   doc.save().lineWidth(width).strokeColor(color).moveTo(x, y1).lineTo(x, y2).stroke().restore();
 }
-
-/** Parses the fonts and lays out a small page in both weights and scripts, so the first document a
- *  user asks for does not pay for it (a cold first PDF took about a second). Optional: call it once
- *  after the server listens, without awaiting it. */
-export async function warmUpPdf(): Promise<void> {
-  const doc = createDoc({ title: 'warm-up' });
-  const { left, width } = contentOf(doc);
-  let y = 40;
-  y += text(doc, 'ग्रामपंचायत कार्यालय / Gram Panchayat Office', { x: left, y, width, size: 18, bold: true, align: 'center' });
-  y += text(doc, 'प्रमाणपत्र, नोंदणी क्रमांक, दिनांक, रहिवासी, मालमत्ता, क्षेत्रफळ, कर ०१२३४५६७८९', { x: left, y, width, maxLines: 2 });
-  text(doc, 'Certificate, Registration No., Date, Property, Area, Tax 0123456789', { x: left, y, width, size: 9 });
-  await toBuffer(doc);
-}
