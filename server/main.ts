@@ -5,7 +5,7 @@ import { openDatabase, type OpenDatabase } from './db/open.ts';
 import { ensureFirstAccount } from './db/bootstrap.ts';
 import { buildApp } from './app.ts';
 import { scheduleEmbeddedMaintenance } from './db/maintenance.ts';
-import { warmUp as warmUpCertificatePdfs } from './modules/certificates/pdf.ts';
+import { warmUpPdf } from './lib/pdf/index.ts';
 
 const config = loadConfig();
 const say = (msg: string) => console.log(msg);
@@ -37,5 +37,5 @@ await app.listen({ port: config.port, host: config.host });
 say(`Portal ready at http://localhost:${config.port} (database: ${database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL server'})`);
 // Not awaited: the first certificate of the day should not pay for font parsing, and the planner
 // statistics of the embedded database are refreshed in the background.
-void warmUpCertificatePdfs().catch((err) => app.log.warn({ err }, 'PDF warm-up failed'));
+void warmUpPdf().catch((err) => app.log.warn({ err }, 'PDF warm-up failed'));
 stopMaintenance = scheduleEmbeddedMaintenance(database, say);

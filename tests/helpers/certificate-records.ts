@@ -1,7 +1,7 @@
 // Certificate records as Prisma returns them (dates as Date, a Decimal, nulls), with realistic Marathi
 // names and conjuncts, for the PDF tests and the PDF benchmark.
 import sharp from 'sharp';
-import type { Office } from '../../server/lib/pdf.ts';
+import type { Office } from '../../server/lib/pdf/index.ts';
 
 export const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 export const office: Office = {

@@ -3,18 +3,18 @@
 // date of issue, the seal, the signature block and the QR code (bottom right), and the footer the
 // form asks for. Layout is placed by hand: each value is clipped to two lines, and the table's type
 // shrinks (down to 70 %) rather than push the signature block off the page.
+// The drawing is lib/pdf's (blocks and the label–value table); this file says what each form prints.
 // Aadhaar numbers print masked (Aadhaar Act s. 29(4)); dates print dd/mm/yyyy.
-import sharp from 'sharp';
 import type { BirthCertificate, DeathCertificate, MarriageCertificate, ResidenceCertificate } from '../../generated/prisma/client.ts';
 import { maskAadhaar } from '../../lib/aadhaar.ts';
 import { formatDateEnGB, parseIsoDate, todayInIndia } from '../../lib/dates.ts';
 import { englishDateWords } from '../../lib/english-words.ts';
-import { imageType } from '../../lib/images.ts';
 import { marathiDateWords } from '../../lib/marathi-words.ts';
 import {
-  A4, ACCENT, CONTENT, createDoc, drawFrame, drawHeader, drawQr, drawSeal, drawSignatureBlock, hLine, MUTED,
-  NEUTRAL_OFFICE, officePlace, text, textHeight, toBuffer, type Doc, type Office, type Signatory,
-} from '../../lib/pdf.ts';
+  bilingual, cell, CONTENT, createDoc, drawFoot, drawFrame, drawHeader, drawLabelTable, drawPhoto, drawStatement, drawTitle,
+  embeddable, footTop, MISSING, officePlace, PHOTO_H, PHOTO_W, toBuffer, type Doc, type Foot, type Line, type Note,
+  type Office, type Signatory, type Title,
+} from '../../lib/pdf/index.ts';
 import { genderMarathi, type KindName } from './kinds.ts';
 
 /** A stored record as Prisma returns it (dates as Date or null, birthWeightKg a Decimal), or the same
@@ -34,10 +34,7 @@ export interface PdfOptions {
 
 export interface MarriagePhotos { husband?: Buffer; wife?: Buffer }
 
-const { left: LEFT, right: RIGHT, width: WIDTH } = CONTENT;
-const RULE = '#b9a48a';
-const LABEL_FILL = '#f6f0e6';
-const MISSING = '—';
+const { left: LEFT, right: RIGHT } = CONTENT;
 
 const str = (r: Row, key: string) => (r[key] === null || r[key] === undefined ? '' : String(r[key]).trim());
 /** A date column: a Date, or an ISO string when the record went through JSON. */
@@ -52,168 +49,7 @@ const intOf = (r: Row, key: string) => {
   return Number.isFinite(n) ? Math.trunc(n) : 0;
 };
 
-// ---------------------------------------------------------------- table
-
-/** One labelled value: label in Marathi and English, value as lines (Marathi first, then English). */
-interface Cell { mr: string; en: string; lines: string[] }
-/** A table line holds one cell, or two side by side for short values. */
-type Line = Cell[];
-
-const cell = (mr: string, en: string, ...lines: string[]): Cell => ({ mr, en, lines: lines.filter(Boolean) });
-/** A value kept in both languages; the same text twice (a number, an English-only entry) prints once. */
-const bilingual = (mr: string, en: string) => (mr && mr !== en ? [mr, en] : [en || mr]);
-
-/** Type sizes of the table at a scale (1, or less when long values would not fit the page) and
- *  the lines each value may take before it is cut with an ellipsis. */
-function tableStyle(scale: number, maxLines: number) {
-  return {
-    labelMr: { size: 8.5 * scale, bold: true, color: ACCENT },
-    labelEn: { size: 7 * scale, color: MUTED, maxLines: 3 },
-    value: (i: number) => ({ size: (i === 0 ? 10 : 9.5) * scale, maxLines }),
-    pad: 4 * scale,
-  };
-}
-
-/** From roomiest to tightest: full size with up to three lines a value, smaller type, then fewer
- *  lines. Only values longer than any real name or address reach the last steps. */
-const TABLE_STYLES = [
-  ...[1, 0.94, 0.88, 0.82, 0.76, 0.7].map((scale) => tableStyle(scale, 3)),
-  tableStyle(0.7, 2),
-  tableStyle(0.64, 2),
-  tableStyle(0.7, 1),
-];
-type TableStyle = ReturnType<typeof tableStyle>;
-
-/** Label column width, the same in one- and two-cell lines so the table's columns line up. */
-const LABEL_W = 124;
-
-function cellGeometry(width: number, st: TableStyle) {
-  return { labelText: LABEL_W - 2 * st.pad, valueW: width - LABEL_W - 2 * st.pad };
-}
-
-const valueLines = (c: Cell) => (c.lines.length ? c.lines : [MISSING]);
-
-function measureCell(doc: Doc, c: Cell, width: number, st: TableStyle): number {
-  const g = cellGeometry(width, st);
-  const labelH = textHeight(doc, c.mr, { ...st.labelMr, width: g.labelText }) + textHeight(doc, c.en, { ...st.labelEn, width: g.labelText });
-  const valueH = valueLines(c).reduce((h, l, i) => h + textHeight(doc, l, { ...st.value(i), width: g.valueW }) + 1, 0);
-  return Math.max(labelH, valueH) + 2 * st.pad;
-}
-
-function drawCell(doc: Doc, c: Cell, x: number, y: number, width: number, height: number, st: TableStyle) {
-  const g = cellGeometry(width, st);
-  doc.save().rect(x, y, LABEL_W, height).fill(LABEL_FILL).restore();
-  const ly = y + st.pad + text(doc, c.mr, { ...st.labelMr, x: x + st.pad, y: y + st.pad, width: g.labelText });
-  text(doc, c.en, { ...st.labelEn, x: x + st.pad, y: ly, width: g.labelText });
-  let vy = y + st.pad;
-  valueLines(c).forEach((l, i) => { vy += text(doc, l, { ...st.value(i), x: x + LABEL_W + st.pad, y: vy, width: g.valueW }) + 1; });
-  doc.save().lineWidth(0.5).strokeColor(RULE).moveTo(x + LABEL_W, y).lineTo(x + LABEL_W, y + height).stroke().restore();
-}
-
-/** The ruled table of the form's fields between `top` and `bottom`: at full size when it fits,
- *  otherwise at the largest smaller size that does. Returns the y below it. */
-function drawTable(doc: Doc, lines: Line[], top: number, bottom: number): number {
-  const heightsAt = (st: TableStyle) => lines.map((line) => Math.max(...line.map((c) => measureCell(doc, c, WIDTH / line.length, st))));
-  let st = TABLE_STYLES[0];
-  let heights = heightsAt(st);
-  for (let i = 1; i < TABLE_STYLES.length && heights.reduce((a, b) => a + b, 0) > bottom - top; i++) {
-    st = TABLE_STYLES[i];
-    heights = heightsAt(st);
-  }
-  let y = top;
-  lines.forEach((line, n) => {
-    const w = WIDTH / line.length;
-    line.forEach((c, i) => drawCell(doc, c, LEFT + i * w, y, w, heights[n], st));
-    if (line.length > 1) doc.save().lineWidth(0.5).strokeColor(RULE).moveTo(LEFT + w, y).lineTo(LEFT + w, y + heights[n]).stroke().restore();
-    y += heights[n];
-  });
-  // Rules after all cells, so the next row's label shading does not cover half of them.
-  let ruleY = top;
-  for (const h of heights.slice(0, -1)) hLine(doc, LEFT, RIGHT, (ruleY += h), 0.5, RULE);
-  doc.save().lineWidth(0.9).strokeColor(ACCENT).rect(LEFT, top, WIDTH, y - top).stroke().restore();
-  return y;
-}
-
-// ---------------------------------------------------------------- page parts
-
-interface Title { mr: string; en: string; form?: string; statute?: [string, string] }
-
-/** Title in Marathi and English, form number, legal basis; `inset` leaves room at the sides (the
- *  marriage photos). Returns the y below it. */
-function drawTitle(doc: Doc, t: Title, top: number, inset = 0): number {
-  const x = LEFT + inset;
-  const width = WIDTH - 2 * inset;
-  let y = top + 6;
-  y += text(doc, t.mr, { x, y, size: 18, bold: true, align: 'center', width, color: ACCENT }) + 2;
-  y += text(doc, t.en, { x, y, size: 11.5, bold: true, align: 'center', width, color: ACCENT }) + 1;
-  if (t.form) y += text(doc, t.form, { x, y, size: 8, align: 'center', width, color: MUTED });
-  if (t.statute) {
-    y += text(doc, t.statute[0], { x: x + 10, y: y + 1, size: 7.5, align: 'center', width: width - 20, color: MUTED }) + 1;
-    y += text(doc, t.statute[1], { x: x + 10, y, size: 7.2, align: 'center', width: width - 20, color: MUTED });
-  }
-  return y + 7;
-}
-
-/** The certifying sentence in both languages; `large` for a letter-style certificate whose
- *  sentence is the whole content. */
-function drawStatement(doc: Doc, mr: string, en: string, top: number, large = false): number {
-  let y = top;
-  y += text(doc, mr, { x: LEFT, y, size: large ? 11.5 : 9.5, width: WIDTH, lineGap: large ? 5 : 1 }) + (large ? 10 : 3);
-  y += text(doc, en, { x: LEFT, y, size: large ? 10.5 : 9, width: WIDTH, lineGap: large ? 4 : 0.5 });
-  return y + (large ? 16 : 8);
-}
-
-interface Foot {
-  qrUrl: string;
-  issued: string;
-  place?: string;
-  signatory: Signatory;
-  /** Footer lines, Marathi then English; `strong` for a statutory one. */
-  notes: Note[];
-}
-interface Note { mr: string; en: string; strong?: boolean }
-
-const QR = 78;
-/** Height of the date / seal / signature / QR band. */
-const BAND = QR + 46;
-const NOTE_H = 21;
-/** Where the band starts for these footer notes; the table ends above it. */
-const bandTop = (notes: number) => A4.height - 34 - notes * NOTE_H - BAND;
-
-/** Date and place of issue (left), seal, signature block, QR code (bottom right), then the footer
- *  notes. The band follows a short table up the page instead of leaving a gap above the signature. */
-function drawFoot(doc: Doc, office: Office, f: Foot, contentBottom: number) {
-  const top = Math.min(bandTop(f.notes.length), contentBottom + 36) + 8;
-
-  const dateW = 104;
-  let y = top + 4;
-  y += text(doc, 'दिनांक / Date of issue', { x: LEFT, y, size: 7.5, width: dateW, color: MUTED });
-  y += text(doc, f.issued || MISSING, { x: LEFT, y, size: 10, bold: true, width: dateW }) + 5;
-  if (f.place) {
-    y += text(doc, 'ठिकाण / Place', { x: LEFT, y, size: 7.5, width: dateW, color: MUTED });
-    text(doc, f.place, { x: LEFT, y, size: 9, width: dateW, maxLines: 2 });
-  }
-
-  drawSeal(doc, LEFT + 150, top + 40, 34);
-
-  const qrX = RIGHT - QR;
-  const sigX = LEFT + 196;
-  drawSignatureBlock(doc, { ...f.signatory, x: sigX, y: top, width: qrX - 14 - sigX, office: office.officeName, space: 40 });
-
-  // White on every side of the code: at least 4 modules (about 10 pt here), as scanners expect.
-  drawQr(doc, f.qrUrl, qrX, top, QR);
-  const capW = 130;
-  text(doc, 'सत्यता तपासण्यासाठी स्कॅन करा', { x: RIGHT - capW, y: top + QR + 8, size: 7.5, width: capW, align: 'right', color: MUTED });
-  text(doc, 'Scan to verify', { x: RIGHT - capW, y: top + QR + 19, size: 7.5, width: capW, align: 'right', color: MUTED });
-
-  let fy = A4.height - 34 - f.notes.length * NOTE_H;
-  hLine(doc, LEFT, RIGHT, fy - 4, 0.5, RULE);
-  for (const n of f.notes) {
-    const style = { x: LEFT, width: WIDTH, align: 'center' as const, bold: n.strong, color: n.strong ? ACCENT : MUTED };
-    fy += text(doc, n.mr, { ...style, y: fy, size: 8 });
-    fy += text(doc, n.en, { ...style, y: fy, size: 7.5 }) + 1;
-  }
-}
+// ---------------------------------------------------------------- what the forms share
 
 const VERIFY_NOTE: Note = {
   mr: 'हे प्रमाणपत्र संगणकीय प्रणालीद्वारे तयार केले आहे; क्यूआर कोड स्कॅन करून त्याची सत्यता कार्यालयीन नोंदीशी पडताळता येते.',
@@ -255,7 +91,7 @@ function layout(doc: Doc, office: Office, title: Title, statement: [string, stri
   let y = drawTitle(doc, title, titleTop, opts.inset);
   if (opts.beside) y = opts.beside(titleTop, y);
   y = drawStatement(doc, statement[0], statement[1], y + (opts.letter ? 10 : 0), opts.letter);
-  y = drawTable(doc, lines, y, bandTop(foot.notes.length) - 4);
+  y = drawLabelTable(doc, lines, y, footTop(doc, foot.notes.length) - 4);
   drawFoot(doc, office, foot, y);
 }
 
@@ -358,41 +194,6 @@ export async function renderResidencePdf(rec: ResidenceRecord, office: Office, q
     { letter: true }));
 }
 
-const PHOTO_W = 82;
-const PHOTO_H = 102;
-
-/** JPEG and PNG as pdfkit takes them; WebP (or anything else sharp reads) as PNG; undefined when
- *  the bytes are not a picture, so the frame prints empty instead of the certificate failing. */
-async function embeddable(photo: Buffer | undefined): Promise<Buffer | undefined> {
-  if (!photo?.length) return undefined;
-  const type = imageType(photo);
-  if (type === 'jpeg' || type === 'png') return photo;
-  try {
-    return await sharp(photo).rotate().png().toBuffer();
-  } catch {
-    return undefined;
-  }
-}
-
-/** A passport-style photo frame: the photo scaled to fit, or an empty frame to paste one in. */
-function drawPhoto(doc: Doc, photo: Buffer | undefined, x: number, y: number, mr: string, en: string) {
-  doc.save().lineWidth(0.8).strokeColor(RULE).rect(x, y, PHOTO_W, PHOTO_H).stroke().restore();
-  let placed = false;
-  if (photo) {
-    try {
-      doc.image(photo, x + 2, y + 2, { fit: [PHOTO_W - 4, PHOTO_H - 4], align: 'center', valign: 'center' });
-      placed = true;
-    } catch {
-      // A damaged file: leave the frame empty.
-    }
-  }
-  if (!placed) {
-    text(doc, 'छायाचित्र', { x, y: y + PHOTO_H / 2 - 12, size: 8, width: PHOTO_W, align: 'center', color: '#9a9a9a' });
-    text(doc, 'Photograph', { x, y: y + PHOTO_H / 2, size: 7.5, width: PHOTO_W, align: 'center', color: '#9a9a9a' });
-  }
-  text(doc, `${mr} / ${en}`, { x: x - 10, y: y + PHOTO_H + 2, size: 8, bold: true, width: PHOTO_W + 20, align: 'center', color: ACCENT });
-}
-
 /** Certificate of registration of marriage, Form E (Maharashtra Regulation of Marriage Bureaus and
  *  Registration of Marriages Act 1998, s. 6(1), rule 5), with the husband's and wife's photographs. */
 export async function renderMarriagePdf(rec: MarriageRecord, office: Office, qrUrl: string, photos: MarriagePhotos = {},
@@ -465,16 +266,4 @@ export function renderCertificate(kind: KindName, row: Row, office: Office, o: R
     case 'residence': return renderResidencePdf(row, office, o.qrUrl, opts);
     case 'marriage': return renderMarriagePdf(row, office, o.qrUrl, { husband: o.photos?.husbandPhoto, wife: o.photos?.wifePhoto }, opts);
   }
-}
-
-/** Renders each kind once with sample values, so the fonts are parsed and the labels shaped before
- *  the first real request (a cold first certificate takes about a second, a warm one tens of ms).
- *  Optional: call it after the server listens, without awaiting it. */
-export async function warmUp(office: Office = NEUTRAL_OFFICE): Promise<void> {
-  const on = new Date(Date.UTC(2000, 0, 1));
-  const url = 'https://example.invalid/warmup';
-  await renderBirthPdf({ childFullNameMarathi: 'नमुना', childFullNameEnglish: 'Sample', birthDate: on, registrationDate: on, gender: 'Male' }, office, url);
-  await renderDeathPdf({ deceasedNameMarathi: 'नमुना', deceasedNameEnglish: 'Sample', dateOfDeath: on, genderEnglish: 'Male', ageOfDeceased: 1 }, office, url);
-  await renderResidencePdf({ applicantNameMarathi: 'नमुना', applicantNameEnglish: 'Sample', applicantAge: 1, applicantProfession: 'farming' }, office, url);
-  await renderMarriagePdf({ husbandNameMarathi: 'नमुना', husbandNameEnglish: 'Sample', marriageDate: on }, office, url);
 }

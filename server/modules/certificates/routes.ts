@@ -3,6 +3,7 @@
 // (the QR page) and shows the full record to the owning council.
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { attachment } from '../../lib/download.ts';
 import { Invalid } from '../../lib/errors.ts';
 import { ok } from '../../lib/schema.ts';
 import { trimBody } from '../../lib/trim.ts';
@@ -30,14 +31,6 @@ async function readForm(request: FastifyRequest): Promise<{ body: Body; photos: 
     }
   }
   return { body, photos };
-}
-
-/** attachment; an ASCII name for old clients and the exact one (RFC 5987) for the rest. */
-function attachment(name: string): string {
-  const base = `${[...name.trim().replace(/\s+/g, '_')].slice(0, 100).join('')}.pdf`;
-  const ascii = base.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\/;:*?<>|]/g, '_');
-  const exact = encodeURIComponent(base.replace(/[/\\]/g, '_')).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }
 
 export default async function certificateRoutes(app: FastifyInstance) {

@@ -12,8 +12,7 @@ import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { imageType } from '../../lib/images.ts';
 import { marathiDateWords } from '../../lib/marathi-words.ts';
 import { randomFileStem, removeFiles, writeNewFiles } from '../../lib/uploads.ts';
-import { NEUTRAL_OFFICE, type Office } from '../../lib/pdf.ts';
-import { DEFAULT_PROFILE } from '../site/defaults.ts';
+import { officeOf } from '../site/service.ts';
 import { genderMarathi, MARRIAGE_PHOTOS, type Field, type Kind, type MarriagePhoto } from './kinds.ts';
 import type { ListQuery } from './schema.ts';
 import { renderCertificate } from './pdf.ts';
@@ -198,24 +197,6 @@ function toPublic(kind: Kind, row: Row): Row {
     out[name] = t === 'aadhaar' ? maskAadhaar(full[name] as string) : t === 'mobile' ? maskMobile(full[name] as string) : full[name];
   }
   return out;
-}
-
-// ---------------------------------------------------------------- office
-
-/** The issuing office from the council's site profile. Placeholders of a profile nobody has edited
- *  yet ("आपला तालुका") are left out rather than printed on a legal document. */
-export async function officeOf(db: Db, userId: number): Promise<Office> {
-  const p = await db.siteProfile.findUnique({
-    where: { createdByUserId: userId },
-    select: { officeName: true, officeNameEnglish: true, block: true, blockEnglish: true, district: true, districtEnglish: true },
-  });
-  if (!p) return NEUTRAL_OFFICE;
-  const keep = (k: keyof Office) => (p[k] && p[k] !== DEFAULT_PROFILE[k] ? p[k] : '');
-  return {
-    officeName: p.officeName || NEUTRAL_OFFICE.officeName,
-    officeNameEnglish: p.officeNameEnglish || NEUTRAL_OFFICE.officeNameEnglish,
-    block: keep('block'), blockEnglish: keep('blockEnglish'), district: keep('district'), districtEnglish: keep('districtEnglish'),
-  };
 }
 
 // ---------------------------------------------------------------- reads

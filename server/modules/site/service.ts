@@ -1,8 +1,10 @@
-// Site profile per council: created from the defaults on first read, replaced whole by the edit screen.
+// Site profile per council: created from the defaults on first read, replaced whole by the edit screen;
+// and the issuing office as documents print it.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/open.ts';
 import type { Prisma, SiteProfile as SiteProfileRow } from '../../generated/prisma/client.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
+import { NEUTRAL_OFFICE, type Office } from '../../lib/pdf/index.ts';
 import { DEFAULT_PROFILE } from './defaults.ts';
 import type { SiteProfile, SiteProfileBody } from './schema.ts';
 
@@ -64,4 +66,20 @@ export async function updateProfile(db: Db, userId: number, input: SiteProfileBo
   await ensureProfile(db, userId);
   const row = await db.siteProfile.update({ where: { createdByUserId: userId }, data: toData(input) });
   return toProfile(row);
+}
+
+/** The issuing office from the council's site profile. Placeholders of a profile nobody has edited
+ *  yet ("आपला तालुका") are left out rather than printed on a legal document. */
+export async function officeOf(db: Db, userId: number): Promise<Office> {
+  const p = await db.siteProfile.findUnique({
+    where: { createdByUserId: userId },
+    select: { officeName: true, officeNameEnglish: true, block: true, blockEnglish: true, district: true, districtEnglish: true },
+  });
+  if (!p) return NEUTRAL_OFFICE;
+  const keep = (k: keyof Office) => (p[k] && p[k] !== DEFAULT_PROFILE[k] ? p[k] : '');
+  return {
+    officeName: p.officeName || NEUTRAL_OFFICE.officeName,
+    officeNameEnglish: p.officeNameEnglish || NEUTRAL_OFFICE.officeNameEnglish,
+    block: keep('block'), blockEnglish: keep('blockEnglish'), district: keep('district'), districtEnglish: keep('districtEnglish'),
+  };
 }

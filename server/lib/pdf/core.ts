@@ -1,14 +1,12 @@
-// PDF primitives every document of the portal uses: the embedded fonts (parsed once per process),
-// the one text helper, QR codes as vector squares, the page frame, the office header and the
-// seal and signature block.
+// The base of every document of the portal: the embedded fonts (parsed once per process), A4 pages
+// in portrait or landscape, and the one text helper that shapes and tags every run.
 // Devanagari: Noto Sans Devanagari 2.006 (fonts/README.md says why) shaped by pdfkit, and every run
 // tagged with its Unicode text so copying and searching give back what was written.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
-import { root } from '../config.ts';
+import { root } from '../../config.ts';
 
 export type Doc = PDFKit.PDFDocument;
 
@@ -21,10 +19,23 @@ const FONT_DIR = path.join(root, 'fonts');
 export const INK = '#1a1a1a';
 export const MUTED = '#555555';
 export const ACCENT = '#5a2d0c';
+/** Thin rules inside tables and above footers. */
+export const RULE = '#b9a48a';
+/** Shading of label cells and header rows. */
+export const LABEL_FILL = '#f6f0e6';
+/** What prints where a value is missing. */
+export const MISSING = '—';
 export const A4 = { width: 595.28, height: 841.89 };
 /** Side margins of the content (inside the frame); the page itself has no pdfkit margins. */
 export const MARGIN = 46;
-export const CONTENT = { left: MARGIN, right: A4.width - MARGIN, width: A4.width - 2 * MARGIN };
+
+/** A horizontal band of the page: where content starts, ends, and how wide it is. */
+export interface Area { left: number; right: number; width: number }
+const areaOf = (pageWidth: number): Area => ({ left: MARGIN, right: pageWidth - MARGIN, width: pageWidth - 2 * MARGIN });
+/** The content band of a portrait A4 page. */
+export const CONTENT: Area = areaOf(A4.width);
+/** The content band of the document's current page (portrait or landscape). */
+export const contentOf = (doc: Doc): Area => areaOf(doc.page.width);
 
 let fonts: { regular: FontkitFont; bold: FontkitFont } | undefined;
 
@@ -69,15 +80,26 @@ function loadFonts() {
   return fonts;
 }
 
-export interface DocInfo { title?: string; author?: string; subject?: string }
+export interface DocInfo {
+  title?: string;
+  author?: string;
+  subject?: string;
+  /** A4 on its side, for registers and lists with many columns. */
+  landscape?: boolean;
+  /** Keep every page open until the end, so page numbers ("1 / 3") can be written last. */
+  bufferPages?: boolean;
+}
 
 /** An A4 page with our two fonts registered as 'regular' and 'bold'. pdfkit's own margins are zero:
- *  layout is placed by hand inside CONTENT, and nothing flows onto a second page by itself. */
+ *  layout is placed by hand inside the content band, and nothing flows onto a second page by itself
+ *  (pages are added by the code that knows where a row ends: the grid in tables.ts). */
 export function createDoc(info: DocInfo = {}): Doc {
   const f = loadFonts();
   const title = info.title ?? 'Gram Panchayat';
   const doc = new PDFDocument({
     size: 'A4', margin: 0, lang: 'mr-IN', displayTitle: true, pdfVersion: '1.7',
+    ...(info.landscape ? { layout: 'landscape' as const } : {}),
+    ...(info.bufferPages ? { bufferPages: true } : {}),
     // No Helvetica: every word is set in our font, so the standard font would only cost time.
     font: null as unknown as string,
     info: { Title: title, Author: info.author ?? title, Subject: info.subject ?? title, Creator: 'Gram Panchayat Portal' },
@@ -159,98 +181,10 @@ export function textWidth(doc: Doc, value: string, opts: TextOptions = {}): numb
   return doc.widthOfString(value);
 }
 
-/** A QR code as filled squares (one rectangle per run of dark modules): sharp at any zoom, a few KB.
- *  `size` is the side of the code without a quiet zone; keep 4 modules of white around it. */
-export function drawQr(doc: Doc, url: string, x: number, y: number, size: number) {
-  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
-  const n = modules.size;
-  const cell = size / n;
-  doc.save();
-  for (let r = 0; r < n; r++) {
-    let c = 0;
-    while (c < n) {
-      if (!modules.get(r, c)) { c++; continue; }
-      const start = c;
-      while (c < n && modules.get(r, c)) c++;
-      // A hair of overlap keeps rasterisers from leaving white seams between rows.
-      doc.rect(x + start * cell, y + r * cell, (c - start) * cell + 0.05, cell + 0.05);
-    }
-  }
-  doc.fillColor('#000000').fill();
-  doc.restore();
-}
-
-/** A double rule around the page, as printed certificate stationery has. */
-export function drawFrame(doc: Doc, color = '#7a4b12') {
-  doc.save().lineWidth(2).strokeColor(color).rect(18, 18, A4.width - 36, A4.height - 36).stroke();
-  doc.lineWidth(0.6).rect(23, 23, A4.width - 46, A4.height - 46).stroke().restore();
-}
-
 export function hLine(doc: Doc, x1: number, x2: number, y: number, width = 0.6, color = '#999999') {
   doc.save().lineWidth(width).strokeColor(color).moveTo(x1, y).lineTo(x2, y).stroke().restore();
 }
 
-/** The issuing office as the site profile names it. */
-export interface Office {
-  officeName: string;
-  officeNameEnglish: string;
-  block: string;
-  blockEnglish: string;
-  district: string;
-  districtEnglish: string;
-}
-
-export const NEUTRAL_OFFICE: Office = {
-  officeName: 'ग्रामपंचायत कार्यालय', officeNameEnglish: 'Gram Panchayat Office',
-  block: '', blockEnglish: '', district: '', districtEnglish: '',
-};
-
-/** "ता. मावळ, जि. पुणे" and "Tal. Maval, Dist. Pune"; '' for a part the profile leaves empty. */
-export function officePlace(office: Office): { mr: string; en: string } {
-  return {
-    mr: [office.block && `ता. ${office.block}`, office.district && `जि. ${office.district}`].filter(Boolean).join(', '),
-    en: [office.blockEnglish && `Tal. ${office.blockEnglish}`, office.districtEnglish && `Dist. ${office.districtEnglish}`].filter(Boolean).join(', '),
-  };
-}
-
-export interface Box { top?: number; left?: number; width?: number }
-
-/** Office name in Marathi and English, block (taluka) and district in each language, centred,
- *  then a double rule. Returns the y below the rule. */
-export function drawHeader(doc: Doc, office: Office, box: Box = {}): number {
-  const left = box.left ?? CONTENT.left;
-  const width = box.width ?? CONTENT.width;
-  let y = box.top ?? 34;
-  y += text(doc, office.officeName, { x: left, y, size: 18, bold: true, align: 'center', width, color: ACCENT });
-  y += text(doc, office.officeNameEnglish, { x: left, y, size: 11.5, bold: true, align: 'center', width, color: ACCENT });
-  const place = officePlace(office);
-  if (place.mr) y += text(doc, place.mr, { x: left, y: y + 1, size: 9.5, align: 'center', width, color: MUTED });
-  if (place.en) y += text(doc, place.en, { x: left, y, size: 9, align: 'center', width, color: MUTED });
-  y += 5;
-  hLine(doc, left, left + width, y, 1.2, ACCENT);
-  hLine(doc, left, left + width, y + 2.5, 0.4, ACCENT);
-  return y + 2.5;
-}
-
-/** The place for the office's round seal: a dashed circle with its name, stamped by hand. */
-export function drawSeal(doc: Doc, cx: number, cy: number, r = 34) {
-  doc.save().lineWidth(0.7).dash(2, { space: 2 }).strokeColor('#9a9a9a').circle(cx, cy, r).stroke().undash().restore();
-  text(doc, 'कार्यालयीन शिक्का', { x: cx - r, y: cy - 10, size: 7.5, width: 2 * r, align: 'center', color: '#8a8a8a' });
-  text(doc, 'Office seal', { x: cx - r, y: cy + 2, size: 7, width: 2 * r, align: 'center', color: '#8a8a8a' });
-}
-
-export interface Signatory { mr: string; en: string }
-
-/** A line to sign on, then who signs (Marathi, English) and the office, centred in `width`.
- *  `y` is the top of the space left for the signature. Returns the y below the block. */
-export function drawSignatureBlock(doc: Doc, s: Signatory & { x: number; y: number; width: number; office?: string; space?: number }): number {
-  const lineY = s.y + (s.space ?? 34);
-  hLine(doc, s.x + 10, s.x + s.width - 10, lineY, 0.6, '#777777');
-  let y = lineY + 2;
-  const opts = { x: s.x, width: s.width, align: 'center' as const };
-  y += text(doc, 'स्वाक्षरी / Signature', { ...opts, y, size: 7.5, color: MUTED });
-  y += text(doc, s.mr, { ...opts, y: y + 1, size: 9, bold: true });
-  y += text(doc, s.en, { ...opts, y: y + 1, size: 8.5 });
-  if (s.office) y += text(doc, s.office, { ...opts, y: y + 1, size: 8, color: MUTED, maxLines: 2 });
-  return y;
+export function vLine(doc: Doc, x: number, y1: number, y2: number, width = 0.5, color = RULE) {
+  doc.save().lineWidth(width).strokeColor(color).moveTo(x, y1).lineTo(x, y2).stroke().restore();
 }

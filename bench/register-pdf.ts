@@ -1,0 +1,48 @@
+// A register as the column grid of lib/pdf draws it (no database): 500 rows of Marathi names on
+// landscape A4 with a header repeated on every page and page numbers, first render in the process,
+// then the median of 10. Standalone: npx tsx -e "import('./bench/register-pdf.ts').then(m=>m.run())"
+import { createDoc, drawGrid, drawHeader, drawTitle, numberPages, toBuffer } from '../server/lib/pdf/index.ts';
+import { office } from '../tests/helpers/certificate-records.ts';
+
+const RUNS = 10;
+const ROWS = 500;
+const NAMES = ['श्री ज्ञानेश्वर कृष्ण क्षीरसागर', 'शीतल चव्हाण-बऱ्हाणपूरकर', 'ओंकार सुनील जाधव', 'प्रियांका संदीप पाटील'];
+
+async function render(): Promise<{ bytes: number; pages: number }> {
+  const doc = createDoc({ title: 'नमुना ९', landscape: true, bufferPages: true });
+  let y = drawHeader(doc, office, { top: 34 });
+  y = drawTitle(doc, { mr: 'नमुना ९ — कर मागणी नोंदवही', en: 'Form 9 — Tax demand register' }, y);
+  drawGrid(doc, {
+    top: y,
+    columns: [
+      { header: ['अ.क्र.', 'Sr.'], width: 5, align: 'right' },
+      { header: ['मालमत्ता क्रमांक', 'Property No.'], width: 10 },
+      { header: ['मालकाचे नाव', 'Owner'], width: 30 },
+      { header: ['पत्ता', 'Address'], width: 20 },
+      { header: ['घरपट्टी (₹)', 'House tax'], width: 10, align: 'right' },
+      { header: ['पाणीपट्टी (₹)', 'Water tax'], width: 10, align: 'right' },
+      { header: ['एकूण (₹)', 'Total'], width: 10, align: 'right' },
+    ],
+    rows: Array.from({ length: ROWS }, (_, i) => [String(i + 1), `M-${i + 1}`, `${NAMES[i % 4]} ${i + 1}`, 'मु. पो. वडगाव, ता. मावळ',
+      String(100 + i), String(50 + i), String(150 + 2 * i)]),
+  });
+  const pages = doc.bufferedPageRange().count;
+  numberPages(doc);
+  return { bytes: (await toBuffer(doc)).length, pages };
+}
+
+export async function run() {
+  let t = performance.now();
+  const first = await render();
+  const cold = performance.now() - t;
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    t = performance.now();
+    await render();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  const median = (times[(RUNS - 1) >> 1] + times[RUNS >> 1]) / 2;
+  console.log(`Register PDF, ${ROWS} rows on ${first.pages} landscape pages: median ${median.toFixed(0)} ms of ${RUNS}, `
+    + `first ${cold.toFixed(0)} ms, ${(first.bytes / 1024).toFixed(0)} KB`);
+}
