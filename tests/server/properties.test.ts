@@ -156,3 +156,65 @@ describe('the register list and the lookup by number', () => {
     expect((await register(b, rccHouse('900'))).statusCode).toBe(201);
   });
 });
+
+describe('updating an owner or a property', () => {
+  const update = (c: TestCouncil, method: 'PUT' | 'POST', url: string, payload: object) =>
+    injectAs(t.app, c, { method, url: `/api/OwnerProperty/${url}`, payload });
+
+  it('corrects the owner by PUT or POST, with the id in the body or the path; only the fields sent change', async () => {
+    const c = await createCouncil(t.app);
+    const { ownerId } = (await register(c, rccHouse('71'))).json().result;
+    let res = await update(c, 'PUT', 'UpdateOwner', { ownerId, malkacheNav: 'रमेश ग. पाटील' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result).toMatchObject({ malkacheNav: 'रमेश ग. पाटील', bhogwatdarakNav: 'स्वतः', mobileNo: '9876543210' });
+    res = await update(c, 'POST', `UpdateOwner/${ownerId}`, { mobileNo: '+91 70000 12345' });
+    expect(res.json().result).toMatchObject({ malkacheNav: 'रमेश ग. पाटील', mobileNo: '7000012345' });
+    expect((await update(c, 'PUT', 'UpdateOwner', { ownerId, mobileNo: '123' })).statusCode).toBe(400);
+    expect((await update(c, 'PUT', 'UpdateOwner', { malkacheNav: 'x' })).json().message).toMatch(/^ownerId/);
+  });
+
+  it('changes a property and computes its assessment again', async () => {
+    const c = await createCouncil(t.app);
+    const { propertyId } = (await register(c, rccHouse('72'))).json().result;
+    const res = await update(c, 'PUT', 'UpdateProperty', { propertyId, usage: 'commercial', areaSqm: '30', gharpatti: 5 });
+    expect(res.statusCode).toBe(200);
+    // 30 m²: (36,000 + 4,32,000) × 1.25 = 5,85,000; × 1.20 ÷ 1000 = 702.00; 323 sq ft → 20 + 20; water 300.
+    expect(res.json().result).toMatchObject({ usage: 'commercial', areaSqm: '30.00', bhandavaliRateRs: '585000.00', gharpatti: '702.00', total: '1042.00' });
+    const again = await update(c, 'POST', 'UpdateProperty', { propertyId, malmattaNo: '७२/अ' });
+    expect(again.json().result).toMatchObject({ malmattaNo: '७२/अ', usage: 'commercial', gharpatti: '702.00' });
+    expect((await byNumber(c, '72/अ', c.userId)).json().result[0].propertyId).toBe(propertyId);
+  });
+
+  it('refuses a new number that another property already has, and bad values, changing nothing', async () => {
+    const c = await createCouncil(t.app);
+    await register(c, rccHouse('81'));
+    const { propertyId } = (await register(c, rccHouse('82'))).json().result;
+    const dup = await update(c, 'PUT', 'UpdateProperty', { propertyId, malmattaNo: '८१' });
+    expect(dup.statusCode).toBe(409);
+    expect((await update(c, 'PUT', 'UpdateProperty', { propertyId, areaSqm: '-1' })).statusCode).toBe(400);
+    expect((await update(c, 'PUT', 'UpdateProperty', { areaSqm: '1' })).json().message).toMatch(/^propertyId/);
+    expect((await byNumber(c, '82', c.userId)).json().result[0]).toMatchObject({ malmattaNo: '82', areaSqm: '50.00' });
+  });
+
+  it('answers 404 for another council’s owner or property, and changes nothing', async () => {
+    const a = await createCouncil(t.app);
+    const b = await createCouncil(t.app);
+    const { ownerId, propertyId } = (await register(a, rccHouse('91'))).json().result;
+    expect((await update(b, 'PUT', 'UpdateOwner', { ownerId, malkacheNav: 'चोर' })).statusCode).toBe(404);
+    expect((await update(b, 'PUT', 'UpdateProperty', { propertyId, areaSqm: '1' })).statusCode).toBe(404);
+    expect((await byNumber(a, '91', a.userId)).json().result[0]).toMatchObject({ malkacheNav: 'रमेश गणपत पाटील', areaSqm: '50.00' });
+  });
+
+  it('lists owners with their properties for the admin cards, filtered, and nothing of another council', async () => {
+    const a = await createCouncil(t.app);
+    const b = await createCouncil(t.app);
+    for (const [n, name] of [['1', 'सुरेश कदम'], ['2', 'महेश कदम'], ['3', 'गीता मोरे']]) await register(a, rccHouse(n, { malkacheNav: name }));
+    const owners = (q: string, c = a) => injectAs(t.app, c, { method: 'GET', url: `/api/OwnerProperty/OwnersWithProperties?${q}` });
+    const all = (await owners(`grampanchayatId=${a.userId}&pageNumber=1&pageSize=2`)).json().result;
+    expect(all).toMatchObject({ totalPages: 2, totalCount: 3 });
+    expect(all.items).toHaveLength(2);
+    expect((await owners(`ownerName=${encodeURIComponent('कदम')}`)).json().result.totalCount).toBe(2);
+    expect((await owners(`malmattaNo=${encodeURIComponent('३')}`)).json().result.items[0].malkacheNav).toBe('गीता मोरे');
+    expect((await owners(`grampanchayatId=${a.userId}`, b)).json().result).toMatchObject({ items: [], totalPages: 0 });
+  });
+});

@@ -6,8 +6,13 @@ import { ok } from '../../lib/schema.ts';
 import { councilOf } from '../../plugins/auth.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { trimBody } from '../../lib/trim.ts';
-import { byMalmattaSchema, getRatesSchema, pagedSchema, putRatesSchema, registerSchema } from './schema.ts';
-import { listProperties, propertyByNumber, rateLabels, ratesOf, registerProperty, saveRates } from './service.ts';
+import {
+  byMalmattaSchema, getRatesSchema, ownersSchema, pagedSchema, putRatesSchema, registerSchema, updateOwnerByIdSchema, updateOwnerSchema,
+  updatePropertySchema,
+} from './schema.ts';
+import {
+  listOwners, listProperties, propertyByNumber, rateLabels, ratesOf, registerProperty, saveRates, updateOwner, updateProperty,
+} from './service.ts';
 
 const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/TaxRates', { schema: getRatesSchema, preHandler: app.requireStaff }, async (request) => {
@@ -40,5 +45,22 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (request.params.userId !== council) throw new NotFound('No such property in this council’s register.');
     return ok([await propertyByNumber(app.db, council, request.params.malmattaNo)]);
   });
+
+  app.get('/api/OwnerProperty/OwnersWithProperties', { schema: ownersSchema, preHandler: app.requireStaff }, async (request) => {
+    const council = councilOf(request).userId;
+    const { grampanchayatId, pageNumber, pageSize } = request.query;
+    if (grampanchayatId && grampanchayatId !== council) return ok({ items: [], pageNumber, pageSize, totalPages: 0, totalCount: 0 });
+    return ok(await listOwners(app.db, council, request.query));
+  });
+
+  // The earlier client sends PUT, retries with POST after a 405, and tries /UpdateOwner/{ownerId} too: all answer alike.
+  for (const method of ['PUT', 'POST'] as const) {
+    app.route({ method, url: '/api/OwnerProperty/UpdateOwner', schema: updateOwnerSchema, preValidation: trimBody, preHandler: app.requireStaff,
+      handler: async (request) => ok(await updateOwner(app.db, councilOf(request).userId, request.body.ownerId, request.body), 'Owner updated') });
+    app.route({ method, url: '/api/OwnerProperty/UpdateOwner/:ownerId', schema: updateOwnerByIdSchema, preValidation: trimBody, preHandler: app.requireStaff,
+      handler: async (request) => ok(await updateOwner(app.db, councilOf(request).userId, request.params.ownerId, request.body), 'Owner updated') });
+    app.route({ method, url: '/api/OwnerProperty/UpdateProperty', schema: updatePropertySchema, preValidation: trimBody, preHandler: app.requireStaff,
+      handler: async (request) => ok(await updateProperty(app.db, councilOf(request).userId, request.body), 'Property updated') });
+  }
 };
 export default propertyRoutes;

@@ -142,3 +142,55 @@ export const byMalmattaSchema = {
   params: ByMalmattaParams,
   response: { 200: Envelope(Type.Array(PropertyRow)), ...errorResponses },
 };
+
+export const OwnersQuery = Type.Object({
+  grampanchayatId: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'The council id the earlier client sends; another council’s gives an empty page' })),
+  pageNumber: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+  ownerName: Type.Optional(Type.String({ maxLength: 100 })),
+  malmattaNo: Type.Optional(Type.String({ maxLength: 50 })),
+});
+export type OwnersQuery = Static<typeof OwnersQuery>;
+export const ownersSchema = {
+  tags: ['Properties'],
+  summary: 'Owners with their properties (the admin cards), paged, filtered by owner name and property number',
+  security: [{ bearer: [] }],
+  querystring: OwnersQuery,
+  response: {
+    200: Envelope(Type.Object({
+      items: Type.Array(PropertyRow), pageNumber: Type.Integer(), pageSize: Type.Integer(), totalPages: Type.Integer(), totalCount: Type.Integer(),
+    })),
+    ...errorResponses,
+  },
+};
+
+/** A correction of the active owner's details (a change of owner is a transfer, /api/PropertyTransfer/add). */
+export const UpdateOwnerBody = Type.Object({
+  ownerId: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.String({ maxLength: 12 })])),
+  malmattaNo: Type.Optional(Type.String({ maxLength: 50, description: 'Ignored: the number belongs to the property (UpdateProperty)' })),
+  malkacheNav: Type.Optional(Type.String({ maxLength: 300 })),
+  bhogwatdarakNav: Type.Optional(Type.String({ maxLength: 300 })),
+  mobileNo: Type.Optional(Type.String({ maxLength: 20 })),
+}, { additionalProperties: true });
+export type UpdateOwnerBody = Static<typeof UpdateOwnerBody>;
+
+export const UpdatePropertyBody = Type.Object({
+  propertyId: Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.String({ maxLength: 12 })], { description: 'The property to change' }),
+  ownerId: Type.Optional(Type.Unknown({ description: 'Ignored here: owner details change through UpdateOwner' })),
+  ...Object.fromEntries(Object.entries(PropertyFields).filter(([k]) => !['malkacheNav', 'bhogwatdarakNav', 'mobileNo'].includes(k))
+    .map(([k, v]) => [k, Type.Optional(v)])),
+}, { additionalProperties: true });
+export type UpdatePropertyBody = Static<typeof UpdatePropertyBody> & Partial<RegisterBody>;
+
+export const OwnerIdParams = Type.Object({ ownerId: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+
+const updateResponse = { 200: Envelope(PropertyRow), 409: Type.Ref('ErrorEnvelope'), ...errorResponses };
+export const updateOwnerSchema = {
+  tags: ['Properties'], summary: 'Corrects the active owner’s name, occupier or mobile (PUT or POST; the owner id in the body or the path)',
+  security: [{ bearer: [] }], body: UpdateOwnerBody, response: updateResponse,
+};
+export const updateOwnerByIdSchema = { ...updateOwnerSchema, params: OwnerIdParams };
+export const updatePropertySchema = {
+  tags: ['Properties'], summary: 'Changes a property’s recorded facts; the assessment is computed again (PUT or POST)',
+  security: [{ bearer: [] }], body: UpdatePropertyBody, response: updateResponse,
+};

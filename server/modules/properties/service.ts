@@ -9,7 +9,7 @@ import {
   type Assessment, type BuildingType, type Rates, type Usage,
 } from '../../../common/property/assessment.ts';
 import { malmattaKey } from '../../../common/property/malmatta.ts';
-import type { PagedQuery, PropertyRow, RegisterBody } from './schema.ts';
+import type { OwnersQuery, PagedQuery, PropertyRow, RegisterBody, UpdateOwnerBody, UpdatePropertyBody } from './schema.ts';
 
 type DbOrTx = Db | Prisma.TransactionClient;
 
@@ -234,4 +234,62 @@ export async function propertyByNumber(db: DbOrTx, councilId: number, typed: str
   const p = await db.property.findFirst({ where: { createdByUserId: councilId, malmattaKey: malmattaKey(typed) }, select: ROW_SELECT });
   if (!p) throw new NotFound(`मालमत्ता क्रमांक ${typed} सापडला नाही. / No property ${typed} in this council's register.`);
   return toRow(p);
+}
+
+export async function listOwners(db: Db, councilId: number, q: OwnersQuery) {
+  const { rows, ...page } = await listProperties(db, councilId, { pageNumber: q.pageNumber, pageSize: q.pageSize, searchMalmatta: q.malmattaNo, searchName: q.ownerName });
+  return { items: rows, ...page };
+}
+
+const idOf = (field: string, v: unknown): number => {
+  const n = typeof v === 'number' ? v : /^\d{1,10}$/.test(String(v ?? '').trim()) ? Number(String(v).trim()) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > 2147483647) throw new Invalid(field, 'is required (a record id)');
+  return n;
+};
+
+/** Corrects the active owner's details. Only the fields sent change. */
+export async function updateOwner(db: Db, councilId: number, ownerIdRaw: unknown, body: UpdateOwnerBody): Promise<PropertyRow> {
+  const ownerId = idOf('ownerId', ownerIdRaw);
+  const owner = await db.owner.findFirst({ where: { ownerId, createdByUserId: councilId }, select: { propertyId: true, isActive: true } });
+  if (!owner) throw new NotFound('No such owner in this council’s register.');
+  if (!owner.isActive) throw new Conflict('This owner was replaced by a transfer (ferfar); correct the current owner instead.');
+  const data: Partial<OwnerFacts> = {};
+  for (const f of ['malkacheNav', 'bhogwatdarakNav'] as const) {
+    if (body[f] === undefined) continue;
+    if (blank(body[f])) throw new Invalid(f, 'is required');
+    data[f] = body[f]!.trim();
+  }
+  if (body.mobileNo !== undefined) data.mobileNo = tenDigitMobile('mobileNo', body.mobileNo);
+  await db.owner.update({ where: { ownerId }, data });
+  return toRow(await db.property.findUniqueOrThrow({ where: { propertyId: owner.propertyId }, select: ROW_SELECT }));
+}
+
+/** Changes a property's recorded facts (the fields sent) and computes its assessment again, in one transaction. */
+export async function updateProperty(db: Db, councilId: number, body: UpdatePropertyBody): Promise<PropertyRow> {
+  const propertyId = idOf('propertyId', body.propertyId);
+  const { rates } = await ratesOf(db, councilId);
+  try {
+    const updated = await db.$transaction(async (tx) => {
+      const current = await tx.property.findFirst({ where: { propertyId, createdByUserId: councilId }, select: ROW_SELECT });
+      if (!current) throw new NotFound('No such property in this council’s register.');
+      const row = toRow(current);
+      const merged = { ...row, plotAreaSqm: row.plotAreaSqm, ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) } as RegisterBody;
+      // The area in sq ft is derived: only an explicit new sq ft value without m² counts.
+      if (body.areaSqm === undefined && body.area !== undefined) merged.areaSqm = '';
+      const year = current.ghasaraDarUpdatedYear || todayInIndia().getUTCFullYear();
+      const facts = readProperty(merged, todayInIndia().getUTCFullYear());
+      if (facts.malmattaKey !== malmattaKey(current.malmattaNo)) {
+        const taken = await tx.property.findFirst({ where: { createdByUserId: councilId, malmattaKey: facts.malmattaKey, NOT: { propertyId } }, select: { malmattaNo: true } });
+        if (taken) throw duplicate(facts.malmattaNo, taken.malmattaNo);
+      }
+      const assessed = assess(rates, { ...facts, constructionYear: facts.milkatBandhakamYear }, year);
+      await tx.property.update({ where: { propertyId }, data: { ...facts, ...assessedColumns(assessed) } });
+      if (facts.malmattaNo !== current.malmattaNo) await tx.owner.updateMany({ where: { propertyId }, data: { malmattaNo: facts.malmattaNo } });
+      return tx.property.findUniqueOrThrow({ where: { propertyId }, select: ROW_SELECT });
+    });
+    return toRow(updated);
+  } catch (err) {
+    if ((err as { code?: string }).code === 'P2002') throw duplicate(String(body.malmattaNo ?? ''));
+    throw err;
+  }
 }
