@@ -20,6 +20,7 @@ import siteRoutes from './modules/site/routes.ts';
 import carouselRoutes from './modules/carousel/routes.ts';
 import blogRoutes from './modules/blog/routes.ts';
 import certificateRoutes from './modules/certificates/routes.ts';
+import captchaRoutes from './modules/captcha/routes.ts';
 import propertyRoutes from './modules/properties/routes.ts';
 
 declare module 'fastify' {
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, database_: OpenDatabase, logger: 
   await app.register(carouselRoutes);
   await app.register(blogRoutes);
   await app.register(certificateRoutes);
+  await app.register(captchaRoutes);
   await app.register(propertyRoutes);
 
   await app.register(spa, { webDist: config.webDist, uploadsDir: path.join(config.dataDir, 'uploads') });

@@ -4,14 +4,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../lib/schema.ts';
 import { councilOf } from '../../plugins/auth.ts';
-import { NotFound } from '../../lib/errors.ts';
+import { Invalid, NotFound } from '../../lib/errors.ts';
+import { SlidingWindow } from '../../lib/rate-limit.ts';
+import { publicUserId } from '../site/service.ts';
 import { trimBody } from '../../lib/trim.ts';
 import {
-  byMalmattaSchema, getRatesSchema, ownersSchema, pagedSchema, putRatesSchema, registerSchema, updateOwnerByIdSchema, updateOwnerSchema,
+  byMalmattaSchema, getRatesSchema, ownersSchema, propertyCertificateSchema, publicPropertySchema, suggestSchema, pagedSchema, putRatesSchema, registerSchema, updateOwnerByIdSchema, updateOwnerSchema,
   updatePropertySchema,
 } from './schema.ts';
 import {
-  listOwners, listProperties, propertyByNumber, rateLabels, ratesOf, registerProperty, saveRates, updateOwner, updateProperty,
+  listOwners, listProperties, propertyByNumber, propertyCertificate, publicProperty, suggest, rateLabels, ratesOf, registerProperty, saveRates, updateOwner, updateProperty,
 } from './service.ts';
 
 const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -62,5 +64,32 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.route({ method, url: '/api/OwnerProperty/UpdateProperty', schema: updatePropertySchema, preValidation: trimBody, preHandler: app.requireStaff,
       handler: async (request) => ok(await updateProperty(app.db, councilOf(request).userId, request.body), 'Property updated') });
   }
+
+  // Public: always the council of PUBLIC_USER_ID (or the one in a certificate's QR link); answers
+  // carry no internal ids and mask the mobile number.
+  const suggestions = new SlidingWindow(120);
+  const lookups = new SlidingWindow(20);
+  const publicCouncil = async () => {
+    const id = await publicUserId(app);
+    if (!id) throw new NotFound('No council account exists yet.');
+    return id;
+  };
+
+  app.get('/api/public/properties/suggest', { schema: suggestSchema }, async (request) => {
+    suggestions.take(request.ip, 'Too many searches from this address. Please wait a minute.');
+    return ok(await suggest(app.db, await publicCouncil(), request.query.type, request.query.q));
+  });
+
+  app.get('/api/public/properties/:malmattaNo', { schema: publicPropertySchema }, async (request, reply) => {
+    lookups.take(request.ip, 'Too many searches from this address. Please wait a minute.');
+    const { captchaId, captcha } = request.query;
+    if (!captcha?.trim()) throw new Invalid('captcha', 'कॅप्चा आवश्यक आहे');
+    if (!captchaId || !app.captcha.check(captchaId, captcha)) throw new Invalid('captcha', 'चुकीचा कॅप्चा कोड');
+    reply.header('cache-control', 'no-store');
+    return ok(await publicProperty(app.db, await publicCouncil(), request.params.malmattaNo));
+  });
+
+  app.get('/api/public/property-certificate/:malmattaNo/:userId', { schema: propertyCertificateSchema }, async (request) =>
+    ok(await propertyCertificate(app.db, request.params.userId, request.params.malmattaNo)));
 };
 export default propertyRoutes;

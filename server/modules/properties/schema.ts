@@ -194,3 +194,56 @@ export const updatePropertySchema = {
   tags: ['Properties'], summary: 'Changes a property’s recorded facts; the assessment is computed again (PUT or POST)',
   security: [{ bearer: [] }], body: UpdatePropertyBody, response: updateResponse,
 };
+
+// ---------------------------------------------------------------- public (no login)
+
+export const SuggestQuery = Type.Object({
+  type: Type.Union([Type.Literal('malmatta'), Type.Literal('owner')], { description: 'Search by property number or by owner name' }),
+  q: Type.String({ minLength: 1, maxLength: 50, description: 'At least one character' }),
+});
+export const suggestSchema = {
+  tags: ['Public'],
+  summary: 'Autocomplete of the public property search: at most 10 property numbers with their owner names (rate-limited per address)',
+  security: [],
+  querystring: SuggestQuery,
+  response: { 200: Envelope(Type.Array(Type.Object({ malmattaNo: Type.String(), malkacheNav: Type.String() }))), ...errorResponses },
+};
+
+const Head = Type.Object({ magil: Money, chalu: Money, total: Money });
+export const PublicDues = Type.Object({
+  gharpatti: Head, divabatti: Head, arogyakar: Head, panipatti: Head, total: Money, karupdatedYear: Type.Integer(),
+});
+export const PublicProperty = Type.Object({
+  malmattaNo: Type.String(), malkacheNav: Type.String(), bhogwatdarakNav: Type.String(), mobileNo: Type.String({ description: 'Masked: XXXXXX1234' }),
+  gatNo: Type.String(), citySurveyNo: Type.String(), malmattaVarnan: Type.String(), milkatBandhakamYear: Type.Integer(),
+  areaSqm: Money, landRate: Money, buildingRate: Money, constructionRate: Money, ghasaraRate: Money, bhandavaliRateRs: Money, karachaRateRs: Money,
+  gharpatti: Money, divabatti: Money, arogya: Money, panipatti: Money, total: Money,
+  dues: Type.Union([PublicDues, Type.Null()], { description: 'Outstanding tax per head; null when the office has no tax record for it' }),
+});
+export const PublicPropertyQuery = Type.Object({
+  captchaId: Type.Optional(Type.String({ maxLength: 40 })),
+  captcha: Type.Optional(Type.String({ maxLength: 10 })),
+});
+export const publicPropertySchema = {
+  tags: ['Public'],
+  summary: 'A property of the public council with its outstanding tax, after a captcha (rate-limited per address)',
+  security: [],
+  params: Type.Object({ malmattaNo: Type.String({ minLength: 1, maxLength: 50 }) }),
+  querystring: PublicPropertyQuery,
+  response: { 200: Envelope(PublicProperty), ...errorResponses },
+};
+
+export const CertificateRow = Type.Object({
+  malmattaNo: Type.String(), malkacheNav: Type.String(), bhogwatdarakNav: Type.String(), mobileNo: Type.String({ description: 'Masked' }),
+  gatNo: Type.String(), malmattaVarnan: Type.String(), areaSqm: Money, milkatBandhakamYear: Type.Integer(),
+  propertyCreatedAt: Type.String(), constructionRate: Money, ghasaraRate: Money, bhandavaliRateRs: Money, karachaRateRs: Money,
+  gharpatti: Money, divabatti: Money, arogya: Money, panipatti: Money, total: Money,
+  officeName: Type.String(), officeNameEnglish: Type.String(),
+});
+export const propertyCertificateSchema = {
+  tags: ['Public'],
+  summary: 'The public property tax certificate (spec 2.9) the Namuna 8 QR code opens; a one-item list',
+  security: [],
+  params: Type.Object({ malmattaNo: Type.String({ minLength: 1, maxLength: 50 }), userId: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
+  response: { 200: Envelope(Type.Array(CertificateRow)), ...errorResponses },
+};

@@ -9,6 +9,8 @@ import {
   type Assessment, type BuildingType, type Rates, type Usage,
 } from '../../../common/property/assessment.ts';
 import { malmattaKey } from '../../../common/property/malmatta.ts';
+import { maskMobile } from '../../lib/aadhaar.ts';
+import { officeOf } from '../site/service.ts';
 import type { OwnersQuery, PagedQuery, PropertyRow, RegisterBody, UpdateOwnerBody, UpdatePropertyBody } from './schema.ts';
 
 type DbOrTx = Db | Prisma.TransactionClient;
@@ -292,4 +294,72 @@ export async function updateProperty(db: Db, councilId: number, body: UpdateProp
     if ((err as { code?: string }).code === 'P2002') throw duplicate(String(body.malmattaNo ?? ''));
     throw err;
   }
+}
+
+// ---------------------------------------------------------------- public (no login)
+
+/** At most 10 suggestions for the public search box: numbers that start with what was typed come first. */
+export async function suggest(db: Db, councilId: number, type: 'malmatta' | 'owner', q: string) {
+  if (type === 'malmatta') {
+    const key = malmattaKey(q);
+    if (!key) return [];
+    const rows = await db.property.findMany({
+      where: { createdByUserId: councilId, malmattaKey: { startsWith: likeText(key) } },
+      select: { malmattaNo: true, owners: { where: { isActive: true }, take: 1, select: { malkacheNav: true } } },
+      orderBy: [{ malmattaKey: 'asc' }], take: 10,
+    });
+    return rows.map((r) => ({ malmattaNo: r.malmattaNo, malkacheNav: r.owners[0]?.malkacheNav ?? '' }));
+  }
+  const name = q.trim();
+  if (!name) return [];
+  const owners = await db.owner.findMany({
+    where: { createdByUserId: councilId, isActive: true, malkacheNav: { contains: likeText(name), mode: 'insensitive' } },
+    select: { malkacheNav: true, property: { select: { malmattaNo: true } } },
+    orderBy: [{ malkacheNav: 'asc' }], take: 10,
+  });
+  return owners.map((o) => ({ malmattaNo: o.property.malmattaNo, malkacheNav: o.malkacheNav }));
+}
+
+const HEADS = [['gharpatti', 'Gharpatti'], ['divabatti', 'Divabatti'], ['arogyakar', 'Arogyakar'], ['panipatti', 'Panipatti']] as const;
+
+/** What a citizen sees of a property: the register columns, the owner's mobile masked, the outstanding tax per head. */
+export async function publicProperty(db: Db, councilId: number, typed: string) {
+  const p = await db.property.findFirst({
+    where: { createdByUserId: councilId, malmattaKey: malmattaKey(typed) },
+    select: { ...ROW_SELECT, karDetails: { take: 1 } },
+  });
+  if (!p) throw new NotFound('प्रदान केलेला मालमत्ता क्रमांक सापडला नाही.');
+  const row = toRow(p);
+  const kar = p.karDetails[0];
+  const dues = kar ? {
+    ...Object.fromEntries(HEADS.map(([head, col]) => {
+      const magil = kar[`magil${col}`], chalu = kar[`chalu${col}`];
+      return [head, { magil: money(magil), chalu: money(chalu), total: money(magil.plus(chalu)) }];
+    })),
+    total: money(kar.total), karupdatedYear: kar.karupdatedYear,
+  } : null;
+  return {
+    malmattaNo: row.malmattaNo, malkacheNav: row.malkacheNav, bhogwatdarakNav: row.bhogwatdarakNav, mobileNo: maskMobile(row.mobileNo),
+    gatNo: row.gatNo, citySurveyNo: row.citySurveyNo, malmattaVarnan: row.malmattaVarnan, milkatBandhakamYear: row.milkatBandhakamYear,
+    areaSqm: row.areaSqm, landRate: row.landRate, buildingRate: row.buildingRate, constructionRate: row.constructionRate, ghasaraRate: row.ghasaraRate,
+    bhandavaliRateRs: row.bhandavaliRateRs, karachaRateRs: row.karachaRateRs,
+    gharpatti: row.gharpatti, divabatti: row.divabatti, arogya: row.arogya, panipatti: row.panipatti, total: row.total,
+    dues: dues as never,
+  };
+}
+
+/** The public property tax certificate (spec 2.9) of a council's property; 404 when either is unknown. */
+export async function propertyCertificate(db: Db, councilId: number, typed: string) {
+  const p = await db.property.findFirst({ where: { createdByUserId: councilId, malmattaKey: malmattaKey(typed) }, select: ROW_SELECT });
+  if (!p) throw new NotFound('No property data found.');
+  const row = toRow(p);
+  const office = await officeOf(db, councilId);
+  return [{
+    malmattaNo: row.malmattaNo, malkacheNav: row.malkacheNav, bhogwatdarakNav: row.bhogwatdarakNav, mobileNo: maskMobile(row.mobileNo),
+    gatNo: row.gatNo, malmattaVarnan: row.malmattaVarnan, areaSqm: row.areaSqm, milkatBandhakamYear: row.milkatBandhakamYear,
+    propertyCreatedAt: row.propertyCreatedAt, constructionRate: row.constructionRate, ghasaraRate: row.ghasaraRate,
+    bhandavaliRateRs: row.bhandavaliRateRs, karachaRateRs: row.karachaRateRs,
+    gharpatti: row.gharpatti, divabatti: row.divabatti, arogya: row.arogya, panipatti: row.panipatti, total: row.total,
+    officeName: office.officeName, officeNameEnglish: office.officeNameEnglish,
+  }];
 }
