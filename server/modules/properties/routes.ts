@@ -7,13 +7,15 @@ import { councilOf } from '../../plugins/auth.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import { SlidingWindow } from '../../lib/rate-limit.ts';
 import { publicUserId } from '../site/service.ts';
+import { attachment } from '../../lib/download.ts';
+import { readWorkbook, templateWorkbook } from './excel.ts';
 import { trimBody } from '../../lib/trim.ts';
 import {
-  byMalmattaSchema, getRatesSchema, ownersSchema, propertyCertificateSchema, publicPropertySchema, suggestSchema, pagedSchema, putRatesSchema, registerSchema, updateOwnerByIdSchema, updateOwnerSchema,
+  byMalmattaSchema, getRatesSchema, importSchema, ownersSchema, templateSchema, propertyCertificateSchema, publicPropertySchema, suggestSchema, pagedSchema, putRatesSchema, registerSchema, updateOwnerByIdSchema, updateOwnerSchema,
   updatePropertySchema,
 } from './schema.ts';
 import {
-  listOwners, listProperties, propertyByNumber, propertyCertificate, publicProperty, suggest, rateLabels, ratesOf, registerProperty, saveRates, updateOwner, updateProperty,
+  importRegister, listOwners, listProperties, propertyByNumber, propertyCertificate, publicProperty, suggest, rateLabels, ratesOf, registerProperty, saveRates, updateOwner, updateProperty,
 } from './service.ts';
 
 const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -64,6 +66,23 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.route({ method, url: '/api/OwnerProperty/UpdateProperty', schema: updatePropertySchema, preValidation: trimBody, preHandler: app.requireStaff,
       handler: async (request) => ok(await updateProperty(app.db, councilOf(request).userId, request.body), 'Property updated') });
   }
+
+  app.get('/api/GrampanchayatImport/template.xlsx', { schema: templateSchema, preHandler: app.requireStaff }, async (_request, reply) =>
+    reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', attachment('namuna8-import-template', 'xlsx')).send(await templateWorkbook()));
+
+  app.post('/api/GrampanchayatImport/excel', { schema: importSchema, preHandler: app.requireStaff }, async (request) => {
+    if (!request.isMultipart()) throw new Invalid('file', 'send the workbook as multipart/form-data with one .xlsx file');
+    const file = await request.file();
+    if (!file) throw new Invalid('file', 'is required: choose the .xlsx workbook');
+    const rows = await readWorkbook(await file.toBuffer());
+    const report = await importRegister(app.db, councilOf(request).userId, rows, request.query.dryRun ?? true);
+    // The embedded database has no autovacuum: fresh statistics keep the searches on their indexes.
+    if (report.written && report.created >= 500) await app.sql.exec('ANALYZE "Property"; ANALYZE "Owner"');
+    const message = report.problems.length ? `${report.problems.length} rows need correcting; nothing was written.`
+      : report.written ? `${report.created} properties registered, ${report.unchanged} already there.` : `All ${report.rows} rows are good.`;
+    return ok(report, message);
+  });
 
   // Public: always the council of PUBLIC_USER_ID (or the one in a certificate's QR link); answers
   // carry no internal ids and mask the mobile number.

@@ -247,3 +247,25 @@ export const propertyCertificateSchema = {
   params: Type.Object({ malmattaNo: Type.String({ minLength: 1, maxLength: 50 }), userId: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
   response: { 200: Envelope(Type.Array(CertificateRow)), ...errorResponses },
 };
+
+export const ImportQuery = Type.Object({
+  dryRun: Type.Optional(Type.Boolean({ default: true, description: 'true (default): check every row and write nothing; false: write when every row is good' })),
+});
+export const ImportReport = Type.Object({
+  dryRun: Type.Boolean(), rows: Type.Integer(), created: Type.Integer(), unchanged: Type.Integer(), written: Type.Boolean(),
+  problems: Type.Array(Type.Object({ row: Type.Integer({ description: 'Row number in the sheet' }), field: Type.String(), message: Type.String() })),
+});
+export const importSchema = {
+  tags: ['Properties'],
+  summary: 'Imports the register from an .xlsx (multipart, one file): reports every bad row; writes nothing unless all are good; a second import of the same file changes nothing',
+  security: [{ bearer: [] }],
+  querystring: ImportQuery,
+  consumes: ['multipart/form-data'],
+  response: { 200: Envelope(ImportReport), 413: Type.Ref('ErrorEnvelope'), ...errorResponses },
+};
+export const templateSchema = {
+  tags: ['Properties'],
+  summary: 'The import template (.xlsx) with Marathi headers',
+  security: [{ bearer: [] }],
+  produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+};
