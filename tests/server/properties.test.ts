@@ -130,6 +130,12 @@ describe('the register list and the lookup by number', () => {
     expect((await paged(c, `searchName=${encodeURIComponent('जाधव')}`)).json().result.totalCount).toBe(6);
     expect((await paged(c, 'searchName=anita')).json().result.totalCount).toBe(6);
     expect((await paged(c, 'searchName=%25')).json().result.totalCount).toBe(0);
+    // One or two letters match the start of the name (any letter case), three or more anywhere.
+    expect((await paged(c, `searchName=${encodeURIComponent('सु')}`)).json().result.totalCount).toBe(6);
+    expect((await paged(c, `searchName=${encodeURIComponent('जा')}`)).json().result.totalCount).toBe(0);
+    expect((await paged(c, 'searchName=an')).json().result.totalCount).toBe(6);
+    expect((await paged(c, 'searchName=hi')).json().result.totalCount).toBe(0);
+    expect((await paged(c, 'searchName=hin')).json().result.totalCount).toBe(6);
   });
 
   it('finds a property by either spelling of its number', async () => {
@@ -216,5 +222,17 @@ describe('updating an owner or a property', () => {
     expect((await owners(`ownerName=${encodeURIComponent('कदम')}`)).json().result.totalCount).toBe(2);
     expect((await owners(`malmattaNo=${encodeURIComponent('३')}`)).json().result.items[0].malkacheNav).toBe('गीता मोरे');
     expect((await owners(`grampanchayatId=${a.userId}`, b)).json().result).toMatchObject({ items: [], totalPages: 0 });
+  });
+});
+
+describe('counting long lists', () => {
+  it('counts up to 10,000 matches and then says there are more, without counting them all', async () => {
+    const c = await createCouncil(t.app);
+    await t.database.sql.exec(`INSERT INTO "Property" ("createdByUserId", "malmattaNo", "malmattaKey", "updatedAt")
+      SELECT ${c.userId}, 'x' || g, 'X' || g, now() FROM generate_series(1, 10001) g`);
+    const first = (await paged(c, 'pageNumber=1&pageSize=100')).json().result;
+    expect(first).toMatchObject({ totalCount: 10000, totalCapped: true, totalPages: 100 });
+    const few = (await paged(c, `searchMalmatta=${encodeURIComponent('x1000')}`)).json().result;
+    expect(few).toMatchObject({ totalCount: 3, totalCapped: false }); // X1000, X10000, X10001
   });
 });

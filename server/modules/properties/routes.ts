@@ -40,7 +40,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const council = councilOf(request).userId;
     const { createdByUserId, pageNumber, pageSize } = request.query;
     // As the certificate lists do: another council's id shows an empty page, never its rows.
-    if (createdByUserId && createdByUserId !== council) return ok({ rows: [], pageNumber, pageSize, totalPages: 0, totalCount: 0 });
+    if (createdByUserId && createdByUserId !== council) return ok({ rows: [], pageNumber, pageSize, totalPages: 0, totalCount: 0, totalCapped: false });
     return ok(await listProperties(app.db, council, request.query));
   });
 
@@ -53,7 +53,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/OwnerProperty/OwnersWithProperties', { schema: ownersSchema, preHandler: app.requireStaff }, async (request) => {
     const council = councilOf(request).userId;
     const { grampanchayatId, pageNumber, pageSize } = request.query;
-    if (grampanchayatId && grampanchayatId !== council) return ok({ items: [], pageNumber, pageSize, totalPages: 0, totalCount: 0 });
+    if (grampanchayatId && grampanchayatId !== council) return ok({ items: [], pageNumber, pageSize, totalPages: 0, totalCount: 0, totalCapped: false });
     return ok(await listOwners(app.db, council, request.query));
   });
 

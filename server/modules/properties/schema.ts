@@ -126,6 +126,7 @@ export const pagedSchema = {
   response: {
     200: Envelope(Type.Object({
       rows: Type.Array(PropertyRow), pageNumber: Type.Integer(), pageSize: Type.Integer(), totalPages: Type.Integer(), totalCount: Type.Integer(),
+      totalCapped: Type.Boolean({ description: 'true when more than 10,000 match: totalCount then says 10,000 and the screen shows "10,000+"' }),
     })),
     ...errorResponses,
   },
@@ -159,6 +160,7 @@ export const ownersSchema = {
   response: {
     200: Envelope(Type.Object({
       items: Type.Array(PropertyRow), pageNumber: Type.Integer(), pageSize: Type.Integer(), totalPages: Type.Integer(), totalCount: Type.Integer(),
+      totalCapped: Type.Boolean({ description: 'true when more than 10,000 match' }),
     })),
     ...errorResponses,
   },
