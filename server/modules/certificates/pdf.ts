@@ -7,10 +7,10 @@
 import sharp from 'sharp';
 import type { BirthCertificate, DeathCertificate, MarriageCertificate, ResidenceCertificate } from '../../generated/prisma/client.ts';
 import { maskAadhaar } from '../../lib/aadhaar.ts';
-import { formatDateEnGB, parseIsoDate, todayInIndia } from '../../lib/dates.ts';
-import { englishDateWords } from '../../lib/english-words.ts';
+import { formatDateEnGB, parseIsoDate, todayInIndia } from '../../../common/dates.ts';
+import { englishDateWords } from '../../../common/english-words.ts';
 import { imageType } from '../../lib/images.ts';
-import { marathiDateWords } from '../../lib/marathi-words.ts';
+import { marathiDateWords } from '../../../common/marathi-words.ts';
 import {
   A4, ACCENT, CONTENT, createDoc, drawFrame, drawHeader, drawQr, drawSeal, drawSignatureBlock, hLine, MUTED,
   NEUTRAL_OFFICE, officePlace, text, textHeight, toBuffer, type Doc, type Office, type Signatory,
