@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createCouncil, type TestApp, type TestCouncil } from '../helpers/app.ts';
 import { caseOf, send, type Body, type KindCase } from '../helpers/certificates.ts';
-import { formatDateEnGB, isoDay, todayInIndia } from '../../server/lib/dates.ts';
+import { formatDateEnGB, isoDay, todayInIndia } from '../../common/dates.ts';
 
 let t: TestApp;
 let council: TestCouncil;

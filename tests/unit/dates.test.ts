@@ -1,8 +1,6 @@
 // Calendar dates: parsing what forms send, en-GB display, today in India, ages at the edges.
 import { describe, expect, it } from 'vitest';
-import {
-  addMonths, ageAt, ageYearsMonths, formatDateEnGB, formatDateGB, isoDay, parseDateOnly, parseIsoDate, todayInIndia, todayUTC,
-} from '../../server/lib/dates.ts';
+import { addMonths, ageAt, formatDateEnGB, isoDay, parseIsoDate, toDateOnly, todayInIndia } from '../../common/dates.ts';
 
 const d = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
@@ -21,36 +19,21 @@ describe('parseIsoDate', () => {
   });
 });
 
-describe('parseDateOnly (strict)', () => {
-  it('gives no date for an empty value', () => {
-    expect(parseDateOnly('')).toBeNull();
-    expect(parseDateOnly(null)).toBeNull();
-    expect(parseDateOnly(undefined)).toBeNull();
-  });
-  it('gives the calendar day at UTC midnight', () => {
-    expect(parseDateOnly('2026-11-01')).toEqual(d('2026-11-01'));
-    expect(parseDateOnly('2026-11-01T00:00:00.000Z')).toEqual(d('2026-11-01'));
-    expect(parseDateOnly('2028-02-29')).toEqual(d('2028-02-29'));
+describe('toDateOnly (strict)', () => {
+  it('gives the calendar day at UTC midnight of a day string or a Date', () => {
+    expect(toDateOnly('2026-11-01')).toEqual(d('2026-11-01'));
+    expect(toDateOnly('2026-11-01T00:00:00.000Z')).toEqual(d('2026-11-01'));
+    expect(toDateOnly('2028-02-29')).toEqual(d('2028-02-29'));
+    expect(toDateOnly(new Date('2026-11-22T15:00:00Z'))).toEqual(d('2026-11-22'));
   });
   it('throws on a day that does not exist or text that is not a date', () => {
-    for (const bad of ['2026-02-30', '2026-02-29', '2100-02-29', '2026-06-31', '2026-13-01', '26-11-01', '01/11/2026', 'null', ' 2026-11-01'])
-      expect(() => parseDateOnly(bad), bad).toThrow(RangeError);
+    for (const bad of ['', '2026-02-30', '2026-02-29', '2100-02-29', '2026-06-31', '2026-13-01', '26-11-01', '01/11/2026', 'null', ' 2026-11-01'])
+      expect(() => toDateOnly(bad), bad).toThrow(RangeError);
+    expect(() => toDateOnly(new Date('x'))).toThrow(RangeError);
   });
 });
 
 describe('display', () => {
-  it('formats dd/mm/yyyy from a date or a day string', () => {
-    expect(formatDateGB(d('2026-11-01'))).toBe('01/11/2026');
-    expect(formatDateGB('2026-01-09')).toBe('09/01/2026');
-    expect(formatDateGB(null)).toBe('');
-    expect(formatDateGB('')).toBe('');
-    expect(() => formatDateGB('2026-02-30')).toThrow(RangeError);
-  });
-  it('knows the UTC day', () => {
-    expect(todayUTC(new Date('2026-11-01T23:59:59Z'))).toEqual(d('2026-11-01'));
-    expect(todayUTC(new Date('2026-11-02T00:00:00Z'))).toEqual(d('2026-11-02'));
-    expect(todayUTC().getUTCHours()).toBe(0);
-  });
   it('formats en-GB and ISO days', () => {
     expect(formatDateEnGB(d('2026-11-01'))).toBe('01/11/2026');
     expect(formatDateEnGB(null)).toBe('');
@@ -102,32 +85,5 @@ describe('ageAt: completed years and months', () => {
     ['2020-06-15', '2020-06-01', 0, 0],
   ])('born %s, on %s: %i years %i months', (born, on, years, months) => {
     expect(ageAt(d(born), d(on))).toEqual({ years, months });
-  });
-});
-
-describe('ageYearsMonths: the same rules for dates and day strings', () => {
-  it.each([
-    // birthday today, the day before
-    ['2008-11-22', '2026-11-22', 18, 0],
-    ['2008-11-22', '2026-11-21', 17, 11],
-    // 29 February births in a common year and in a leap year
-    ['2004-02-29', '2022-02-28', 17, 11],
-    ['2004-02-29', '2022-03-01', 18, 0],
-    ['2004-02-29', '2024-02-29', 20, 0],
-    // month ends: 31 January to 28 February is not yet a whole month
-    ['2026-01-31', '2026-02-28', 0, 0],
-    ['2026-01-31', '2026-03-01', 0, 1],
-    ['2026-01-28', '2026-02-28', 0, 1],
-    ['2025-08-31', '2026-02-28', 0, 5],
-    ['2025-08-31', '2026-03-01', 0, 6],
-  ])('born %s, on %s: %i years %i months', (born, on, years, months) => {
-    expect(ageYearsMonths(born, on)).toEqual({ years, months });
-    expect(ageYearsMonths(d(born), d(on))).toEqual({ years, months });
-  });
-  it('ignores the time of day of a Date', () => {
-    expect(ageYearsMonths(new Date('2008-11-22T15:00:00Z'), new Date('2026-11-22T01:00:00Z'))).toEqual({ years: 18, months: 0 });
-  });
-  it('throws on a birth date that does not exist', () => {
-    expect(() => ageYearsMonths('2001-02-29', '2026-01-01')).toThrow(RangeError);
   });
 });

@@ -1,6 +1,6 @@
 // English number and date words as certificates write them: title case, no "and", ordinal day.
 import { describe, expect, it } from 'vitest';
-import { englishDateWords, englishNumberWords, englishOrdinalDay } from '../../server/lib/english-words.ts';
+import { englishDateWords, englishNumberWords, englishOrdinalDay } from '../../common/english-words.ts';
 
 describe('English numbers', () => {
   it.each([

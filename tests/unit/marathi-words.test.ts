@@ -1,8 +1,8 @@
 // Marathi number and date words. The 1–99 table below is typed in separately from the one in
-// server/lib/marathi-words.ts, with the forms Maharashtra's school books and offices write where
+// common/marathi-words.ts, with the forms Maharashtra's school books and offices write where
 // sources differ (-सष्ट for 61–68, सत्याहत्तर 77, पंचाण्णव 95, नव्याण्णव 99).
 import { describe, expect, it } from 'vitest';
-import { marathiDateWords, marathiNumberWords } from '../../server/lib/marathi-words.ts';
+import { marathiDateWords, marathiNumberWords } from '../../common/marathi-words.ts';
 
 const REFERENCE = `
 1 एक | 2 दोन | 3 तीन | 4 चार | 5 पाच | 6 सहा | 7 सात | 8 आठ | 9 नऊ | 10 दहा

@@ -7,9 +7,9 @@
 // Aadhaar numbers print masked (Aadhaar Act s. 29(4)); dates print dd/mm/yyyy.
 import type { BirthCertificate, DeathCertificate, MarriageCertificate, ResidenceCertificate } from '../../generated/prisma/client.ts';
 import { maskAadhaar } from '../../lib/aadhaar.ts';
-import { formatDateEnGB, parseIsoDate, todayInIndia } from '../../lib/dates.ts';
-import { englishDateWords } from '../../lib/english-words.ts';
-import { marathiDateWords } from '../../lib/marathi-words.ts';
+import { formatDateEnGB, parseIsoDate, todayInIndia } from '../../../common/dates.ts';
+import { englishDateWords } from '../../../common/english-words.ts';
+import { marathiDateWords } from '../../../common/marathi-words.ts';
 import {
   bilingual, cell, CONTENT, createDoc, drawFoot, drawFrame, drawHeader, drawLabelTable, drawPhoto, drawStatement, drawTitle,
   embeddable, footTop, MISSING, officePlace, PHOTO_H, PHOTO_W, toBuffer, type Doc, type Foot, type Line, type Note,

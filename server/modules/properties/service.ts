@@ -3,7 +3,7 @@
 import type { Db } from '../../db/open.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
-import { todayInIndia } from '../../lib/dates.ts';
+import { todayInIndia } from '../../../common/dates.ts';
 import {
   BUILDING_TYPES, BUILDING_TYPE_KEYS, DEFAULT_RATES, USAGES, USAGE_KEYS, assess, fromHundredths, hundredths, taxRateOutOfBand,
   type Assessment, type BuildingType, type Rates, type Usage,

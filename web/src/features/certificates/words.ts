@@ -1,9 +1,9 @@
 // Dates in words and ages, computed in the form exactly as the server computes them when it saves:
 // the helpers are the server's own pure modules (no Node APIs in them), so the Marathi table of
 // 1–99, which cannot be built from parts, is written and tested once.
-import { marathiDateWords } from '../../../../server/lib/marathi-words.ts';
-import { englishDateWords } from '../../../../server/lib/english-words.ts';
-import { ageAt, isoDay, parseIsoDate, todayInIndia } from '../../../../server/lib/dates.ts';
+import { marathiDateWords } from '../../../../common/marathi-words.ts';
+import { englishDateWords } from '../../../../common/english-words.ts';
+import { ageAt, isoDay, parseIsoDate, todayInIndia } from '../../../../common/dates.ts';
 
 /** "2026-11-01" → "एक नोव्हेंबर दोन हजार सव्वीस"; '' for an empty or invalid date. */
 export function marathiWordsOf(iso: string): string {

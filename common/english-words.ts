@@ -10,17 +10,19 @@ const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 
 export const ENGLISH_MONTHS: readonly string[] = ['January', 'February', 'March', 'April', 'May', 'June', 'July',
   'August', 'September', 'October', 'November', 'December'];
 
-function belowHundred(n: number): string {
+/** `joiner` between tens and units: ' ' for dates ("Twenty Six"), '-' for amounts ("Twenty-Six"). */
+function belowHundred(n: number, joiner = ' '): string {
   if (n < 20) return ONES[n];
   const unit = n % 10;
-  return unit ? `${TENS[Math.floor(n / 10)]} ${ONES[unit]}` : TENS[n / 10];
+  return unit ? `${TENS[Math.floor(n / 10)]}${joiner}${ONES[unit]}` : TENS[n / 10];
 }
 
-function belowThousand(n: number): string {
+/** 0–999 ("Zero" for 0), as dates and amounts write it. */
+export function belowThousand(n: number, joiner = ' '): string {
   const hundreds = Math.floor(n / 100);
   const rest = n % 100;
-  if (!hundreds) return belowHundred(rest);
-  return rest ? `${ONES[hundreds]} Hundred ${belowHundred(rest)}` : `${ONES[hundreds]} Hundred`;
+  if (!hundreds) return belowHundred(rest, joiner);
+  return rest ? `${ONES[hundreds]} Hundred ${belowHundred(rest, joiner)}` : `${ONES[hundreds]} Hundred`;
 }
 
 /** 0 to 999,999,999 in words, international grouping (Thousand, Million). */

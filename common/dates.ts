@@ -20,24 +20,15 @@ export function parseIsoDate(value: string): Date | null {
   return new Date(Date.UTC(year, month - 1, day));
 }
 
-/** Strict parsing for the server: '' / null / undefined is no date (null); 'YYYY-MM-DD' or an ISO
- *  timestamp is the calendar day written in it at UTC midnight; anything else, including a day the
- *  month lacks (2026-02-30), throws a RangeError naming the value. */
-export function parseDateOnly(value: string | null | undefined): Date | null {
-  if (value === null || value === undefined || value === '') return null;
-  const date = parseIsoDate(value);
-  if (!date) throw new RangeError(`not a valid date (YYYY-MM-DD): ${JSON.stringify(value)}`);
-  return date;
-}
-
-/** The calendar day (UTC) of a Date, or of a 'YYYY-MM-DD' / ISO string parsed strictly, at UTC midnight. */
+/** The calendar day (UTC) of a Date, or of a 'YYYY-MM-DD' / ISO string parsed strictly, at UTC
+ *  midnight. Throws a RangeError naming a value that is no real date (2026-02-30). */
 export function toDateOnly(value: Date | string): Date {
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) throw new RangeError('not a valid date: Invalid Date');
     return new Date(Date.UTC(value.getUTCFullYear(), value.getUTCMonth(), value.getUTCDate()));
   }
-  const date = parseDateOnly(value);
-  if (!date) throw new RangeError('no date given');
+  const date = parseIsoDate(value);
+  if (!date) throw new RangeError(`not a valid date (YYYY-MM-DD): ${JSON.stringify(value)}`);
   return date;
 }
 
@@ -52,17 +43,6 @@ export function formatDateEnGB(date: Date | null | undefined): string {
   const dd = String(date.getUTCDate()).padStart(2, '0');
   const mm = String(date.getUTCMonth() + 1).padStart(2, '0');
   return `${dd}/${mm}/${date.getUTCFullYear()}`;
-}
-
-/** dd/mm/yyyy of a date or a 'YYYY-MM-DD' string; '' for no date. Throws on a string that is not a date. */
-export function formatDateGB(date: Date | string | null | undefined): string {
-  return formatDateEnGB(typeof date === 'string' ? parseDateOnly(date) : date);
-}
-
-/** The UTC calendar day of `now`, at UTC midnight. What an office in India calls today is
- *  todayInIndia(): from 18:30 UTC it is already the next day there. */
-export function todayUTC(now: Date = new Date()): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 }
 
 /** Today's date in India (UTC+5:30, no daylight saving), as a UTC-midnight date. */
@@ -90,10 +70,4 @@ export function ageAt(birth: Date, at: Date): { years: number; months: number } 
   if (addMonths(birth, months) > at) months -= 1;
   if (months < 0) return { years: 0, months: 0 };
   return { years: Math.floor(months / 12), months: months % 12 };
-}
-
-/** ageAt for dates or 'YYYY-MM-DD' strings: completed years and months of someone born on `birth`,
- *  on the day `on`. */
-export function ageYearsMonths(birth: Date | string, on: Date | string): { years: number; months: number } {
-  return ageAt(toDateOnly(birth), toDateOnly(on));
 }

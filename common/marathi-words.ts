@@ -5,7 +5,7 @@
 
 import { toDateOnly } from './dates.ts';
 
-const BELOW_100: readonly string[] = [
+export const BELOW_100: readonly string[] = [
   'शून्य', 'एक', 'दोन', 'तीन', 'चार', 'पाच', 'सहा', 'सात', 'आठ', 'नऊ',
   'दहा', 'अकरा', 'बारा', 'तेरा', 'चौदा', 'पंधरा', 'सोळा', 'सतरा', 'अठरा', 'एकोणीस',
   'वीस', 'एकवीस', 'बावीस', 'तेवीस', 'चोवीस', 'पंचवीस', 'सव्वीस', 'सत्तावीस', 'अठ्ठावीस', 'एकोणतीस',
@@ -23,7 +23,7 @@ export const MARATHI_MONTHS: readonly string[] = [
 ];
 
 /** 1–999: शंभर alone, otherwise "<n>शे" before the rest (एकशे एक, नऊशे नव्याण्णव). */
-function belowThousand(n: number): string {
+export function belowThousand(n: number): string {
   if (n < 100) return BELOW_100[n];
   const hundreds = Math.floor(n / 100);
   const rest = n % 100;
