@@ -10,6 +10,8 @@
 // Every amount is exact: decimals are read into integer hundredths (BigInt) and the capital value and
 // the house tax are rounded half-up to paise, as the worked examples are. No float touches money.
 
+import { formatRupees, fromPaise, toPaise } from '../money.ts';
+
 /** Building types and the legal band of the tax rate (paise per ₹1000 of capital value) of each. */
 export const BUILDING_TYPES = {
   hut: { mr: 'झोपडी / मातीचे घर', en: 'Hut / mud house', kind: 'kachha', band: ['0.30', '0.75'] },
@@ -112,26 +114,23 @@ export const SQFT_PER_SQM = '10.7639';
 
 // ---------------------------------------------------------------- exact decimals
 
-/** "1,200.5" → 120050n (hundredths). Refuses anything that is not a plain decimal with at most 2 places. */
+/** A decimal with at most 2 places in hundredths, read by money.ts's strict reader (factors and
+ *  rates are hundredths as rupees are paise): "1,200.5" → 120050n. Throws a RangeError naming `what`. */
 export function hundredths(value: string | number, what = 'value'): bigint {
-  const s = String(value).trim().replace(/,/g, '');
-  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(s);
-  if (!m) throw new RangeError(`${what} must be a number with at most 2 decimal places, got "${value}"`);
-  const n = BigInt(m[2]) * 100n + BigInt((m[3] ?? '').padEnd(2, '0') || '0');
-  return m[1] ? -n : n;
+  try {
+    return toPaise(String(value).trim());
+  } catch {
+    throw new RangeError(`${what} must be a number with at most 2 decimal places, got "${value}"`);
+  }
 }
+
+/** 120050n → "1200.50". */
+export const fromHundredths = fromPaise;
 
 /** Divides, rounding half away from zero (amounts here are never negative). */
 function divRound(n: bigint, d: bigint): bigint {
   const q = n / d;
   return (n % d) * 2n >= d ? q + 1n : q;
-}
-
-/** 120050n → "1200.50". */
-export function fromHundredths(n: bigint): string {
-  const neg = n < 0n;
-  const a = neg ? -n : n;
-  return `${neg ? '-' : ''}${a / 100n}.${String(a % 100n).padStart(2, '0')}`;
 }
 
 // ---------------------------------------------------------------- lookups
@@ -199,5 +198,22 @@ export function assess(rates: Rates, p: PropertyFacts, year: number): Assessment
     arogya: fromHundredths(health),
     panipatti: fromHundredths(water),
     total: fromHundredths(houseTax + light + health + water),
+  };
+}
+
+/** How each number was reached, as the register screen and the Namuna 8 extract print it, in
+ *  Marathi and English: capital value, house tax, and the flat heads. */
+export function explainAssessment(a: Assessment, p: Pick<PropertyFacts, 'buildingType' | 'plotAreaSqm'>): { mr: string[]; en: string[] } {
+  const open = BUILDING_TYPES[p.buildingType].kind === 'none';
+  const plot = p.plotAreaSqm || a.areaSqm;
+  const land = `${plot} × ${formatRupees(a.landRate)}`;
+  const building = open ? '' : ` + ${a.areaSqm} × ${formatRupees(a.constructionRate)} × ${a.ghasaraRate}`;
+  const cv = `(${land}${building}) × ${a.buildingBharank} = ${formatRupees(a.bhandavaliRateRs)}`;
+  const tax = `${formatRupees(a.bhandavaliRateRs)} × ${a.karachaRateRs} ÷ 1000 = ${formatRupees(a.gharpatti)}`;
+  const flat = (light: string, health: string, water: string, total: string) =>
+    `${light} ${formatRupees(a.divabatti)} + ${health} ${formatRupees(a.arogya)} + ${water} ${formatRupees(a.panipatti)}; ${total} ${formatRupees(a.total)}`;
+  return {
+    mr: [`भांडवली मूल्य = ${cv}`, `घरपट्टी = ${tax}`, flat('दिवाबत्ती', 'आरोग्य', 'पाणीपट्टी', 'एकूण कर')],
+    en: [`Capital value = ${cv}`, `House tax = ${tax}`, flat('Light', 'Health', 'Water', 'Total tax')],
   };
 }

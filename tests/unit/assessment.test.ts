@@ -2,7 +2,7 @@
 // year 2026, the default rates), and the depreciation update of 2027 and 2031.
 import { describe, expect, it } from 'vitest';
 import {
-  assess, DEFAULT_RATES, depreciationFor, hundredths, fromHundredths, taxRateOutOfBand, type PropertyFacts, type Rates,
+  assess, DEFAULT_RATES, explainAssessment, depreciationFor, hundredths, fromHundredths, taxRateOutOfBand, type PropertyFacts, type Rates,
 } from '../../common/property/assessment.ts';
 
 const withLand = (landRate: string): Rates => ({ ...DEFAULT_RATES, landRate });
@@ -95,5 +95,20 @@ describe('the legal band of the tax rate', () => {
   });
   it('has every default tax rate inside its band', () => {
     for (const [type, rate] of Object.entries(DEFAULT_RATES.taxRate)) expect(taxRateOutOfBand(type as never, rate)).toBeNull();
+  });
+});
+
+describe('the line that shows how each number was reached', () => {
+  it('writes the capital value and house tax sums in Marathi and English with rupees in Indian grouping', () => {
+    const a = assess(DEFAULT_RATES, RCC_HOUSE, 2026);
+    const { mr, en } = explainAssessment(a, RCC_HOUSE);
+    expect(mr[0]).toBe('भांडवली मूल्य = (50.00 × ₹1,200.00 + 50.00 × ₹18,000.00 × 0.80) × 1.00 = ₹7,80,000.00');
+    expect(mr[1]).toBe('घरपट्टी = ₹7,80,000.00 × 1.20 ÷ 1000 = ₹936.00');
+    expect(mr[2]).toBe('दिवाबत्ती ₹20.00 + आरोग्य ₹20.00 + पाणीपट्टी ₹300.00; एकूण कर ₹1,276.00');
+    expect(en[0]).toBe('Capital value = (50.00 × ₹1,200.00 + 50.00 × ₹18,000.00 × 0.80) × 1.00 = ₹7,80,000.00');
+  });
+  it('leaves the building out for open land', () => {
+    const a = assess(DEFAULT_RATES, OPEN_LAND, 2026);
+    expect(explainAssessment(a, OPEN_LAND).en[0]).toBe('Capital value = (200.00 × ₹800.00) × 1.00 = ₹1,60,000.00');
   });
 });

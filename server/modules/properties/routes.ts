@@ -6,12 +6,13 @@ import { ok } from '../../lib/schema.ts';
 import { councilOf } from '../../plugins/auth.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import { SlidingWindow } from '../../lib/rate-limit.ts';
-import { publicUserId } from '../site/service.ts';
 import { attachment } from '../../lib/download.ts';
 import { readWorkbook, templateWorkbook } from './excel.ts';
+import { renderNamuna8 } from './pdf.ts';
+import { officeOf, publicUserId } from '../site/service.ts';
 import { trimBody } from '../../lib/trim.ts';
 import {
-  byMalmattaSchema, getRatesSchema, importSchema, ownersSchema, templateSchema, propertyCertificateSchema, publicPropertySchema, suggestSchema, pagedSchema, putRatesSchema, registerSchema, updateOwnerByIdSchema, updateOwnerSchema,
+  byMalmattaSchema, getRatesSchema, importSchema, namuna8Schema, ownersSchema, templateSchema, propertyCertificateSchema, publicPropertySchema, suggestSchema, pagedSchema, putRatesSchema, registerSchema, updateOwnerByIdSchema, updateOwnerSchema,
   updatePropertySchema,
 } from './schema.ts';
 import {
@@ -82,6 +83,17 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const message = report.problems.length ? `${report.problems.length} rows need correcting; nothing was written.`
       : report.written ? `${report.created} properties registered, ${report.unchanged} already there.` : `All ${report.rows} rows are good.`;
     return ok(report, message);
+  });
+
+  app.get('/api/GrampanchayatImport/namuna8-pdf', { schema: namuna8Schema, preHandler: app.requireStaff }, async (request, reply) => {
+    const council = councilOf(request).userId;
+    const { malmattaNo, createdByUserId } = request.query;
+    if (createdByUserId && createdByUserId !== council) throw new NotFound('No such property in this council’s register.');
+    const property = await propertyByNumber(app.db, council, malmattaNo);
+    const qrUrl = `${app.config.publicBaseUrl}/propertyqr/${encodeURIComponent(property.malmattaNo)}/${council}`;
+    const pdf = await renderNamuna8(property, await officeOf(app.db, council), qrUrl);
+    return reply.type('application/pdf').header('content-disposition', attachment(`Number8_${property.malmattaNo}`))
+      .header('cache-control', 'no-store').send(pdf);
   });
 
   // Public: always the council of PUBLIC_USER_ID (or the one in a certificate's QR link); answers

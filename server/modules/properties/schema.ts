@@ -271,3 +271,14 @@ export const templateSchema = {
   security: [{ bearer: [] }],
   produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
 };
+
+export const namuna8Schema = {
+  tags: ['Properties'],
+  summary: 'The Namuna 8 extract of one property as a PDF (A4 landscape), file name Number8_{malmattaNo}.pdf',
+  security: [{ bearer: [] }],
+  querystring: Type.Object({
+    malmattaNo: Type.String({ minLength: 1, maxLength: 50 }),
+    createdByUserId: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Another council’s id answers 404' })),
+  }),
+  produces: ['application/pdf'],
+};

@@ -25,7 +25,7 @@ export async function ratesOf(db: DbOrTx, councilId: number): Promise<{ rates: R
 
 /** Decimals as the schema lets them in ("1.2", "01.20") written the one way the computation prints them. */
 function normalise(rates: Rates): Rates {
-  const d = (v: string) => { const h = hundredths(v); return `${h / 100n}.${String(h % 100n).padStart(2, '0')}`; };
+  const d = (v: string) => fromHundredths(hundredths(v));
   const each = <T extends Record<string, string>>(o: T) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, d(v)])) as T;
   return {
     landRate: d(rates.landRate),
