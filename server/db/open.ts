@@ -32,6 +32,13 @@ export interface OpenOptions {
 
 export const pgliteExtensions = { pg_trgm };
 
+/** Interactive transactions (`db.$transaction(async (tx) => …)`). maxWait is how long one may queue
+ *  before it starts: on PGlite (one connection) every transaction waits for those ahead of it, on
+ *  PostgreSQL for a pool connection; Prisma's 2 s default is short for a burst of 50 on a small
+ *  office machine. timeout (the time a transaction may stay open) stays at Prisma's 5 s: on PGlite
+ *  an open transaction holds up every other query. */
+const transactionOptions = { maxWait: 10_000, timeout: 5_000 };
+
 export function pgliteRunner(db: PGlite): SqlRunner {
   return {
     query: async (sql, params) => (await db.query(sql, params as any[])).rows as any[],
@@ -69,7 +76,7 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenDatabase> {
       await client.end();
       throw err;
     }
-    const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: opts.databaseUrl, max: 10 }) });
+    const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: opts.databaseUrl, max: 10 }), transactionOptions });
     return {
       prisma, kind: 'postgresql', sql,
       async close() { await prisma.$disconnect(); await client.end(); },
@@ -93,7 +100,7 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenDatabase> {
   }
   const sql = pgliteRunner(pglite);
   if (opts.migrate !== false) await applyMigrations(sql, log);
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions });
   return {
     prisma, kind: 'pglite', sql,
     async close() { await prisma.$disconnect(); await pglite.close(); unlock(); },

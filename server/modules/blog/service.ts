@@ -1,5 +1,5 @@
 // News items: owned by the council of the token, listed newest event first.
-import type { Db } from '../../db/open.ts';
+import type { DbOrTx } from '../../db/transaction.ts';
 import type { BlogPost } from '../../generated/prisma/client.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import type { BlogBody, BlogItem } from './schema.ts';
@@ -33,23 +33,23 @@ function toData(input: BlogBody) {
 
 const notYours = () => new NotFound('No news item with this id for your council.');
 
-export async function listPosts(db: Db, userId: number): Promise<BlogItem[]> {
+export async function listPosts(db: DbOrTx, userId: number): Promise<BlogItem[]> {
   const rows = await db.blogPost.findMany({ where: { createdByUserId: userId }, orderBy: [{ eventDate: 'desc' }, { blogId: 'desc' }] });
   return rows.map(toItem);
 }
 
-export async function createPost(db: Db, ownerId: number, input: BlogBody): Promise<BlogItem> {
+export async function createPost(db: DbOrTx, ownerId: number, input: BlogBody): Promise<BlogItem> {
   return toItem(await db.blogPost.create({ data: { ...toData(input), createdByUserId: ownerId } }));
 }
 
-export async function updatePost(db: Db, ownerId: number, blogId: number, input: BlogBody): Promise<BlogItem> {
+export async function updatePost(db: DbOrTx, ownerId: number, blogId: number, input: BlogBody): Promise<BlogItem> {
   const data = toData(input);
   const { count } = await db.blogPost.updateMany({ where: { blogId, createdByUserId: ownerId }, data });
   if (count === 0) throw notYours();
   return toItem(await db.blogPost.findUniqueOrThrow({ where: { blogId } }));
 }
 
-export async function deletePost(db: Db, ownerId: number, blogId: number): Promise<void> {
+export async function deletePost(db: DbOrTx, ownerId: number, blogId: number): Promise<void> {
   const { count } = await db.blogPost.deleteMany({ where: { blogId, createdByUserId: ownerId } });
   if (count === 0) throw notYours();
 }

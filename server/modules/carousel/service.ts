@@ -2,7 +2,7 @@
 // all or nothing (one bad file in an upload and none is kept).
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Db } from '../../db/open.ts';
+import { inTransaction, type DbOrTx } from '../../db/transaction.ts';
 import type { CarouselImage } from '../../generated/prisma/client.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import { imageType } from '../../lib/images.ts';
@@ -60,12 +60,12 @@ function toItem(row: CarouselImage): CarouselItem {
   return { corosalId: row.corosalId, imagePath: row.imagePath, imagePathSmall: smallPath(row.imagePath), blogContent: row.blogContent, createdByUserId: row.createdByUserId };
 }
 
-export async function listSlides(db: Db, userId: number): Promise<CarouselItem[]> {
+export async function listSlides(db: DbOrTx, userId: number): Promise<CarouselItem[]> {
   const rows = await db.carouselImage.findMany({ where: { createdByUserId: userId }, orderBy: [{ createdAt: 'desc' }, { corosalId: 'desc' }] });
   return rows.map(toItem);
 }
 
-export async function saveSlides(db: Db, dir: string, ownerId: number, images: PreparedImage[], captions: string[]): Promise<CarouselItem[]> {
+export async function saveSlides(db: DbOrTx, dir: string, ownerId: number, images: PreparedImage[], captions: string[]): Promise<CarouselItem[]> {
   if (images.length === 0) throw new Invalid('ImageFile', 'at least one image is required');
   const texts = captionsFor(images.length, captions);
   const paths: string[] = [];
@@ -78,9 +78,12 @@ export async function saveSlides(db: Db, dir: string, ownerId: number, images: P
   const written = await writeNewFiles(files);
   try {
     // Inserted last-first: listed newest first, an upload then shows in the order it was sent.
-    const order = paths.map((_, i) => i).reverse();
-    const rows = await db.$transaction(order.map((i) =>
-      db.carouselImage.create({ data: { imagePath: paths[i], blogContent: texts[i], createdByUserId: ownerId } })));
+    const rows = await inTransaction(db, async (tx) => {
+      const created: CarouselImage[] = [];
+      for (let i = paths.length - 1; i >= 0; i--)
+        created.push(await tx.carouselImage.create({ data: { imagePath: paths[i], blogContent: texts[i], createdByUserId: ownerId } }));
+      return created;
+    });
     return rows.reverse().map(toItem);
   } catch (err) {
     await removeFiles(written);
@@ -88,7 +91,7 @@ export async function saveSlides(db: Db, dir: string, ownerId: number, images: P
   }
 }
 
-export async function deleteSlide(db: Db, dir: string, ownerId: number, corosalId: number): Promise<void> {
+export async function deleteSlide(db: DbOrTx, dir: string, ownerId: number, corosalId: number): Promise<void> {
   const slide = await db.carouselImage.findFirst({ where: { corosalId, createdByUserId: ownerId } });
   if (!slide) throw new NotFound('No carousel image with this id for your council.');
   await db.carouselImage.delete({ where: { corosalId } });

@@ -4,7 +4,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Db } from '../../db/open.ts';
+import type { DbOrTx } from '../../db/transaction.ts';
 import { maskAadhaar, maskMobile } from '../../lib/aadhaar.ts';
 import { ageAt, isoDay, parseIsoDate, todayInIndia } from '../../../common/dates.ts';
 import { englishDateWords } from '../../../common/english-words.ts';
@@ -29,7 +29,7 @@ interface Table {
   create(args: object): Promise<Row>;
   update(args: object): Promise<Row>;
 }
-const table = (db: Db, kind: Kind) => db[kind.model] as unknown as Table;
+const table = (db: DbOrTx, kind: Kind) => db[kind.model] as unknown as Table;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -201,19 +201,19 @@ function toPublic(kind: Kind, row: Row): Row {
 
 // ---------------------------------------------------------------- reads
 
-async function find(db: Db, kind: Kind, id: string): Promise<Row> {
+async function find(db: DbOrTx, kind: Kind, id: string): Promise<Row> {
   const row = UUID.test(id) ? await table(db, kind).findUnique({ where: { [kind.idField]: id } }) : null;
   if (!row) throw new NotFound(`No ${kind.label} with this id.`);
   return row;
 }
 
-async function findOwned(db: Db, kind: Kind, ownerId: number, id: string): Promise<Row> {
+async function findOwned(db: DbOrTx, kind: Kind, ownerId: number, id: string): Promise<Row> {
   const row = await find(db, kind, id);
   if (row.createdByUserId !== ownerId) throw new Forbidden(`This ${kind.label} belongs to another council account.`);
   return row;
 }
 
-export async function listCertificates(db: Db, kind: Kind, ownerId: number, q: ListQuery) {
+export async function listCertificates(db: DbOrTx, kind: Kind, ownerId: number, q: ListQuery) {
   const { pageNumber, pageSize } = q;
   // The council comes from the token; a userId naming another council shows nothing.
   if (q.userId !== undefined && q.userId !== ownerId) return { items: [], pageNumber, pageSize, totalPages: 0, totalCount: 0 };
@@ -232,7 +232,7 @@ export async function listCertificates(db: Db, kind: Kind, ownerId: number, q: L
 }
 
 /** The QR page's read: public view for anyone, the full record for the owning council. */
-export async function readCertificate(db: Db, kind: Kind, id: string, viewerId?: number): Promise<Row> {
+export async function readCertificate(db: DbOrTx, kind: Kind, id: string, viewerId?: number): Promise<Row> {
   const row = await find(db, kind, id);
   const office = await officeOf(db, row.createdByUserId as number);
   const own = viewerId !== undefined && viewerId === row.createdByUserId;
@@ -303,7 +303,7 @@ async function withPhotos<T>(kind: Kind, opts: WriteOptions, creating: boolean, 
   }
 }
 
-export async function createCertificate(db: Db, kind: Kind, ownerId: number, body: Record<string, unknown>, opts: WriteOptions = {}): Promise<Row> {
+export async function createCertificate(db: DbOrTx, kind: Kind, ownerId: number, body: Record<string, unknown>, opts: WriteOptions = {}): Promise<Row> {
   const sent = readInput(kind, body);
   const blank = Object.fromEntries(kind.fields.map((f) => [f.name, blankValue(f)]));
   const values = complete(kind, { ...blank, ...sent }, sent, true);
@@ -312,7 +312,7 @@ export async function createCertificate(db: Db, kind: Kind, ownerId: number, bod
   return toRecord(kind, result);
 }
 
-export async function updateCertificate(db: Db, kind: Kind, ownerId: number, id: string, body: Record<string, unknown>, opts: WriteOptions = {}): Promise<Row> {
+export async function updateCertificate(db: DbOrTx, kind: Kind, ownerId: number, id: string, body: Record<string, unknown>, opts: WriteOptions = {}): Promise<Row> {
   const existing = await findOwned(db, kind, ownerId, id);
   const sent = readInput(kind, body);
   const values = complete(kind, { ...rowValues(kind, existing), ...sent }, sent, false);
@@ -331,7 +331,7 @@ export async function updateCertificate(db: Db, kind: Kind, ownerId: number, id:
 
 export interface PdfOptions { publicBaseUrl: string; photoDir: string }
 
-export async function certificatePdf(db: Db, kind: Kind, ownerId: number, id: string, opts: PdfOptions) {
+export async function certificatePdf(db: DbOrTx, kind: Kind, ownerId: number, id: string, opts: PdfOptions) {
   const row = await findOwned(db, kind, ownerId, id);
   const office = await officeOf(db, ownerId);
   const photos: Partial<Record<MarriagePhoto, Buffer>> = {};

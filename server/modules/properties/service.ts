@@ -1,6 +1,7 @@
 // The council's assessment rates: read (defaults until saved) and saved after the checks the schema
 // cannot express (legal bands, ascending tables, factors at most 1).
 import type { Db } from '../../db/open.ts';
+import type { DbOrTx } from '../../db/transaction.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import { todayInIndia } from '../../../common/dates.ts';
@@ -12,8 +13,6 @@ import { malmattaKey } from '../../../common/property/malmatta.ts';
 import { maskMobile } from '../../lib/aadhaar.ts';
 import { officeOf } from '../site/service.ts';
 import type { OwnersQuery, PagedQuery, PropertyRow, RegisterBody, UpdateOwnerBody, UpdatePropertyBody } from './schema.ts';
-
-type DbOrTx = Db | Prisma.TransactionClient;
 
 const ONE = hundredths('1');
 

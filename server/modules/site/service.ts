@@ -1,7 +1,7 @@
 // Site profile per council: created from the defaults on first read, replaced whole by the edit screen;
 // and the issuing office as documents print it.
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/open.ts';
+import type { DbOrTx } from '../../db/transaction.ts';
 import type { Prisma, SiteProfile as SiteProfileRow } from '../../generated/prisma/client.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import { NEUTRAL_OFFICE, type Office } from '../../lib/pdf/index.ts';
@@ -30,13 +30,13 @@ function toData(input: SiteProfileBody) {
 }
 
 /** Makes the default row if there is none; ON CONFLICT DO NOTHING, so two first readers cannot clash. */
-async function ensureProfile(db: Db, userId: number) {
+async function ensureProfile(db: DbOrTx, userId: number) {
   const user = await db.user.findUnique({ where: { id: userId }, select: { id: true } });
   if (!user) throw new NotFound('No council account with this id.');
   await db.siteProfile.createMany({ data: [{ createdByUserId: userId, ...toData(DEFAULT_PROFILE) }], skipDuplicates: true });
 }
 
-export async function getProfile(db: Db, userId: number): Promise<SiteProfile> {
+export async function getProfile(db: DbOrTx, userId: number): Promise<SiteProfile> {
   let row = await db.siteProfile.findUnique({ where: { createdByUserId: userId } });
   if (!row) {
     await ensureProfile(db, userId);
@@ -61,7 +61,7 @@ function checkProfile(input: SiteProfileBody) {
     throw new Invalid(input.latitude === null ? 'latitude' : 'longitude', 'give both latitude and longitude, or neither');
 }
 
-export async function updateProfile(db: Db, userId: number, input: SiteProfileBody): Promise<SiteProfile> {
+export async function updateProfile(db: DbOrTx, userId: number, input: SiteProfileBody): Promise<SiteProfile> {
   checkProfile(input);
   await ensureProfile(db, userId);
   const row = await db.siteProfile.update({ where: { createdByUserId: userId }, data: toData(input) });
@@ -70,7 +70,7 @@ export async function updateProfile(db: Db, userId: number, input: SiteProfileBo
 
 /** The issuing office from the council's site profile. Placeholders of a profile nobody has edited
  *  yet ("आपला तालुका") are left out rather than printed on a legal document. */
-export async function officeOf(db: Db, userId: number): Promise<Office> {
+export async function officeOf(db: DbOrTx, userId: number): Promise<Office> {
   const p = await db.siteProfile.findUnique({
     where: { createdByUserId: userId },
     select: { officeName: true, officeNameEnglish: true, block: true, blockEnglish: true, district: true, districtEnglish: true },

@@ -1,7 +1,7 @@
 // Council accounts: password rules, hashing, login with a failure limit.
 import bcrypt from 'bcrypt';
 import crypto from 'node:crypto';
-import type { Db } from '../../db/open.ts';
+import type { DbOrTx } from '../../db/transaction.ts';
 import { Conflict, Invalid, TooMany, Unauthorized } from '../../lib/errors.ts';
 
 const BCRYPT_ROUNDS = 10;
@@ -21,7 +21,7 @@ export function randomPassword(): string {
   return `Gp-${crypto.randomBytes(9).toString('base64url')}7a`;
 }
 
-export async function createAccount(db: Db, input: { username: string; email?: string | null; password: string; isAdmin?: boolean }) {
+export async function createAccount(db: DbOrTx, input: { username: string; email?: string | null; password: string; isAdmin?: boolean }) {
   const username = input.username.trim();
   checkUsername(username);
   checkPassword(input.password);
@@ -38,7 +38,7 @@ export async function createAccount(db: Db, input: { username: string; email?: s
   }
 }
 
-export async function setPassword(db: Db, username: string, password: string) {
+export async function setPassword(db: DbOrTx, username: string, password: string) {
   checkPassword(password);
   const passwordHash = await bcrypt.hash(password, BCRYPT_ROUNDS);
   // Moving passwordChangedAt forward makes every token issued before now invalid.
@@ -75,7 +75,7 @@ export class LoginLimiter {
 // Compared against when the username is unknown, so a wrong name costs the same time as a wrong password.
 const DUMMY_HASH = bcrypt.hashSync('not-a-real-password-1', BCRYPT_ROUNDS);
 
-export async function login(db: Db, limiter: LoginLimiter, ip: string, username: string, password: string) {
+export async function login(db: DbOrTx, limiter: LoginLimiter, ip: string, username: string, password: string) {
   const name = username.trim();
   if (!name || !password) throw new Invalid(!name ? 'username' : 'password', 'Username and password are required.');
   limiter.check(ip, name);
