@@ -22,6 +22,7 @@ import blogRoutes from './modules/blog/routes.ts';
 import certificateRoutes from './modules/certificates/routes.ts';
 import captchaRoutes from './modules/captcha/routes.ts';
 import propertyRoutes from './modules/properties/routes.ts';
+import transferRoutes from './modules/transfers/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, database_: OpenDatabase, logger: 
   await app.register(certificateRoutes);
   await app.register(captchaRoutes);
   await app.register(propertyRoutes);
+  await app.register(transferRoutes);
 
   await app.register(spa, { webDist: config.webDist, uploadsDir: path.join(config.dataDir, 'uploads') });
   return app;
