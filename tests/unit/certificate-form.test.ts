@@ -84,7 +84,7 @@ describe('option lists', () => {
       for (const f of allFields(k).filter((x) => x.type === 'select')) {
         const sf = serverKind.fields.find((x) => x.name === f.name);
         expect(sf?.type.t, `${k.kind}.${f.name}`).toBe('choice');
-        const values = sf!.type.t === 'choice' ? [...sf!.type.values] : [];
+        const values = sf!.type.t === 'choice' ? sf!.type.options.map((o) => o.value) : [];
         expect(f.options!.map((o) => o.value), `${k.kind}.${f.name}`).toEqual(values);
       }
     }
