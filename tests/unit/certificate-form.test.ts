@@ -68,12 +68,13 @@ describe('certificate form tables', () => {
     expect(today).toMatchObject({ wifeAgeYears: '25', wifeAgeMonths: '3' });
   });
 
-  it('offer spouse birth dates up to 18 years ago, and past dates up to today in India', () => {
+  it('offer the groom birth dates up to 21 years ago, the bride up to 18, and past dates up to today in India', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-22T20:00:00Z')); // already 23 November in India
     expect(yearsAgoIso(18)).toBe('2008-11-23');
     expect(maxDate(allFields(birth).find((f) => f.name === 'birthDate')!)).toBe('2026-11-23');
     expect(maxDate(allFields(marriage).find((f) => f.name === 'wifeBirthDate')!)).toBe('2008-11-23');
+    expect(maxDate(allFields(marriage).find((f) => f.name === 'husbandBirthDate')!)).toBe('2005-11-23');
     vi.setSystemTime(new Date('2028-02-29T06:00:00Z'));
     expect(yearsAgoIso(18)).toBe('2010-02-28');
   });

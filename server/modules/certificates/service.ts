@@ -150,7 +150,8 @@ function complete(kind: Kind, values: Values, sent: Values, creating: boolean): 
       if (!(born instanceof Date)) continue;
       const age = ageAt(born, married ?? today);
       const min = MIN_MARRIAGE_AGE[who];
-      if (age.years < min) throw new Invalid(`${who}BirthDate`, `must be at least ${min} years before ${married ? 'the marriage date' : 'today'}`);
+      if (age.years < min)
+        throw new Invalid(`${who}BirthDate`, `the ${who === 'husband' ? 'groom' : 'bride'} must be at least ${min} ${married ? 'on the marriage date' : 'today'}`);
       values[`${who}AgeYears`] = age.years;
       values[`${who}AgeMonths`] = age.months;
     }
