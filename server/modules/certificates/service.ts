@@ -14,10 +14,10 @@ import { marathiDateWords } from '../../../common/marathi-words.ts';
 import { randomFileStem, removeFiles, writeNewFiles } from '../../lib/uploads.ts';
 import { NEUTRAL_OFFICE, type Office } from '../../lib/pdf.ts';
 import { DEFAULT_PROFILE } from '../site/defaults.ts';
-import { MIN_MARRIAGE_AGE } from '../../../common/certificates/kinds.ts';
-import { choiceValues, fallbackOf } from '../../../common/fields/index.ts';
 import { genderMarathi, MARRIAGE_PHOTOS, type Field, type Kind, type MarriagePhoto } from './kinds.ts';
 import type { ListQuery } from './schema.ts';
+import { MIN_MARRIAGE_AGE } from '../../../common/certificates/kinds.ts';
+import { choiceValues, fallbackOf } from '../../../common/fields/index.ts';
 import { renderCertificate } from './pdf.ts';
 
 export type Row = Record<string, unknown>;
