@@ -295,10 +295,11 @@ describe('marriage certificate', () => {
     expect(await field(page, 'wifeAgeYears').inputValue()).toBe('23');
     expect(await field(page, 'wifeAgeMonths').inputValue()).toBe('9');
     expect(await field(page, 'wifeAgeYears').getAttribute('readonly')).not.toBeNull();
-    // A spouse's birth date can be at most 18 years back.
+    // The groom's birth date can be at most 21 years back, the bride's 18.
     const india = new Date(Date.now() + 330 * 60_000);
-    const adult = `${india.getUTCFullYear() - 18}-${String(india.getUTCMonth() + 1).padStart(2, '0')}-${String(india.getUTCDate()).padStart(2, '0')}`;
-    if (!adult.endsWith('-02-29')) expect(await field(page, 'husbandBirthDate').getAttribute('max')).toBe(adult);
+    const yearsBack = (n: number) => `${india.getUTCFullYear() - n}-${String(india.getUTCMonth() + 1).padStart(2, '0')}-${String(india.getUTCDate()).padStart(2, '0')}`;
+    if (!yearsBack(21).endsWith('-02-29')) expect(await field(page, 'husbandBirthDate').getAttribute('max')).toBe(yearsBack(21));
+    if (!yearsBack(18).endsWith('-02-29')) expect(await field(page, 'wifeBirthDate').getAttribute('max')).toBe(yearsBack(18));
 
     // Without the couple's photos the server refuses, and the clerk sees its message.
     await page.getByRole('button', { name: 'सादर करा (Submit)' }).click();

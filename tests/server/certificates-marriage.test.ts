@@ -141,22 +141,29 @@ describe('updating', () => {
 });
 
 describe('spouse ages and other rules', () => {
-  it('refuses a spouse under 18 on the marriage date, and takes one who turns 18 that day', async () => {
-    await refused({ ...marriage.valid(), wifeBirthDate: '2008-05-21' }, undefined, 'wifeBirthDate: must be at least 18 years before the marriage date');
-    await refused({ ...marriage.valid(), husbandBirthDate: '2010-01-01' }, undefined, 'husbandBirthDate: must be at least 18 years before the marriage date');
+  it('refuses a bride under 18 on the marriage date, and takes one who turns 18 that day', async () => {
+    await refused({ ...marriage.valid(), wifeBirthDate: '2008-05-21' }, undefined, 'wifeBirthDate: the bride must be at least 18 on the marriage date');
     const record = await createValid(t.app, council, marriage, { wifeBirthDate: '2008-05-20' });
     expect(record).toMatchObject({ wifeAgeYears: 18, wifeAgeMonths: 0 });
   });
 
+  it('refuses a groom under 21 on the marriage date (the law, not the spec\'s 18), and takes one who turns 21 that day', async () => {
+    await refused({ ...marriage.valid(), husbandBirthDate: '2010-01-01' }, undefined, 'husbandBirthDate: the groom must be at least 21 on the marriage date');
+    // 20 years and 11 months: an adult, but not old enough to marry.
+    await refused({ ...marriage.valid(), husbandBirthDate: '2005-05-21' }, undefined, 'husbandBirthDate: the groom must be at least 21 on the marriage date');
+    const record = await createValid(t.app, council, marriage, { husbandBirthDate: '2005-05-20' });
+    expect(record).toMatchObject({ husbandAgeYears: 21, husbandAgeMonths: 0 });
+  });
+
   it('counts someone born on 29 February as 18 on 1 March of a common year, not on 28 February', async () => {
     const born = { wifeBirthDate: '2008-02-29', registrationDate: '2026-03-02' };
-    await refused({ ...marriage.valid(), ...born, marriageDate: '2026-02-28' }, undefined, 'wifeBirthDate: must be at least 18 years before the marriage date');
+    await refused({ ...marriage.valid(), ...born, marriageDate: '2026-02-28' }, undefined, 'wifeBirthDate: the bride must be at least 18 on the marriage date');
     expect(await createValid(t.app, council, marriage, { ...born, marriageDate: '2026-03-01' })).toMatchObject({ wifeAgeYears: 18, wifeAgeMonths: 0 });
   });
 
   it('without a marriage date, checks the age on today\'s date', async () => {
     await refused({ ...marriage.valid(), marriageDate: '', registrationDate: '', husbandBirthDate: '2015-01-01' }, undefined,
-      'husbandBirthDate: must be at least 18 years before today');
+      'husbandBirthDate: the groom must be at least 21 today');
   });
 
   it('refuses a marriage date in the future and a registration before the marriage', async () => {

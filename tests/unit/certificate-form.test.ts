@@ -1,10 +1,13 @@
-// The web form's rules that need no browser: what it sends (spec 5: empty numbers 0, empty dates
-// null), how a saved record comes back into the boxes, and the values it derives as the clerk types.
+// The certificate field tables (common/certificates) that the server, the web form and the public
+// page all read, and the web form's rules that need no browser: what it sends (spec 5: empty
+// numbers 0, empty dates null), how a saved record comes back into the boxes, and the values it
+// derives as the clerk types.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { KINDS as TABLES } from '../../common/certificates/kinds.ts';
+import { maxDate, yearsAgoIso } from '../../web/src/components/form/values.ts';
 import {
-  allFields, birth, death, emptyValues, jsonBody, KINDS, marriage, maxDate, residence, valuesOf,
+  allFields, birth, death, emptyValues, jsonBody, KINDS, marriage, residence, valuesOf,
 } from '../../web/src/features/certificates/kinds.ts';
-import { yearsAgoIso } from '../../web/src/features/certificates/words.ts';
 
 afterEach(() => { vi.useRealTimers(); });
 
@@ -16,7 +19,7 @@ describe('certificate form tables', () => {
       for (const f of allFields(k)) {
         expect(f.mr, f.name).toMatch(/[\u0900-\u097f]/);
         expect(f.en, f.name).toMatch(/[A-Za-z]/);
-        if (f.type === 'select') expect(f.options?.length, f.name).toBeGreaterThan(1);
+        if (f.type.t === 'choice') expect(f.type.options.length, f.name).toBeGreaterThan(1);
       }
     }
   });
@@ -65,28 +68,40 @@ describe('certificate form tables', () => {
     expect(today).toMatchObject({ wifeAgeYears: '25', wifeAgeMonths: '3' });
   });
 
-  it('offer spouse birth dates up to 18 years ago, and past dates up to today in India', () => {
+  it('offer the groom birth dates up to 21 years ago, the bride up to 18, and past dates up to today in India', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-22T20:00:00Z')); // already 23 November in India
     expect(yearsAgoIso(18)).toBe('2008-11-23');
     expect(maxDate(allFields(birth).find((f) => f.name === 'birthDate')!)).toBe('2026-11-23');
     expect(maxDate(allFields(marriage).find((f) => f.name === 'wifeBirthDate')!)).toBe('2008-11-23');
+    expect(maxDate(allFields(marriage).find((f) => f.name === 'husbandBirthDate')!)).toBe('2005-11-23');
     vi.setSystemTime(new Date('2028-02-29T06:00:00Z'));
     expect(yearsAgoIso(18)).toBe('2010-02-28');
   });
 });
 
-describe('option lists', () => {
-  it('offer on every screen exactly the values the server accepts for that field', async () => {
-    const server = await import('../../server/modules/certificates/kinds.ts');
-    for (const k of Object.values(KINDS)) {
-      const serverKind = server.KINDS.find((s) => s.kind === k.kind)!;
-      for (const f of allFields(k).filter((x) => x.type === 'select')) {
-        const sf = serverKind.fields.find((x) => x.name === f.name);
-        expect(sf?.type.t, `${k.kind}.${f.name}`).toBe('choice');
-        const values = sf!.type.t === 'choice' ? [...sf!.type.values] : [];
-        expect(f.options!.map((o) => o.value), `${k.kind}.${f.name}`).toEqual(values);
+describe('one table per kind', () => {
+  it('puts every field the server reads on the form exactly once', () => {
+    for (const t of Object.values(TABLES)) {
+      const onForm = t.sections.flatMap((sec) => sec.fields);
+      expect([...onForm].sort(), t.kind).toEqual(t.fields.map((f) => f.name).sort());
+    }
+  });
+
+  it('names only real fields (or stored photos) as public, and labels every row the public page shows in both languages', () => {
+    for (const t of Object.values(TABLES)) {
+      const names = new Set(t.fields.map((f) => f.name));
+      for (const p of t.publicFields) expect(names.has(p) || /PhotoUrl$/.test(p), `${t.kind}.${p}`).toBe(true);
+      for (const f of t.fields.filter((x) => x.view)) {
+        expect(t.publicFields, `${t.kind}.${f.name}`).toContain(f.name);
+        expect(f.view!.mr, f.name).toMatch(/[\u0900-\u097f]/);
       }
     }
+  });
+
+  it('gives the date of death in words as optional, since the server fills it from the date', () => {
+    const f = TABLES.death.fields.find((x) => x.name === 'dateOfDeathWords')!;
+    expect(f.required).toBeFalsy();
+    expect(allFields(death).find((x) => x.name === 'dateOfDeathWords')!.required).toBeFalsy();
   });
 });

@@ -1,9 +1,10 @@
-// Contract of the certificate routes, generated from the field tables in kinds.ts so the four kinds
+// Contract of the certificate routes, generated from the field tables (common/certificates) so the four kinds
 // cannot drift apart. Bodies may carry fields we do not know (the earlier client sends some); they
 // are ignored. Rules a schema cannot say in a clerk's words (12 digits, required but empty, dates)
 // are checked in service.ts.
 import { Type, type Static, type TSchema } from 'typebox';
 import { Envelope, Paged, errorResponses } from '../../lib/schema.ts';
+import { choiceValues } from '../../../common/fields/index.ts';
 import type { Field, Kind } from './kinds.ts';
 
 const nullableString = (options: object = {}) => Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
@@ -13,7 +14,7 @@ function inputSchema(f: Field): TSchema {
     case 'text': return Type.String({ maxLength: f.type.max });
     case 'aadhaar': return Type.String({ maxLength: 20, description: '12 digits; empty when unknown' });
     case 'mobile': return Type.String({ maxLength: 20, description: '10 digits; empty when unknown' });
-    case 'choice': return Type.String({ maxLength: 50, description: f.type.values.join(', ') });
+    case 'choice': return Type.String({ maxLength: 50, description: choiceValues(f.type).join(', ') });
     // Numbers may come as text or null from a form; service.ts reads them and words the refusal.
     // String first: Fastify's Ajv coerces into the first branch that fits, and an integer branch
     // would turn "" and null into 0, hiding an empty required count (ageOfDeceased) from the service.

@@ -15,6 +15,8 @@ import { randomFileStem, removeFiles, writeNewFiles } from '../../lib/uploads.ts
 import { officeOf } from '../site/service.ts';
 import { genderMarathi, MARRIAGE_PHOTOS, type Field, type Kind, type MarriagePhoto } from './kinds.ts';
 import type { ListQuery } from './schema.ts';
+import { MIN_MARRIAGE_AGE } from '../../../common/certificates/kinds.ts';
+import { choiceValues, fallbackOf } from '../../../common/fields/index.ts';
 import { renderCertificate } from './pdf.ts';
 
 export type Row = Record<string, unknown>;
@@ -77,8 +79,9 @@ function readValue(f: Field, raw: unknown): Value {
     case 'choice': {
       if (s === '') return '';
       const wanted = (t.aliases?.[s.toLowerCase()] ?? s).toLowerCase();
-      const match = t.values.find((v) => v.toLowerCase() === wanted);
-      if (!match) throw new Invalid(f.name, `must be one of ${t.values.join(', ')}`);
+      const values = choiceValues(t);
+      const match = values.find((v) => v.toLowerCase() === wanted);
+      if (!match) throw new Invalid(f.name, `must be one of ${values.join(', ')}`);
       return match;
     }
   }
@@ -112,14 +115,13 @@ function isEmpty(f: Field, v: Value): boolean {
 }
 
 const SPOUSES = ['husband', 'wife'] as const;
-const MIN_SPOUSE_AGE = 18;
 
 /** Fills derived values and checks every rule on the complete record. `sent` is what this request
  *  carried: a derived value the client sent is kept, one it left out is computed. */
 function complete(kind: Kind, values: Values, sent: Values, creating: boolean): Values {
   const today = todayInIndia();
   for (const f of kind.fields) {
-    const fallback = f.type.t === 'text' || f.type.t === 'choice' ? f.type.fallback : undefined;
+    const fallback = fallbackOf(f);
     if (fallback && values[f.name] === '') values[f.name] = fallback;
     const v = values[f.name];
     // A create must carry every required field, except those the spec gives a default.
@@ -146,8 +148,9 @@ function complete(kind: Kind, values: Values, sent: Values, creating: boolean): 
       const born = values[`${who}BirthDate`];
       if (!(born instanceof Date)) continue;
       const age = ageAt(born, married ?? today);
-      if (age.years < MIN_SPOUSE_AGE)
-        throw new Invalid(`${who}BirthDate`, `must be at least ${MIN_SPOUSE_AGE} years before ${married ? 'the marriage date' : 'today'}`);
+      const min = MIN_MARRIAGE_AGE[who];
+      if (age.years < min)
+        throw new Invalid(`${who}BirthDate`, `the ${who === 'husband' ? 'groom' : 'bride'} must be at least ${min} ${married ? 'on the marriage date' : 'today'}`);
       values[`${who}AgeYears`] = age.years;
       values[`${who}AgeMonths`] = age.months;
     }

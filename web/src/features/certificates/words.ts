@@ -1,9 +1,9 @@
 // Dates in words and ages, computed in the form exactly as the server computes them when it saves:
-// the helpers are the server's own pure modules (no Node APIs in them), so the Marathi table of
+// the helpers are common/ modules the server runs too, so the Marathi table of
 // 1–99, which cannot be built from parts, is written and tested once.
 import { marathiDateWords } from '../../../../common/marathi-words.ts';
 import { englishDateWords } from '../../../../common/english-words.ts';
-import { ageAt, isoDay, parseIsoDate, todayInIndia } from '../../../../common/dates.ts';
+import { ageAt, parseIsoDate, todayInIndia } from '../../../../common/dates.ts';
 
 /** "2026-11-01" → "एक नोव्हेंबर दोन हजार सव्वीस"; '' for an empty or invalid date. */
 export function marathiWordsOf(iso: string): string {
@@ -23,16 +23,4 @@ export function ageOf(birthIso: string, atIso?: string): { years: number; months
   if (!born) return null;
   const at = (atIso && parseIsoDate(atIso)) || todayInIndia();
   return ageAt(born, at);
-}
-
-/** Today in India as YYYY-MM-DD (the latest date a past-only field takes). */
-export const todayIso = () => isoDay(todayInIndia());
-
-/** The latest birth date of someone at least `years` old today, YYYY-MM-DD. */
-export function yearsAgoIso(years: number): string {
-  const t = todayInIndia();
-  // 29 February less 18 years is a common year: fall back to 28 February, never to 1 March.
-  const d = new Date(Date.UTC(t.getUTCFullYear() - years, t.getUTCMonth(), t.getUTCDate()));
-  if (d.getUTCMonth() !== t.getUTCMonth()) d.setUTCDate(0);
-  return isoDay(d);
 }
