@@ -9,6 +9,8 @@ import { scheduleEmbeddedMaintenance } from './db/maintenance.ts';
 import { warmUpPdf } from './lib/pdf/index.ts';
 
 const say = (msg: string) => console.log(msg);
+/** Background work waits this long after listen; see the end of this file. */
+const AFTER_START_MS = 5_000;
 
 /** One line, no stack trace (set LOG_LEVEL=debug for it): these are the operator's to fix. */
 async function refuse(what: string, err: unknown, database?: OpenDatabase): Promise<never> {
@@ -33,12 +35,12 @@ await ensureFirstAccount(db.prisma, config, say).catch((err) => refuse('could no
 const app = await buildApp(config, db).catch((err) => refuse('could not set up the server', err, db));
 
 let closing = false;
-let stopMaintenance = () => {};
+let stopBackground = () => {};
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: closing`);
-  stopMaintenance();
+  stopBackground();
   await app.close();
   await db.close();
   process.exit(0);
@@ -48,7 +50,13 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host }).catch((err) => refuse(`could not listen on ${config.host}:${config.port}`, err, db));
 say(`Portal ready at http://localhost:${config.port} (database: ${db.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL server'})`);
-// Not awaited: the first certificate of the day should not pay for font parsing, and the planner
-// statistics of the embedded database are refreshed in the background.
-void warmUpPdf().catch((err) => app.log.warn({ err }, 'PDF warm-up failed'));
-stopMaintenance = scheduleEmbeddedMaintenance(db, say);
+// Soon after the start, not during it: the first certificate of the day should not pay for font
+// parsing, and the embedded database's planner statistics are refreshed (VACUUM ANALYZE). Both hold
+// the event loop (PGlite runs in it), so a health check or visitor right after a restart would wait
+// behind them; the statistics kept from the last run serve meanwhile.
+const afterStart = setTimeout(() => {
+  void warmUpPdf().catch((err) => app.log.warn({ err }, 'PDF warm-up failed'));
+  stopBackground = scheduleEmbeddedMaintenance(db, say);
+}, AFTER_START_MS);
+afterStart.unref();
+stopBackground = () => clearTimeout(afterStart);
