@@ -1,18 +1,29 @@
-# The portal in one image. Untested here (no Docker engine on our machines); see README.
+# The portal in one image: built once in the first stage, run as compiled JavaScript with plain
+# Node in the second (no TypeScript loader, no dev dependencies). Untested here: our machines have
+# no Docker engine (see README); `npm run build` and `npm run start:prod` are what it runs, and CI
+# runs those without Docker.
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY scripts ./scripts
 COPY prisma ./prisma
 COPY prisma.config.ts ./
+# postinstall generates the Prisma client into server/generated (offline, see prisma/README.md).
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:22-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production PORT=8080 DATA_DIR=/data
-COPY --from=build /app /app
+# What the compiled server reads at run time: its code, the web app, migrations, fonts, packages.
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/web/dist ./web/dist
+COPY --from=build /app/prisma/migrations ./prisma/migrations
+COPY --from=build /app/fonts ./fonts
 VOLUME /data
 EXPOSE 8080
-CMD ["node_modules/.bin/tsx", "server/main.ts"]
+# Accounts from the command line: docker compose exec portal node dist/server/cli/user.js list
+CMD ["node", "dist/server/main.js"]

@@ -22,7 +22,7 @@ async function loadEngineModule() {
   const bytes = fs.readFileSync(path.join(pkgDir, 'schema_engine_bg.wasm'));
   const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': bg });
   bg.__wbg_set_wasm(instance.exports);
-  (instance.exports as any).__wbindgen_start();
+  (instance.exports.__wbindgen_start as () => void)();
   return bg;
 }
 
@@ -59,9 +59,8 @@ export async function diffMigrationsToSchema(): Promise<string> {
   const shadow = await PGlite.create({ extensions: { pg_trgm } });
   // The engine expects the error-capturing wrapper Prisma's CLI puts around a factory, and
   // replays migrations on a shadow database it asks the factory for (PGlite with pg_trgm).
-  const inner = new PrismaPGlite(pglite);
-  (inner as any).connectToShadowDb = async () => new PrismaPGlite(shadow).connect();
-  const factory = bindMigrationAwareSqlAdapterFactory(inner as any);
+  const inner = Object.assign(new PrismaPGlite(pglite), { connectToShadowDb: async () => new PrismaPGlite(shadow).connect() });
+  const factory = bindMigrationAwareSqlAdapterFactory(inner as unknown as Parameters<typeof bindMigrationAwareSqlAdapterFactory>[0]);
   const engine = await bg.SchemaEngine.new({ datamodels: [[schemaPath, fs.readFileSync(schemaPath, 'utf8')]] }, () => {}, factory);
   const migrations = readMigrations();
   try {

@@ -22,7 +22,16 @@ export interface Config {
   uploadLimitBytes: number;
 }
 
-export const root = path.resolve(import.meta.dirname, '..');
+/** The folder holding package.json, fonts/, prisma/ and web/dist, whether this file runs from
+ *  server/ (tsx, tests) or from the compiled dist/server/. */
+export const root = (() => {
+  for (let dir = import.meta.dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+  }
+  return path.resolve(import.meta.dirname, '..');
+})();
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Reads the secret kept in DATA_DIR, or makes one the first time so restarts keep sessions valid. */
 function persistentSecret(dataDir: string): string {
@@ -40,6 +49,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   const publicUserId = env.PUBLIC_USER_ID ? Number(env.PUBLIC_USER_ID) : undefined;
   if (publicUserId !== undefined && !Number.isInteger(publicUserId)) throw new Error('PUBLIC_USER_ID must be a whole number');
+  const uploadLimitMb = Number(env.UPLOAD_LIMIT_MB || 10);
+  if (!(uploadLimitMb > 0)) throw new Error(`UPLOAD_LIMIT_MB must be a number of megabytes above 0, got "${env.UPLOAD_LIMIT_MB}"`);
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -51,7 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     publicUserId,
     webDist: path.resolve(env.WEB_DIST || path.join(root, 'web/dist')),
-    logLevel: env.LOG_LEVEL || 'info',
-    uploadLimitBytes: Number(env.UPLOAD_LIMIT_MB || 10) * 1024 * 1024,
+    logLevel,
+    uploadLimitBytes: uploadLimitMb * 1024 * 1024,
   };
 }

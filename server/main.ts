@@ -1,41 +1,62 @@
 // Starts the portal: reads the configuration, opens (and migrates) the database, makes the first
-// account on an empty database, and listens.
+// account on an empty database, and listens. A start that cannot go on (a wrong setting, a database
+// that cannot be opened, a port in use) says why in one line on stderr and exits with 1.
 import { loadConfig } from './config.ts';
 import { openDatabase, type OpenDatabase } from './db/open.ts';
-import { ensureFirstAccount } from './db/bootstrap.ts';
+import { checkFirstAccountSettings, ensureFirstAccount } from './db/bootstrap.ts';
 import { buildApp } from './app.ts';
 import { scheduleEmbeddedMaintenance } from './db/maintenance.ts';
 import { warmUpPdf } from './lib/pdf/index.ts';
 
-const config = loadConfig();
 const say = (msg: string) => console.log(msg);
-let database: OpenDatabase;
-try {
-  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: say });
-} catch (err) {
-  console.error(`Could not open the database: ${(err as Error).message}`);
+/** Background work waits this long after listen; see the end of this file. */
+const AFTER_START_MS = 5_000;
+
+/** One line, no stack trace (set LOG_LEVEL=debug for it): these are the operator's to fix. */
+async function refuse(what: string, err: unknown, database?: OpenDatabase): Promise<never> {
+  const reason = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').trim();
+  console.error(`Portal not started: ${what}: ${reason}`);
+  if (process.env.LOG_LEVEL === 'debug' && err instanceof Error) console.error(err.stack);
+  await database?.close().catch(() => {});
   process.exit(1);
 }
-await ensureFirstAccount(database.prisma, config, say);
-const app = await buildApp(config, database);
+
+const config = await Promise.resolve()
+  .then(() => {
+    const c = loadConfig();
+    checkFirstAccountSettings(c);
+    return c;
+  })
+  .catch((err) => refuse('wrong setting', err));
+const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: say }).catch((err) =>
+  refuse('could not open the database', err),
+);
+await ensureFirstAccount(db.prisma, config, say).catch((err) => refuse('could not create the first account', err, db));
+const app = await buildApp(config, db).catch((err) => refuse('could not set up the server', err, db));
 
 let closing = false;
-let stopMaintenance = () => {};
+let stopBackground = () => {};
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: closing`);
-  stopMaintenance();
+  stopBackground();
   await app.close();
-  await database.close();
+  await db.close();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.port, host: config.host });
-say(`Portal ready at http://localhost:${config.port} (database: ${database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL server'})`);
-// Not awaited: the first certificate of the day should not pay for font parsing, and the planner
-// statistics of the embedded database are refreshed in the background.
-void warmUpPdf().catch((err) => app.log.warn({ err }, 'PDF warm-up failed'));
-stopMaintenance = scheduleEmbeddedMaintenance(database, say);
+await app.listen({ port: config.port, host: config.host }).catch((err) => refuse(`could not listen on ${config.host}:${config.port}`, err, db));
+say(`Portal ready at http://localhost:${config.port} (database: ${db.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL server'})`);
+// Soon after the start, not during it: the first certificate of the day should not pay for font
+// parsing, and the embedded database's planner statistics are refreshed (VACUUM ANALYZE). Both hold
+// the event loop (PGlite runs in it), so a health check or visitor right after a restart would wait
+// behind them; the statistics kept from the last run serve meanwhile.
+const afterStart = setTimeout(() => {
+  void warmUpPdf().catch((err) => app.log.warn({ err }, 'PDF warm-up failed'));
+  stopBackground = scheduleEmbeddedMaintenance(db, say);
+}, AFTER_START_MS);
+afterStart.unref();
+stopBackground = () => clearTimeout(afterStart);

@@ -2,7 +2,20 @@
 // (or a random password printed once).
 import type { Config } from '../config.ts';
 import type { Db } from './open.ts';
-import { createAccount, randomPassword } from '../modules/users/service.ts';
+import { checkPassword, checkUsername, createAccount, randomPassword } from '../modules/users/service.ts';
+
+/** ADMIN_USERNAME and ADMIN_PASSWORD against the account rules, before the database is touched. */
+export function checkFirstAccountSettings(config: Pick<Config, 'adminUsername' | 'adminPassword'>) {
+  const rule = (check: () => void, what: string) => {
+    try {
+      check();
+    } catch (err) {
+      throw new Error(`${what} ${(err as Error).message}`, { cause: err });
+    }
+  };
+  rule(() => checkUsername(config.adminUsername), `ADMIN_USERNAME "${config.adminUsername}" is refused:`);
+  if (config.adminPassword !== undefined) rule(() => checkPassword(config.adminPassword!), 'ADMIN_PASSWORD is refused: it');
+}
 
 export async function ensureFirstAccount(db: Db, config: Config, print: (msg: string) => void) {
   if ((await db.user.count()) > 0) return;

@@ -64,7 +64,7 @@ export async function applyMigrations(db: SqlRunner, log: (msg: string) => void 
         await db.exec('COMMIT');
       } catch (err) {
         await db.exec('ROLLBACK');
-        throw new Error(`Migration ${m.name} failed: ${(err as Error).message}`);
+        throw new Error(`Migration ${m.name} failed: ${(err as Error).message}`, { cause: err });
       }
       log(`applied migration ${m.name}`);
       ran.push(m.name);

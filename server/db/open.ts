@@ -41,7 +41,7 @@ const transactionOptions = { maxWait: 10_000, timeout: 5_000 };
 
 export function pgliteRunner(db: PGlite): SqlRunner {
   return {
-    query: async (sql, params) => (await db.query(sql, params as any[])).rows as any[],
+    query: async <T,>(sql: string, params?: unknown[]) => (await db.query<T>(sql, params)).rows,
     exec: async (sql) => void (await db.exec(sql)),
   };
 }
@@ -67,7 +67,7 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenDatabase> {
     const client = new pg.Client({ connectionString: opts.databaseUrl });
     await client.connect();
     const sql: SqlRunner = {
-      query: async (q, params) => (await client.query(q, params as any[])).rows,
+      query: async (q, params) => (await client.query(q, params)).rows,
       exec: async (q) => void (await client.query(q)),
     };
     try {

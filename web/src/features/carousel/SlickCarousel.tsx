@@ -41,7 +41,8 @@ function useResponsive(settings: Settings): Settings {
     const update = () => setEntry(pick());
     lists.forEach((l) => l.addEventListener('change', update));
     return () => lists.forEach((l) => l.removeEventListener('change', update));
-  }, []); // the settings are a module constant
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the settings are a module constant
+  }, []);
   return entry && typeof entry.settings === 'object' ? { ...settings, ...entry.settings } : settings;
 }
 

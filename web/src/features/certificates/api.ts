@@ -46,7 +46,7 @@ export async function fetchPublic(k: KindDef, id: string, failed: string, signal
     res = await fetch(apiUrl(`${k.base}/${encodeURIComponent(id)}`), { headers: { accept: 'application/json' }, signal });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new Error(failed);
+    throw new Error(failed, { cause: err });
   }
   const text = await res.text();
   const html = /^\s*</.test(text) || (res.headers.get('content-type') ?? '').includes('text/html');
