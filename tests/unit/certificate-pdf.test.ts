@@ -5,8 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KINDS as TABLES, type KindName } from '../../common/certificates/kinds.ts';
 import {
-  renderBirthPdf, renderCertificate, renderDeathPdf, renderMarriagePdf, renderResidencePdf,
+  label, optionWords, renderBirthPdf, renderCertificate, renderDeathPdf, renderMarriagePdf, renderResidencePdf,
 } from '../../server/modules/certificates/pdf.ts';
 import { birth, day, death, marriage, office, photo, residence } from '../helpers/certificate-records.ts';
 
@@ -102,6 +103,12 @@ describe.each(KINDS)('the $kind certificate PDF', (c) => {
     for (const s of c.also) expect(text).toContain(s);
   });
 
+  it('labels its cells as the field table says (the `pdf` label), Marathi above English', () => {
+    const labelled = TABLES[c.kind as KindName].fields.filter((f) => f.pdf);
+    expect(labelled.length).toBeGreaterThan(0);
+    for (const f of labelled) expect(text).toContain(`${f.pdf!.mr}\n${f.pdf!.en}\n`);
+  });
+
   it('has a signature block, a seal and a QR code that opens the public page', () => {
     for (const s of ['स्वाक्षरी / Signature', 'कार्यालयीन शिक्का', 'सत्यता तपासण्यासाठी स्कॅन करा', 'Scan to verify']) expect(text).toContain(s);
     expect(pdfQr(pdf)).toBe(c.url);
@@ -176,5 +183,28 @@ describe('renderCertificate (the service entry)', () => {
     expect(pdfText(pdf)).toContain('21/11/2026');
     const birthPdf = await renderCertificate('birth', birth, office, { qrUrl: KINDS[0].url, issuedOn: day('2026-12-01') });
     expect(pdfText(birthPdf)).toContain('01/12/2026');
+  });
+});
+
+describe('labels and option words from the field table', () => {
+  it("takes a field's PDF label, or its form label when the table gives none", () => {
+    expect(label('marriage', 'registrationNumber')).toEqual({ mr: 'प्रमाणपत्र / अनुक्रमांक', en: 'Certificate / serial No.' });
+    expect(label('birth', 'serialNo')).toEqual({ mr: 'अनुक्रमांक', en: 'Serial no.' });
+    expect(() => label('birth', 'noSuchField')).toThrow(/no field noSuchField/);
+  });
+
+  it("prints a choice in its option's PDF words, in any letter case, and leaves an unknown value to the caller", () => {
+    expect(optionWords('residence', 'applicantProfession', 'JOB')).toEqual(['नोकरी', 'Service']);
+    expect(optionWords('residence', 'applicantProfession', 'farming')).toEqual(['शेती', 'Farming']);
+    expect(optionWords('death', 'genderEnglish', 'Female')).toEqual(['स्त्री', 'Female']);
+    expect(optionWords('residence', 'applicantProfession', 'Teacher')).toBeUndefined();
+    expect(() => optionWords('birth', 'birthDate', 'x')).toThrow(/not a choice/);
+  });
+
+  it('prints the residence profession "job" as Service in the table and the statement', async () => {
+    const text = pdfText(await renderResidencePdf({ ...residence, applicantProfession: 'job' }, office, BASE));
+    expect(text).toContain('व्यवसाय\nProfession\nनोकरी\nService\n');
+    expect(text).toContain('profession: Service');
+    expect(text).toContain('व्यवसाय: नोकरी');
   });
 });

@@ -4,12 +4,17 @@
 // form asks for. Layout is placed by hand: each value is clipped to two lines, and the table's type
 // shrinks (down to 70 %) rather than push the signature block off the page.
 // The drawing is lib/pdf's (blocks and the label–value table); this file says what each form prints.
+// Every cell that prints a field takes its label, and a choice its words, from the field table in
+// common/certificates; the words that belong to no single field (title, statute, statement, notes,
+// signatory, photo captions) are the form's own and stay here.
 // Aadhaar numbers print masked (Aadhaar Act s. 29(4)); dates print dd/mm/yyyy.
 import type { BirthCertificate, DeathCertificate, MarriageCertificate, ResidenceCertificate } from '../../generated/prisma/client.ts';
 import { maskAadhaar } from '../../lib/aadhaar.ts';
 import { formatDateEnGB, parseIsoDate, todayInIndia } from '../../../common/dates.ts';
 import { englishDateWords } from '../../../common/english-words.ts';
 import { marathiDateWords } from '../../../common/marathi-words.ts';
+import { fieldOf, KINDS } from '../../../common/certificates/kinds.ts';
+import type { Label } from '../../../common/fields/index.ts';
 import {
   bilingual, cell, CONTENT, createDoc, drawFoot, drawFrame, drawHeader, drawLabelTable, drawPhoto, drawStatement, drawTitle,
   embeddable, footTop, MISSING, officePlace, PHOTO_H, PHOTO_W, toBuffer, type Doc, type Foot, type Line, type Note,
@@ -49,6 +54,33 @@ const intOf = (r: Row, key: string) => {
   return Number.isFinite(n) ? Math.trunc(n) : 0;
 };
 
+/** The label of the cell that prints a field: the table's `pdf` label, else the form's. */
+export function label(kind: KindName, name: string): Label {
+  const f = fieldOf(KINDS[kind], name);
+  return f.pdf ?? { mr: f.mr, en: f.en };
+}
+
+/** The Marathi and English words a choice field prints for a stored value (any letter case): the
+ *  option's `pdf` words, else its labels; undefined when the list does not know the value. */
+export function optionWords(kind: KindName, name: string, value: string): [string, string] | undefined {
+  const t = fieldOf(KINDS[kind], name).type;
+  if (t.t !== 'choice') throw new Error(`${kind}.${name} is not a choice`);
+  const hit = t.options.find((o) => o.value.toLowerCase() === value.toLowerCase());
+  const words = hit && (hit.pdf ?? hit);
+  return words && [words.mr, words.en];
+}
+
+/** The cells of one kind's table, labelled from the field table. `pair` prints a Marathi/English
+ *  pair (stemMarathi, stemEnglish) as one value under the Marathi field's label. */
+function cellsOf(kind: KindName, r: Row) {
+  const at = (name: string, ...lines: string[]) => {
+    const l = label(kind, name);
+    return cell(l.mr, l.en, ...lines);
+  };
+  const pair = (stem: string) => at(`${stem}Marathi`, ...bilingual(str(r, `${stem}Marathi`), str(r, `${stem}English`)));
+  return { at, pair };
+}
+
 // ---------------------------------------------------------------- what the forms share
 
 const VERIFY_NOTE: Note = {
@@ -72,7 +104,7 @@ function localArea(office: Office): [string, string] {
   ];
 }
 
-const genderLines = (g: string) => (g ? [genderMarathi(g), g] : []);
+const genderLines = (kind: KindName, name: string, g: string) => (g ? optionWords(kind, name, g) ?? [genderMarathi(g), g] : []);
 const dateLines = (d: Date | null, mrWords: string, enWords: string) =>
   d ? [`${formatDateEnGB(d)}  (${mrWords || marathiDateWords(d)})`, enWords || englishDateWords(d)] : [];
 const ageLines = (years: number) => (years ? [`${years} वर्षे`, `${years} years`] : []);
@@ -108,25 +140,26 @@ async function render(title: string, office: Office, draw: (doc: Doc) => void): 
 export async function renderBirthPdf(rec: BirthRecord, office: Office, qrUrl: string, opts: PdfOptions = {}): Promise<Buffer> {
   const r = rec as Row;
   const [areaMr, areaEn] = localArea(office);
+  const { at, pair } = cellsOf('birth', r);
   const aadhaar = maskAadhaar(str(r, 'childAadharNumber'));
-  const remarks = cell('शेरा', 'Remarks', ...bilingual(str(r, 'remarksMarathi'), str(r, 'remarksEnglish')));
+  const remarks = pair('remarks');
   const nationality = str(r, 'nationality') || 'Indian';
   return render('जन्म प्रमाणपत्र / Birth Certificate', office, (doc) => layout(doc, office,
     { mr: 'जन्म प्रमाणपत्र', en: 'BIRTH CERTIFICATE', form: 'नमुना क्रमांक ५ (नियम ८/१३)  ·  Form No. 5 (Rules 8/13)', statute: BD_STATUTE },
     [`प्रमाणित करण्यात येते की, खालील माहिती ${areaMr} या स्थानिक क्षेत्राच्या जन्म नोंदवहीतील मूळ नोंदीवरून घेतली आहे.`,
       `This is to certify that the following information has been taken from the original record of birth, which is the register for the local area of ${areaEn}.`],
     [
-      [cell('नाव', 'Name', ...bilingual(str(r, 'childFullNameMarathi'), str(r, 'childFullNameEnglish')))],
-      [cell('लिंग', 'Sex', ...genderLines(str(r, 'gender'))),
-        cell('राष्ट्रीयत्व', 'Nationality', ...(nationality === 'Indian' ? ['भारतीय', 'Indian'] : [nationality]))],
-      [cell('जन्म दिनांक', 'Date of birth', ...dateLines(dateOf(r, 'birthDate'), str(r, 'birthDateWords'), ''))],
-      [cell('जन्म ठिकाण', 'Place of birth', ...bilingual(str(r, 'birthPlaceMarathi'), str(r, 'birthPlaceEnglish')))],
-      [cell('आईचे पूर्ण नाव', 'Name of mother', ...bilingual(str(r, 'motherFullNameMarathi'), str(r, 'motherFullNameEnglish')))],
-      [cell('वडिलांचे पूर्ण नाव', 'Name of father', ...bilingual(str(r, 'fatherFullNameMarathi'), str(r, 'fatherFullNameEnglish')))],
-      [cell('जन्माच्या वेळी आई-वडिलांचा पत्ता', 'Address of parents at the time of birth', ...bilingual(str(r, 'addressAtBirthMarathi'), str(r, 'addressAtBirthEnglish')))],
-      [cell('आई-वडिलांचा कायमचा पत्ता', 'Permanent address of parents', ...bilingual(str(r, 'permanentAddressMarathi'), str(r, 'permanentAddressEnglish')))],
-      [cell('नोंदणी क्रमांक', 'Registration No.', str(r, 'registrationNo')), cell('नोंदणी दिनांक', 'Date of registration', enGB(r, 'registrationDate'))],
-      aadhaar ? [remarks, cell('आधार क्रमांक', 'Aadhaar No.', aadhaar)] : [remarks],
+      [pair('childFullName')],
+      [at('gender', ...genderLines('birth', 'gender', str(r, 'gender'))),
+        at('nationality', ...(nationality === 'Indian' ? ['भारतीय', 'Indian'] : [nationality]))],
+      [at('birthDate', ...dateLines(dateOf(r, 'birthDate'), str(r, 'birthDateWords'), ''))],
+      [pair('birthPlace')],
+      [pair('motherFullName')],
+      [pair('fatherFullName')],
+      [pair('addressAtBirth')],
+      [pair('permanentAddress')],
+      [at('registrationNo', str(r, 'registrationNo')), at('registrationDate', enGB(r, 'registrationDate'))],
+      aadhaar ? [remarks, at('childAadharNumber', aadhaar)] : [remarks],
     ],
     { qrUrl, issued: issuedOn(opts), signatory: BD_REGISTRAR, notes: [REGISTER_NOTE, VERIFY_NOTE] }));
 }
@@ -135,38 +168,36 @@ export async function renderBirthPdf(rec: BirthRecord, office: Office, qrUrl: st
 export async function renderDeathPdf(rec: DeathRecord, office: Office, qrUrl: string, opts: PdfOptions = {}): Promise<Buffer> {
   const r = rec as Row;
   const [areaMr, areaEn] = localArea(office);
+  const { at, pair } = cellsOf('death', r);
   const aadhaar = maskAadhaar(str(r, 'aadhaarNumberDeceased'));
-  const remarks = cell('शेरा', 'Remarks', ...bilingual(str(r, 'remarksMarathi'), str(r, 'remarksEnglish')));
+  const remarks = pair('remarks');
   return render('मृत्यू प्रमाणपत्र / Death Certificate', office, (doc) => layout(doc, office,
     { mr: 'मृत्यू प्रमाणपत्र', en: 'DEATH CERTIFICATE', form: 'नमुना क्रमांक ६ (नियम ८/१३)  ·  Form No. 6 (Rules 8/13)', statute: BD_STATUTE },
     [`प्रमाणित करण्यात येते की, खालील माहिती ${areaMr} या स्थानिक क्षेत्राच्या मृत्यू नोंदवहीतील मूळ नोंदीवरून घेतली आहे.`,
       `This is to certify that the following information has been taken from the original record of death, which is the register for the local area of ${areaEn}.`],
     [
-      [cell('मृत व्यक्तीचे नाव', 'Name of the deceased', ...bilingual(str(r, 'deceasedNameMarathi'), str(r, 'deceasedNameEnglish')))],
-      [cell('लिंग', 'Sex', ...genderLines(str(r, 'genderEnglish'))), cell('वय', 'Age', ...deathAgeLines(r))],
-      [cell('मृत्यू दिनांक', 'Date of death', ...dateLines(dateOf(r, 'dateOfDeath'), '', str(r, 'dateOfDeathWords')))],
-      [cell('मृत्यूचे ठिकाण', 'Place of death', ...bilingual(str(r, 'placeOfDeathMarathi'), str(r, 'placeOfDeathEnglish')))],
-      [cell('आईचे नाव', 'Name of mother', ...bilingual(str(r, 'motherNameMarathi'), str(r, 'motherNameEnglish')))],
-      [cell('वडिलांचे नाव', 'Name of father', ...bilingual(str(r, 'fatherNameMarathi'), str(r, 'fatherNameEnglish')))],
-      [cell('पती / पत्नीचे नाव', 'Name of husband / wife', ...bilingual(str(r, 'spouseNameMarathi'), str(r, 'spouseNameEnglish')))],
-      [cell('मृत्यूच्या वेळी पत्ता', 'Address of the deceased at the time of death', ...bilingual(str(r, 'addressAtDeathMarathi'), str(r, 'addressAtDeathEnglish')))],
-      [cell('कायमचा पत्ता', 'Permanent address of the deceased', ...bilingual(str(r, 'permanentAddressMarathi'), str(r, 'permanentAddressEnglish')))],
-      [cell('नोंदणी क्रमांक', 'Registration No.', str(r, 'registrationNumber')), cell('नोंदणी दिनांक', 'Date of registration', enGB(r, 'registrationDate'))],
-      aadhaar ? [remarks, cell('आधार क्रमांक', 'Aadhaar No.', aadhaar)] : [remarks],
+      [pair('deceasedName')],
+      [at('genderEnglish', ...genderLines('death', 'genderEnglish', str(r, 'genderEnglish'))), at('ageOfDeceased', ...deathAgeLines(r))],
+      [at('dateOfDeath', ...dateLines(dateOf(r, 'dateOfDeath'), '', str(r, 'dateOfDeathWords')))],
+      [pair('placeOfDeath')],
+      [pair('motherName')],
+      [pair('fatherName')],
+      [pair('spouseName')],
+      [pair('addressAtDeath')],
+      [pair('permanentAddress')],
+      [at('registrationNumber', str(r, 'registrationNumber')), at('registrationDate', enGB(r, 'registrationDate'))],
+      aadhaar ? [remarks, at('aadhaarNumberDeceased', aadhaar)] : [remarks],
     ],
     { qrUrl, issued: issuedOn(opts), signatory: BD_REGISTRAR, notes: [REGISTER_NOTE, VERIFY_NOTE] }));
 }
-
-const PROFESSIONS: Record<string, [string, string]> = {
-  job: ['नोकरी', 'Service'], business: ['व्यवसाय', 'Business'], farming: ['शेती', 'Farming'], other: ['इतर', 'Other'],
-};
 
 /** Residence certificate (रहिवासी दाखला): no statutory form; a letter certifying that the applicant lives here. */
 export async function renderResidencePdf(rec: ResidenceRecord, office: Office, qrUrl: string, opts: PdfOptions = {}): Promise<Buffer> {
   const r = rec as Row;
   const [areaMr, areaEn] = localArea(office);
+  const { at, pair } = cellsOf('residence', r);
   const profession = str(r, 'applicantProfession');
-  const [profMr, profEn] = PROFESSIONS[profession.toLowerCase()] ?? [profession, profession];
+  const [profMr, profEn] = optionWords('residence', 'applicantProfession', profession) ?? [profession, profession];
   const age = intOf(r, 'applicantAge');
   const nameMr = str(r, 'applicantNameMarathi') || MISSING;
   const nameEn = str(r, 'applicantNameEnglish') || MISSING;
@@ -182,10 +213,10 @@ export async function renderResidencePdf(rec: ResidenceRecord, office: Office, q
     [`${mr}, हे ${areaMr} यांच्या हद्दीतील गावाचे रहिवासी आहेत. अर्जदाराच्या विनंतीवरून हा दाखला देण्यात येत आहे.`,
       `${en}, is a resident of the village within the limits of ${areaEn}. This certificate is issued at the request of the applicant.`],
     [
-      [cell('अर्जदाराचे नाव', 'Name of applicant', ...bilingual(str(r, 'applicantNameMarathi'), str(r, 'applicantNameEnglish')))],
-      [cell('पालकाचे नाव', 'Name of father / guardian', ...bilingual(guardianMr, guardianEn))],
-      [cell('वय', 'Age', ...ageLines(age)), cell('व्यवसाय', 'Profession', ...bilingual(profMr, profEn))],
-      [cell('आधार क्रमांक', 'Aadhaar No.', maskAadhaar(str(r, 'applicantAadhaar'))), cell('नोंदणी क्रमांक', 'Registration No.', number)],
+      [pair('applicantName')],
+      [pair('guardianName')],
+      [at('applicantAge', ...ageLines(age)), at('applicantProfession', ...bilingual(profMr, profEn))],
+      [at('applicantAadhaar', maskAadhaar(str(r, 'applicantAadhaar'))), at('registrationNumber', number)],
     ],
     {
       qrUrl, issued: enGB(r, 'registrationDate') || issuedOn(opts), place: office.officeName,
@@ -199,6 +230,7 @@ export async function renderResidencePdf(rec: ResidenceRecord, office: Office, q
 export async function renderMarriagePdf(rec: MarriageRecord, office: Office, qrUrl: string, photos: MarriagePhotos = {},
   opts: PdfOptions = {}): Promise<Buffer> {
   const r = rec as Row;
+  const { at, pair } = cellsOf('marriage', r);
   const [husbandPhoto, wifePhoto] = await Promise.all([embeddable(photos.husband), embeddable(photos.wife)]);
   const married = enGB(r, 'marriageDate') || MISSING;
   const registered = enGB(r, 'registrationDate') || MISSING;
@@ -211,10 +243,10 @@ export async function renderMarriagePdf(rec: MarriageRecord, office: Office, qrU
     const months = intOf(r, `${who}AgeMonths`);
     return years ? [`${years} वर्षे ${months} महिने`, `${years} years ${months} months`] : [];
   };
-  const spouse = (who: 'husband' | 'wife', mr: string, en: string): Line[] => [
-    [cell(`${mr}चे नाव`, `${en}'s name`, ...bilingual(str(r, `${who}NameMarathi`), str(r, `${who}NameEnglish`)))],
-    [cell(`${mr}चा पत्ता`, `${en}'s address`, ...bilingual(str(r, `${who}PermAddressMarathi`), str(r, `${who}PermAddressEnglish`)))],
-    [cell('विवाहाच्या दिवशी वय', 'Age on the day of marriage', ...age(who)), cell('आधार क्रमांक', 'Aadhaar No.', maskAadhaar(str(r, `${who}Aadhaar`)))],
+  const spouse = (who: 'husband' | 'wife'): Line[] => [
+    [pair(`${who}Name`)],
+    [pair(`${who}PermAddress`)],
+    [at(`${who}AgeYears`, ...age(who)), at(`${who}Aadhaar`, maskAadhaar(str(r, `${who}Aadhaar`)))],
   ];
   return render('विवाह नोंदणी प्रमाणपत्र / Certificate of Registration of Marriage', office, (doc) => layout(doc, office,
     {
@@ -225,11 +257,11 @@ export async function renderMarriagePdf(rec: MarriageRecord, office: Office, qrU
     [`प्रमाणित करण्यात येते की, खाली नमूद केलेल्या पती व पत्नीचा विवाह दिनांक ${married} रोजी ${placeMr} येथे संपन्न झाला असून त्याची नोंद वरील अधिनियमान्वये ठेवलेल्या विवाह नोंदवहीच्या खंड क्रमांक ${khand} मध्ये अनुक्रमांक ${serial} वर दिनांक ${registered} रोजी माझ्याकडून करण्यात आली आहे.`,
       `Certified that the marriage between the husband and wife named below, solemnized on ${married} at ${placeEn}, has been registered by me on ${registered} at serial number ${serial} of Volume ${khand} of the Register of Marriages maintained under the said Act.`],
     [
-      ...spouse('husband', 'पती', 'Husband'),
-      ...spouse('wife', 'पत्नी', 'Wife'),
-      [cell('विवाह दिनांक', 'Date of marriage', married), cell('विवाहाचे ठिकाण', 'Place of marriage', ...bilingual(str(r, 'marriagePlaceMarathi'), str(r, 'marriagePlaceEnglish')))],
-      [cell('प्रमाणपत्र / अनुक्रमांक', 'Certificate / serial No.', serial), cell('खंड क्रमांक', 'Volume (khand) No.', khand)],
-      [cell('नोंदणी दिनांक', 'Date of registration', registered), cell('शेरा', 'Remarks', ...bilingual(str(r, 'remarksMarathi'), str(r, 'remarksEnglish')))],
+      ...spouse('husband'),
+      ...spouse('wife'),
+      [at('marriageDate', married), pair('marriagePlace')],
+      [at('registrationNumber', serial), at('khandNumber', khand)],
+      [at('registrationDate', registered), pair('remarks')],
     ],
     {
       qrUrl, issued: enGB(r, 'issueDate') || issuedOn(opts), place: office.officeName,
