@@ -1,5 +1,5 @@
 // TypeBox building blocks shared by every area's schema.ts: the envelope and paging shapes.
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 
 /** The documented envelope `{ isSuccess, message, result }` around a result schema. */
 export function Envelope<T extends TSchema>(result: T) {
@@ -10,15 +10,20 @@ export const ErrorEnvelope = Type.Object(
   { isSuccess: Type.Literal(false), message: Type.String(), result: Type.Null() },
   { $id: 'ErrorEnvelope' },
 );
+export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
+
+/** A reference to the shared ErrorEnvelope that carries its type, so the type provider checks
+ *  what handlers answer against the route's success shape (a bare Type.Ref types as unknown). */
+export const ErrorRef = () => Type.Unsafe<ErrorEnvelope>(Type.Ref('ErrorEnvelope'));
 
 /** Responses every route may give besides its success shape. */
 export const errorResponses = {
-  400: Type.Ref('ErrorEnvelope'),
-  401: Type.Ref('ErrorEnvelope'),
-  403: Type.Ref('ErrorEnvelope'),
-  404: Type.Ref('ErrorEnvelope'),
-  429: Type.Ref('ErrorEnvelope'),
-  500: Type.Ref('ErrorEnvelope'),
+  400: ErrorRef(),
+  401: ErrorRef(),
+  403: ErrorRef(),
+  404: ErrorRef(),
+  429: ErrorRef(),
+  500: ErrorRef(),
 };
 
 export const Paged = <T extends TSchema>(item: T) =>
@@ -29,11 +34,6 @@ export const Paged = <T extends TSchema>(item: T) =>
     totalPages: Type.Integer(),
     totalCount: Type.Integer(),
   });
-
-export const PageQuery = {
-  pageNumber: Type.Integer({ minimum: 1, default: 1, description: 'Page, from 1' }),
-  pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10, description: 'Rows a page (at most 100)' }),
-};
 
 export const IntId = Type.Integer({ minimum: 1, maximum: 2147483647 });
 

@@ -1,27 +1,29 @@
 // /api/Blog: home page news. Reads are public; writes need a staff token and touch only that
 // council's items. createdByUserId in the body is accepted (the spec's client sends it) and ignored.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../lib/schema.ts';
 import { trimBody } from '../../lib/trim.ts';
 import { councilOf } from '../../plugins/auth.ts';
-import { createSchema, deleteSchema, listSchema, updateSchema, type BlogBody, type IdParams, type UserParams } from './schema.ts';
+import { createSchema, deleteSchema, listSchema, updateSchema } from './schema.ts';
 import { createPost, deletePost, listPosts, updatePost } from './service.ts';
 
-export default async function blogRoutes(app: FastifyInstance) {
-  app.get<{ Params: UserParams }>('/api/Blog/by-user/:userId', { schema: listSchema }, async (request) =>
+const blogRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/api/Blog/by-user/:userId', { schema: listSchema }, async (request) =>
     ok(await listPosts(app.db, request.params.userId)));
 
-  app.post<{ Body: BlogBody }>('/api/Blog', { schema: createSchema, preValidation: trimBody, preHandler: app.requireStaff }, async (request, reply) => {
+  app.post('/api/Blog', { schema: createSchema, preValidation: trimBody, preHandler: app.requireStaff }, async (request, reply) => {
     const item = await createPost(app.db, councilOf(request).userId, request.body);
     reply.code(201);
     return ok(item, 'News item created');
   });
 
-  app.put<{ Params: IdParams; Body: BlogBody }>('/api/Blog/:id', { schema: updateSchema, preValidation: trimBody, preHandler: app.requireStaff }, async (request) =>
+  app.put('/api/Blog/:id', { schema: updateSchema, preValidation: trimBody, preHandler: app.requireStaff }, async (request) =>
     ok(await updatePost(app.db, councilOf(request).userId, request.params.id, request.body), 'News item updated'));
 
-  app.delete<{ Params: IdParams }>('/api/Blog/:id', { schema: deleteSchema, preHandler: app.requireStaff }, async (request) => {
+  app.delete('/api/Blog/:id', { schema: deleteSchema, preHandler: app.requireStaff }, async (request) => {
     await deletePost(app.db, councilOf(request).userId, request.params.id);
     return ok({ blogId: request.params.id }, 'News item deleted');
   });
-}
+};
+
+export default blogRoutes;

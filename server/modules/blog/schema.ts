@@ -23,9 +23,7 @@ export const BlogBody = Type.Object({
 export type BlogBody = Static<typeof BlogBody>;
 
 export const UserParams = Type.Object({ userId: IntId });
-export type UserParams = Static<typeof UserParams>;
 export const IdParams = Type.Object({ id: IntId });
-export type IdParams = Static<typeof IdParams>;
 
 const staff = { tags: ['Blog'], security: [{ bearer: [] }] };
 

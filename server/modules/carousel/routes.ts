@@ -3,11 +3,12 @@
 // the token's council owns the slides, even when the field names another account.
 import path from 'node:path';
 import fs from 'node:fs';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Invalid } from '../../lib/errors.ts';
 import { ok } from '../../lib/schema.ts';
 import { councilOf } from '../../plugins/auth.ts';
-import { deleteSchema, listSchema, uploadSchema, type IdParams, type UserParams } from './schema.ts';
+import { deleteSchema, listSchema, uploadSchema } from './schema.ts';
 import { deleteSlide, listSlides, prepareImage, saveSlides, type PreparedImage } from './service.ts';
 
 /** Reads the parts in order; each file is checked and resized before the next is read. The
@@ -31,11 +32,11 @@ async function readUpload(request: FastifyRequest) {
   return { images, captions };
 }
 
-export default async function carouselRoutes(app: FastifyInstance) {
+const carouselRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const dir = path.join(app.config.dataDir, 'uploads', 'carousel');
   fs.mkdirSync(dir, { recursive: true });
 
-  app.get<{ Params: UserParams }>('/api/Corosal/by-user/:userId', { schema: listSchema }, async (request) =>
+  app.get('/api/Corosal/by-user/:userId', { schema: listSchema }, async (request) =>
     ok(await listSlides(app.db, request.params.userId)));
 
   app.post('/api/Corosal', { schema: uploadSchema, preHandler: app.requireStaff }, async (request, reply) => {
@@ -45,8 +46,10 @@ export default async function carouselRoutes(app: FastifyInstance) {
     return ok(items, 'Upload successful');
   });
 
-  app.delete<{ Params: IdParams }>('/api/Corosal/:corosalId', { schema: deleteSchema, preHandler: app.requireStaff }, async (request) => {
+  app.delete('/api/Corosal/:corosalId', { schema: deleteSchema, preHandler: app.requireStaff }, async (request) => {
     await deleteSlide(app.db, dir, councilOf(request).userId, request.params.corosalId);
     return ok({ corosalId: request.params.corosalId }, 'Deleted');
   });
-}
+};
+
+export default carouselRoutes;

@@ -1,6 +1,6 @@
 // Contract of /api/Corosal (the spec's spelling): home page slides.
 import { Type, type Static } from 'typebox';
-import { Envelope, IntId, errorResponses } from '../../lib/schema.ts';
+import { Envelope, ErrorRef, IntId, errorResponses } from '../../lib/schema.ts';
 
 export const CarouselItem = Type.Object({
   corosalId: Type.Integer(),
@@ -12,11 +12,9 @@ export const CarouselItem = Type.Object({
 export type CarouselItem = Static<typeof CarouselItem>;
 
 export const UserParams = Type.Object({ userId: IntId });
-export type UserParams = Static<typeof UserParams>;
 export const IdParams = Type.Object({ corosalId: IntId });
-export type IdParams = Static<typeof IdParams>;
 
-const tooLarge = { 413: Type.Ref('ErrorEnvelope') };
+const tooLarge = { 413: ErrorRef() };
 
 export const listSchema = {
   tags: ['Corosal'],

@@ -2,17 +2,19 @@
 // four kinds. Lists, writes and PDFs act on the token's council only; the read by id is public
 // (the QR page) and shows the full record to the owning council.
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { attachment } from '../../lib/download.ts';
 import { Invalid } from '../../lib/errors.ts';
 import { ok } from '../../lib/schema.ts';
 import { trimBody } from '../../lib/trim.ts';
 import { councilOf } from '../../plugins/auth.ts';
 import { KINDS, MARRIAGE_PHOTOS, type Kind, type MarriagePhoto } from './kinds.ts';
-import { schemasFor, type IdParams, type ListQuery } from './schema.ts';
+import { schemasFor } from './schema.ts';
 import { certificatePdf, createCertificate, listCertificates, readCertificate, updateCertificate, type Photos } from './service.ts';
 
 type Body = Record<string, unknown>;
+type App = Parameters<FastifyPluginAsyncTypebox>[0];
 
 /** Text parts and photos of a marriage form. A JSON body (no photos) is taken as well. */
 async function readForm(request: FastifyRequest): Promise<{ body: Body; photos: Photos }> {
@@ -33,21 +35,23 @@ async function readForm(request: FastifyRequest): Promise<{ body: Body; photos: 
   return { body, photos };
 }
 
-export default async function certificateRoutes(app: FastifyInstance) {
+const certificateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const photoDir = path.join(app.config.dataDir, 'uploads', 'marriage');
   for (const kind of KINDS) register(app, kind, photoDir);
-}
+};
 
-function register(app: FastifyInstance, kind: Kind, photoDir: string) {
+export default certificateRoutes;
+
+function register(app: App, kind: Kind, photoDir: string) {
   const s = schemasFor(kind);
   const marriage = kind.kind === 'marriage';
   const staff = { preHandler: app.requireStaff };
   const jsonWrite = marriage ? {} : { preValidation: trimBody };
 
-  app.get<{ Querystring: ListQuery }>(kind.listPath, { schema: s.list, ...staff }, async (request) =>
+  app.get(kind.listPath, { schema: s.list, ...staff }, async (request) =>
     ok(await listCertificates(app.db, kind, councilOf(request).userId, request.query)));
 
-  app.get<{ Params: IdParams }>(`${kind.base}/:id`, { schema: s.read, preHandler: app.optionalStaff }, async (request) =>
+  app.get(`${kind.base}/:id`, { schema: s.read, preHandler: app.optionalStaff }, async (request) =>
     ok(await readCertificate(app.db, kind, request.params.id, request.council?.userId)));
 
   app.post(kind.base, { schema: s.create, ...staff, ...jsonWrite }, async (request, reply) => {
@@ -57,12 +61,12 @@ function register(app: FastifyInstance, kind: Kind, photoDir: string) {
     return ok(record, 'Saved');
   });
 
-  app.put<{ Params: IdParams }>(`${kind.base}/:id`, { schema: s.update, ...staff, ...jsonWrite }, async (request) => {
+  app.put(`${kind.base}/:id`, { schema: s.update, ...staff, ...jsonWrite }, async (request) => {
     const { body, photos } = marriage ? await readForm(request) : { body: request.body as Body, photos: {} };
     return ok(await updateCertificate(app.db, kind, councilOf(request).userId, request.params.id, body, { photos, photoDir }), 'Updated');
   });
 
-  app.get<{ Params: IdParams }>(kind.pdfPath, { schema: s.pdf, ...staff }, async (request, reply: FastifyReply) => {
+  app.get(kind.pdfPath, { schema: s.pdf, ...staff }, async (request, reply) => {
     const { pdf, fileName } = await certificatePdf(app.db, kind, councilOf(request).userId, request.params.id,
       { publicBaseUrl: app.config.publicBaseUrl, photoDir });
     return reply

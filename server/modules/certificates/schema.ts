@@ -70,7 +70,6 @@ export type ListQuery = Static<typeof ListQuery>;
 
 /** Any string: a malformed id is simply not found (404), like an unknown one. */
 export const IdParams = Type.Object({ id: Type.String({ maxLength: 100, description: 'The certificate id (a UUID)' }) });
-export type IdParams = Static<typeof IdParams>;
 
 const pdfResponse = {
   description: 'The certificate, A4, Marathi and English, with a QR code to its public page',

@@ -1,11 +1,11 @@
 // GET /api/health: is the portal up and can it reach its database.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope } from '../../lib/schema.ts';
 
 const Health = Type.Object({ database: Type.String(), databaseKind: Type.String(), uptimeSeconds: Type.Number() });
 
-export default async function healthRoutes(app: FastifyInstance) {
+const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/health', {
     schema: { tags: ['Health'], summary: 'Portal and database status', response: { 200: Envelope(Health), 503: Envelope(Health) } },
   }, async (_request, reply) => {
@@ -19,4 +19,6 @@ export default async function healthRoutes(app: FastifyInstance) {
       return { isSuccess: false, message: 'The database is not reachable.', result: { ...result, database: 'down' } };
     }
   });
-}
+};
+
+export default healthRoutes;

@@ -16,6 +16,7 @@ export const Stat = Type.Object({
   label: Filled(100, 'e.g. लोकसंख्या'),
   value: Filled(50, 'e.g. 2,500+'),
 });
+export type Stat = Static<typeof Stat>;
 
 /** A school (शाळा) or anganwadi centre (अंगणवाडी केंद्र). */
 export const Centre = Type.Object({
@@ -24,6 +25,7 @@ export const Centre = Type.Object({
   children: Type.Integer({ minimum: 0, maximum: 100000, description: 'Students or children' }),
   teachers: Type.Integer({ minimum: 0, maximum: 10000, description: 'Teachers or staff' }),
 });
+export type Centre = Static<typeof Centre>;
 
 // yojana: a government scheme
 export const Scheme = Type.Object({
@@ -35,6 +37,7 @@ export const Scheme = Type.Object({
   eligibility: TextList(30),
   benefits: TextList(30),
 });
+export type Scheme = Static<typeof Scheme>;
 
 // samiti: a village committee
 export const Committee = Type.Object({
@@ -44,9 +47,11 @@ export const Committee = Type.Object({
   members: TextList(50, 200),
   responsibilities: TextList(30),
 });
+export type Committee = Static<typeof Committee>;
 
 // seva: a service the office gives
 export const Service = Type.Object({ title: Filled(200), description: Text(1000) });
+export type Service = Static<typeof Service>;
 
 // One schema with two types, not anyOf: ajv's type coercion would turn null into 0 in an anyOf's number branch.
 const Coordinate = (limit: number) =>
@@ -87,7 +92,6 @@ export type SiteProfile = Static<typeof SiteProfile>;
 export const ProfileQuery = Type.Object({
   userId: Type.Optional(IntId),
 });
-export type ProfileQuery = Static<typeof ProfileQuery>;
 
 export const publicProfileSchema = {
   tags: ['Site'],

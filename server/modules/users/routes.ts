@@ -1,22 +1,22 @@
 // /api/User: login, registration of council accounts (administrators only), the current account.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../lib/schema.ts';
 import { councilOf } from '../../plugins/auth.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { createAccount, login, LoginLimiter } from './service.ts';
-import { loginSchema, meSchema, registerSchema, type LoginBody, type RegisterBody } from './schema.ts';
+import { loginSchema, meSchema, registerSchema } from './schema.ts';
 
-export default async function userRoutes(app: FastifyInstance) {
+const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const limiter = new LoginLimiter();
 
-  app.post<{ Body: LoginBody }>('/api/User/login', { schema: loginSchema }, async (request) => {
+  app.post('/api/User/login', { schema: loginSchema }, async (request) => {
     const user = await login(app.db, limiter, request.ip, request.body.username, request.body.password);
     const token = app.signToken(user);
     const result = { userName: user.username, userId: user.id, token };
     return { isSuccess: true, message: 'Login successful', result, ...result };
   });
 
-  app.post<{ Body: RegisterBody }>('/api/User/register', { schema: registerSchema, preHandler: app.requireAdmin }, async (request, reply) => {
+  app.post('/api/User/register', { schema: registerSchema, preHandler: app.requireAdmin }, async (request, reply) => {
     const user = await createAccount(app.db, request.body);
     reply.code(201);
     return ok({ userId: user.id, userName: user.username, email: user.email, isAdmin: user.isAdmin }, 'Registration successful');
@@ -27,4 +27,6 @@ export default async function userRoutes(app: FastifyInstance) {
     if (!user) throw new NotFound('Account not found.');
     return ok({ userId: user.id, userName: user.username, email: user.email, isAdmin: user.isAdmin });
   });
-}
+};
+
+export default userRoutes;

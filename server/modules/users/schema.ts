@@ -1,12 +1,11 @@
 // Contract of /api/User: login and registration of council accounts.
 import { Type, type Static } from 'typebox';
-import { Envelope, errorResponses } from '../../lib/schema.ts';
+import { Envelope, ErrorRef, errorResponses } from '../../lib/schema.ts';
 
 export const LoginBody = Type.Object({
   username: Type.String({ maxLength: 64, description: 'Account name' }),
   password: Type.String({ maxLength: 200 }),
 });
-export type LoginBody = Static<typeof LoginBody>;
 
 const LoginResult = Type.Object({ userName: Type.String(), userId: Type.Integer(), token: Type.String() });
 
@@ -20,6 +19,7 @@ export const LoginResponse = Type.Object({
   userId: Type.Integer(),
   token: Type.String(),
 });
+export type LoginResponse = Static<typeof LoginResponse>;
 
 export const RegisterBody = Type.Object({
   username: Type.String({ maxLength: 64 }),
@@ -27,7 +27,6 @@ export const RegisterBody = Type.Object({
   password: Type.String({ maxLength: 200 }),
   isAdmin: Type.Optional(Type.Boolean({ default: false })),
 });
-export type RegisterBody = Static<typeof RegisterBody>;
 
 const Account = Type.Object({ userId: Type.Integer(), userName: Type.String(), email: Type.Union([Type.String(), Type.Null()]), isAdmin: Type.Boolean() });
 
@@ -42,7 +41,7 @@ export const registerSchema = {
   summary: 'Create a council account (administrator only)',
   security: [{ bearer: [] }],
   body: RegisterBody,
-  response: { 201: Envelope(Account), 409: Type.Ref('ErrorEnvelope'), ...errorResponses },
+  response: { 201: Envelope(Account), 409: ErrorRef(), ...errorResponses },
 };
 export const meSchema = {
   tags: ['User'],

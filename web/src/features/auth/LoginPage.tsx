@@ -7,10 +7,12 @@ import TextField from '@mui/material/TextField';
 import Button from '@mui/material/Button';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
+import type { LoginResponse } from '../../../../common/api-types.ts';
 import { API_BASE } from '../../lib/api.ts';
 import { readSession, saveSession } from '../../lib/session.ts';
 
-interface LoginAnswer { isSuccess?: boolean; message?: string; userName?: string; userId?: number; token?: string; result?: { userName: string; userId: number; token: string } }
+/** The login answer, or an error envelope (result null) or no JSON at all. */
+type LoginAnswer = Partial<Omit<LoginResponse, 'result'>> & { result?: LoginResponse['result'] | null };
 
 export default function LoginPage() {
   const navigate = useNavigate();

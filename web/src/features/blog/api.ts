@@ -1,16 +1,11 @@
 // News items (spec 3, 7): GET /api/Blog/by-user/{userId} (bearer when a session exists), POST /api/Blog,
 // PUT and DELETE /api/Blog/{id}. Reads accept the spec's alternative field names.
+import type { BlogBody, BlogItem } from '../../../../common/api-types.ts';
 import { api } from '../../lib/api.ts';
 
-export interface NewsItem {
-  blogId: number;
-  blogTitle: string;
-  blogContent: string;
-  eventDate: string;
-  createdByUserId?: number;
-}
-
-export interface NewsInput { blogTitle: string; blogContent: string; eventDate: string; createdByUserId: number }
+/** A news item as the server answers it; the spec's alternative shapes may lack the owner. */
+export type NewsItem = Omit<BlogItem, 'createdByUserId'> & Partial<Pick<BlogItem, 'createdByUserId'>>;
+export type NewsInput = BlogBody;
 
 type Raw = Record<string, unknown>;
 const first = (o: Raw, keys: string[]) => keys.map((k) => o[k]).find((v) => v !== undefined && v !== null && v !== '');

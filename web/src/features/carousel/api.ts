@@ -1,15 +1,10 @@
 // Home page slides (spec 3, 7): GET /api/Corosal/by-user/{userId} without a token, POST multipart
 // (one ImageFile part per image), DELETE /api/Corosal/{corosalId}.
+import type { CarouselItem } from '../../../../common/api-types.ts';
 import { api, apiUrl } from '../../lib/api.ts';
 
-export interface Slide {
-  corosalId: number;
-  imagePath: string;
-  /** 800 px version for phones (our addition); older records may lack it. */
-  imagePathSmall?: string;
-  blogContent: string;
-  createdByUserId: number;
-}
+/** imagePathSmall is the 800 px version for phones (our addition). */
+export type Slide = CarouselItem;
 
 /** The image address: the API base plus imagePath (spec 3). */
 export const imageUrl = (path: string) => (/^(https?:|data:|blob:)/.test(path) ? path : apiUrl(path));

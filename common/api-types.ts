@@ -1,0 +1,8 @@
+// The API's wire types for the web app, taken from the server's TypeBox schemas (the contract), so
+// the web keeps no hand-written copies that could drift. Type-only: nothing here reaches the browser
+// bundle. The web reaches the server only through common/.
+export type { ErrorEnvelope } from '../server/lib/schema.ts';
+export type { LoginResponse } from '../server/modules/users/schema.ts';
+export type { Centre, Committee, Scheme, Service, SiteProfile, SiteProfileBody, Stat } from '../server/modules/site/schema.ts';
+export type { CarouselItem } from '../server/modules/carousel/schema.ts';
+export type { BlogBody, BlogItem } from '../server/modules/blog/schema.ts';
