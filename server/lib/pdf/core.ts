@@ -5,8 +5,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import type PDFDocumentClass from 'pdfkit';
 import { root } from '../../config.ts';
+
+// pdfkit is loaded on the first document (or by the warm-up after start), not at start: it is a
+// quarter of a second of CPU that a restart need not pay (issue 8, a restart under 2 s).
+let pdfkit: typeof PDFDocumentClass | undefined;
+const loadPdfKit = () => (pdfkit ??= createRequire(import.meta.url)('pdfkit') as typeof PDFDocumentClass);
 
 export type Doc = PDFKit.PDFDocument;
 
@@ -96,6 +101,7 @@ export interface DocInfo {
 export function createDoc(info: DocInfo = {}): Doc {
   const f = loadFonts();
   const title = info.title ?? 'Gram Panchayat';
+  const PDFDocument = loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4', margin: 0, lang: 'mr-IN', displayTitle: true, pdfVersion: '1.7',
     ...(info.landscape ? { layout: 'landscape' as const } : {}),
