@@ -71,6 +71,17 @@ function pair(stem: string, mr: string, en: string, max: number, o: PairOpts = {
   return [side('Marathi', 'मराठी'), side('English', 'इंग्रजी')];
 }
 const names = (fields: FieldDef[]) => fields.map((f) => f.name);
+
+/** "Father's", "mother's", "husband's", "wife's" in Marathi agree with the gender of the noun they
+ *  qualify (issue 14): वडिलांचा आधार क्रमांक (m), वडिलांची … (f), वडिलांचे नाव (n), and the oblique
+ *  वडिलांच्या before another possessive (पतीच्या वडिलांचे नाव). */
+type NounGender = 'm' | 'f' | 'n' | 'oblique';
+const POSSESSIVE: Record<'father' | 'mother' | 'husband' | 'wife', Record<NounGender, string>> = {
+  father: { m: 'वडिलांचा', f: 'वडिलांची', n: 'वडिलांचे', oblique: 'वडिलांच्या' },
+  mother: { m: 'आईचा', f: 'आईची', n: 'आईचे', oblique: 'आईच्या' },
+  husband: { m: 'पतीचा', f: 'पतीची', n: 'पतीचे', oblique: 'पतीच्या' },
+  wife: { m: 'पत्नीचा', f: 'पत्नीची', n: 'पत्नीचे', oblique: 'पत्नीच्या' },
+};
 const sec = (mr: string, en: string, fields: string[]): SectionDef => ({ mr, en, fields });
 
 const PDF = {
@@ -88,19 +99,20 @@ const VIEW = {
 // ---------------------------------------------------------------- birth
 
 const parent = (who: 'father' | 'mother'): FieldDef[] => {
-  const mr = who === 'father' ? 'वडिलांचे' : 'आईचे';
+  const of = POSSESSIVE[who];
+  const mr = of.n;
   const en = who === 'father' ? "Father's" : "Mother's";
   return [
     ...pair(`${who}FullName`, `${mr} पूर्ण नाव`, `${en} full name`, 200, {
       view: { en: `${en} Name`, mr: `${mr} नाव` },
       pdf: who === 'father' ? { mr: 'वडिलांचे पूर्ण नाव', en: 'Name of father' } : { mr: 'आईचे पूर्ण नाव', en: 'Name of mother' },
     }),
-    aadhaar(`${who}AadharNumber`, `${mr} आधार क्रमांक`, `${en} Aadhaar number`),
-    mobile(`${who}MobileNumber`, `${mr} मोबाईल क्रमांक`, `${en} mobile number`),
-    date(`${who}BirthDate`, `${mr} जन्म दिनांक`, `${en} birth date`),
+    aadhaar(`${who}AadharNumber`, `${of.m} आधार क्रमांक`, `${en} Aadhaar number`),
+    mobile(`${who}MobileNumber`, `${of.m} मोबाईल क्रमांक`, `${en} mobile number`),
+    date(`${who}BirthDate`, `${of.m} जन्म दिनांक`, `${en} birth date`),
     choice(`${who}Education`, `${mr} शिक्षण`, `${en} education`, EDUCATION),
-    choice(`${who}Occupation`, `${mr} व्यवसाय`, `${en} occupation`, who === 'father' ? FATHER_OCCUPATION : MOTHER_OCCUPATION, { required: true }),
-    choice(`${who}Religion`, `${mr} धर्म`, `${en} religion`, RELIGION),
+    choice(`${who}Occupation`, `${of.m} व्यवसाय`, `${en} occupation`, who === 'father' ? FATHER_OCCUPATION : MOTHER_OCCUPATION, { required: true }),
+    choice(`${who}Religion`, `${of.m} धर्म`, `${en} religion`, RELIGION),
   ];
 };
 
@@ -240,37 +252,40 @@ export const residence: CertificateKind = {
     // The earlier client sends 0 for an empty age.
     int('applicantAge', 'वय', 'Age', 150, { required: true, view: { en: 'Age', mr: 'वय', years: true }, pdf: PDF.age }, true),
     mobile('applicantMobile', 'मोबाईल क्रमांक', 'Mobile number', { required: true, view: { en: 'Mobile No.', mr: 'मोबाईल क्रमांक' } }),
+    // Not in the spec's payload (earlier clients do not send it), so optional; it chooses son or daughter.
+    gender('applicantGender', { required: false, view: { en: 'Gender', mr: 'लिंग' } }),
     ...guardianName,
     choice('applicantProfession', 'व्यवसाय', 'Profession', PROFESSION, { view: { en: 'Profession', mr: 'व्यवसाय' }, pdf: { mr: 'व्यवसाय', en: 'Profession' } }),
   ],
   sections: [
     sec('नोंदणी', 'Registration', ['registrationNumber', 'registrationDate']),
-    sec('अर्जदाराची माहिती', 'Applicant', [...names(applicantName), 'applicantAadhaar', 'applicantMobile', 'applicantAge', 'applicantProfession',
+    sec('अर्जदाराची माहिती', 'Applicant', [...names(applicantName), 'applicantGender', 'applicantAadhaar', 'applicantMobile', 'applicantAge', 'applicantProfession',
       ...names(guardianName)]),
   ],
   nameFields: ['applicantNameEnglish', 'applicantNameMarathi'],
-  publicFields: ['registrationNumber', 'registrationDate', 'applicantNameEnglish', 'applicantNameMarathi', 'applicantAadhaar', 'applicantMobile',
-    'applicantAge', 'applicantProfession'],
+  publicFields: ['registrationNumber', 'registrationDate', 'applicantNameEnglish', 'applicantNameMarathi', 'applicantGender', 'applicantAadhaar',
+    'applicantMobile', 'applicantAge', 'applicantProfession'],
   fileName: (r) => `ResidenceCertificate_${r.applicantNameEnglish ?? ''}`,
 };
 
 // ---------------------------------------------------------------- marriage
 
 const spouse = (who: 'husband' | 'wife'): FieldDef[] => {
-  const mr = who === 'husband' ? 'पतीचे' : 'पत्नीचे';
+  const of = POSSESSIVE[who];
+  const mr = of.n;
   const en = who === 'husband' ? "Husband's" : "Wife's";
   const pdfWho = who === 'husband' ? { mr: 'पती', en: 'Husband' } : { mr: 'पत्नी', en: 'Wife' };
   return [
     ...pair(`${who}Name`, `${mr} नाव`, `${en} name`, 200, {
       required: true, view: { en: `${en} Name`, mr: `${mr} नाव` }, pdf: { mr: `${pdfWho.mr}चे नाव`, en: `${pdfWho.en}'s name` },
     }),
-    ...pair(`${who}FatherName`, `${mr} वडिलांचे नाव`, `${en} father's name`, 200, { required: true }),
-    ...pair(`${who}PermAddress`, `${mr} कायमचा पत्ता`, `${en} permanent address`, 500, {
+    ...pair(`${who}FatherName`, `${of.oblique} वडिलांचे नाव`, `${en} father's name`, 200, { required: true }),
+    ...pair(`${who}PermAddress`, `${of.m} कायमचा पत्ता`, `${en} permanent address`, 500, {
       multiline: true, pdf: { mr: `${pdfWho.mr}चा पत्ता`, en: `${pdfWho.en}'s address` },
     }),
-    aadhaar(`${who}Aadhaar`, `${mr} आधार क्रमांक`, `${en} Aadhaar number`, { pdf: PDF.aadhaar }),
-    choice(`${who}Religion`, `${mr} धर्म`, `${en} religion`, RELIGION),
-    field(`${who}BirthDate`, `${mr} जन्म दिनांक`, `${en} birth date`, { t: 'date', notFuture: true, minAgeYears: MIN_MARRIAGE_AGE[who] }),
+    aadhaar(`${who}Aadhaar`, `${of.m} आधार क्रमांक`, `${en} Aadhaar number`, { pdf: PDF.aadhaar }),
+    choice(`${who}Religion`, `${of.m} धर्म`, `${en} religion`, RELIGION),
+    field(`${who}BirthDate`, `${of.m} जन्म दिनांक`, `${en} birth date`, { t: 'date', notFuture: true, minAgeYears: MIN_MARRIAGE_AGE[who] }),
     choice(`${who}MaritalStatus`, 'विवाहापूर्वीची वैवाहिक स्थिती', 'Marital status before marriage', MARITAL_STATUS),
     // Computed from the birth date at the marriage date; accepted only when there is no birth date.
     int(`${who}AgeYears`, 'वय (वर्षे)', 'Age (years)', 150, {
