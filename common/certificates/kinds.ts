@@ -20,6 +20,8 @@ export interface CertificateKind extends KindPaths {
   fields: readonly FieldDef[];
   /** The form's groups, in the order the clerk fills them. */
   sections: readonly SectionDef[];
+  /** The registration number: unique per council and kind (issue 14), the list's first column. */
+  numberField: string;
   /** nameFilter looks in these (English and Marathi). */
   nameFields: readonly string[];
   /** What the public read returns (Aadhaar and mobile masked), in the public page's order; the page
@@ -168,6 +170,7 @@ export const birth: CertificateKind = {
     sec('इतर माहिती', 'Other details', ['motherAgeAtMarriage', 'motherAgeAtChildbirth', 'numberOfLivingChildren', 'gestationPeriodWeeks',
       'birthWeightKg', 'deliveryLocation', 'deliveryAttendant', 'informantName', 'informantAddress', ...names(birthRemarks)]),
   ],
+  numberField: 'registrationNo',
   nameFields: ['childFullNameEnglish', 'childFullNameMarathi'],
   publicFields: ['registrationNo', 'registrationDate', 'childFullNameEnglish', 'childFullNameMarathi', 'birthDate', 'birthDateWords', 'gender',
     'birthPlaceEnglish', 'birthPlaceMarathi', 'fatherFullNameEnglish', 'fatherFullNameMarathi', 'motherFullNameEnglish', 'motherFullNameMarathi'],
@@ -226,6 +229,7 @@ export const death: CertificateKind = {
       'spouseAadhaarNumber', 'fatherAadhaarNumber', 'motherAadhaarNumber']),
     sec('पत्ता व इतर', 'Addresses and other', [...names(addressAtDeath), ...names(deathPermanent), 'informantName', ...names(deathRemarks)]),
   ],
+  numberField: 'registrationNumber',
   nameFields: ['deceasedNameEnglish', 'deceasedNameMarathi'],
   publicFields: ['registrationNumber', 'registrationDate', 'deceasedNameEnglish', 'deceasedNameMarathi', 'genderEnglish', 'genderMarathi',
     'dateOfDeath', 'dateOfDeathWords', 'ageOfDeceased', 'placeOfDeathEnglish', 'placeOfDeathMarathi', 'spouseNameEnglish', 'spouseNameMarathi',
@@ -262,6 +266,7 @@ export const residence: CertificateKind = {
     sec('अर्जदाराची माहिती', 'Applicant', [...names(applicantName), 'applicantGender', 'applicantAadhaar', 'applicantMobile', 'applicantAge', 'applicantProfession',
       ...names(guardianName)]),
   ],
+  numberField: 'registrationNumber',
   nameFields: ['applicantNameEnglish', 'applicantNameMarathi'],
   publicFields: ['registrationNumber', 'registrationDate', 'applicantNameEnglish', 'applicantNameMarathi', 'applicantGender', 'applicantAadhaar',
     'applicantMobile', 'applicantAge', 'applicantProfession'],
@@ -345,6 +350,7 @@ export const marriage: CertificateKind = {
       'priestNameMarathi', 'priestAddressMarathi', 'priestReligion', 'priestAge', 'officiantNameMarathi', 'otherInformation', ...names(marriageRemarks)]),
     sec('साक्षीदार', 'Witnesses', names(witnesses)),
   ],
+  numberField: 'registrationNumber',
   nameFields: ['husbandNameEnglish', 'husbandNameMarathi', 'wifeNameEnglish', 'wifeNameMarathi'],
   publicFields: ['husbandNameEnglish', 'husbandNameMarathi', 'wifeNameEnglish', 'wifeNameMarathi', 'registrationNumber', 'registrationDate',
     'marriageDate', 'husbandAgeYears', 'wifeAgeYears', 'marriagePlaceEnglish', 'marriagePlaceMarathi', 'husbandPhotoUrl', 'wifePhotoUrl'],

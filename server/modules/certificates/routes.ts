@@ -11,7 +11,7 @@ import { trimBody } from '../../lib/trim.ts';
 import { councilOf } from '../../plugins/auth.ts';
 import { KINDS, MARRIAGE_PHOTOS, type Kind, type MarriagePhoto } from './kinds.ts';
 import { schemasFor } from './schema.ts';
-import { certificatePdf, createCertificate, listCertificates, readCertificate, updateCertificate, type Photos } from './service.ts';
+import { certificatePdf, createCertificate, listCertificates, nextFreeNumber, readCertificate, updateCertificate, type Photos } from './service.ts';
 
 type Body = Record<string, unknown>;
 type App = Parameters<FastifyPluginAsyncTypebox>[0];
@@ -50,6 +50,10 @@ function register(app: App, kind: Kind, photoDir: string) {
 
   app.get(kind.listPath, { schema: s.list, ...staff }, async (request) =>
     ok(await listCertificates(app.db, kind, councilOf(request).userId, request.query)));
+
+  // Registration numbers are unique per council and kind: the form starts from this suggestion.
+  app.get(`${kind.base}/next-number`, { schema: s.nextNumber, ...staff }, async (request) =>
+    ok({ registrationNumber: await nextFreeNumber(app.db, kind, councilOf(request).userId) }));
 
   app.get(`${kind.base}/:id`, { schema: s.read, preHandler: app.optionalStaff }, async (request) =>
     ok(await readCertificate(app.db, kind, request.params.id, request.council?.userId)));

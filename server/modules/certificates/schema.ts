@@ -100,6 +100,10 @@ export function schemasFor(kind: Kind) {
       tags, security, summary: `Update a ${kind.label} of your council (fields not sent are kept)`,
       params: IdParams, ...body, response: { 200: Envelope(record), ...errorResponses },
     },
+    nextNumber: {
+      tags, security, summary: `The registration number the form suggests for a new ${kind.label}: the latest one plus one, not yet taken (empty when there is none to count on)`,
+      response: { 200: Envelope(Type.Object({ registrationNumber: Type.String() })), ...errorResponses },
+    },
     pdf: {
       tags, security, summary: `Download a ${kind.label} of your council as PDF`,
       params: IdParams, produces: ['application/pdf'], response: { 200: pdfResponse, ...errorResponses },

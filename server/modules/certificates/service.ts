@@ -4,11 +4,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { DbOrTx } from '../../db/transaction.ts';
+import { inTransaction, type DbOrTx, type Tx } from '../../db/transaction.ts';
 import { maskAadhaar, maskMobile } from '../../lib/aadhaar.ts';
-import { ageAt, isoDay, parseIsoDate, todayInIndia } from '../../../common/dates.ts';
+import { ageAt, formatDateEnGB, isoDay, parseIsoDate, todayInIndia } from '../../../common/dates.ts';
 import { englishDateWords } from '../../../common/english-words.ts';
-import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { imageType } from '../../lib/images.ts';
 import { marathiDateWords } from '../../../common/marathi-words.ts';
 import { randomFileStem, removeFiles, writeNewFiles } from '../../lib/uploads.ts';
@@ -26,6 +26,7 @@ type Values = Record<string, Value>;
 /** The Prisma delegate of a kind, as far as this generic code uses it. */
 interface Table {
   findMany(args: object): Promise<Row[]>;
+  findFirst(args: object): Promise<Row | null>;
   count(args: object): Promise<number>;
   findUnique(args: object): Promise<Row | null>;
   create(args: object): Promise<Row>;
@@ -306,12 +307,65 @@ async function withPhotos<T>(kind: Kind, opts: WriteOptions, creating: boolean, 
   }
 }
 
+// ---------------------------------------------------------------- registration numbers
+
+/** Another record of this council and kind with this registration number (any letter case), if any. */
+function sameNumber(db: DbOrTx, kind: Kind, ownerId: number, number: string, exceptId?: string) {
+  return table(db, kind).findFirst({
+    where: {
+      createdByUserId: ownerId,
+      [kind.numberField]: { equals: number, mode: 'insensitive' },
+      ...(exceptId ? { NOT: { [kind.idField]: exceptId } } : {}),
+    },
+  });
+}
+
+/** The number after the latest one (its last run of digits plus one, zero padding kept: JNM/2026/0142
+ *  gives JNM/2026/0143), skipping numbers already taken; empty when the council has none yet or the
+ *  latest has no digits to count on. */
+export async function nextFreeNumber(db: DbOrTx, kind: Kind, ownerId: number): Promise<string> {
+  const latest = await table(db, kind).findFirst({
+    where: { createdByUserId: ownerId, NOT: { [kind.numberField]: '' } },
+    orderBy: [{ createdAt: 'desc' }, { [kind.idField]: 'desc' }],
+    select: { [kind.numberField]: true },
+  });
+  const m = /^(.*?)(\d+)(\D*)$/.exec(String(latest?.[kind.numberField] ?? ''));
+  if (!m) return '';
+  const [, head, digits, tail] = m;
+  let n = BigInt(digits);
+  for (let tries = 0; tries < 1000; tries++) {
+    n += 1n;
+    const candidate = `${head}${n.toString().padStart(digits.length, '0')}${tail}`;
+    if (!(await sameNumber(db, kind, ownerId, candidate))) return candidate;
+  }
+  return '';
+}
+
+/** Writes one record under a per-council, per-kind lock with its registration number checked free:
+ *  two clerks saving the same number at once get one record and one 409, never two records. */
+function writeWithNumber(db: DbOrTx, kind: Kind, ownerId: number, values: Values, exceptId: string | undefined, write: (tx: Tx) => Promise<Row>) {
+  return inTransaction(db, async (tx) => {
+    const number = String(values[kind.numberField] ?? '');
+    if (number) {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ownerId}::int, hashtext(${`certificate-number:${kind.kind}`}))`;
+      const taken = await sameNumber(tx, kind, ownerId, number, exceptId);
+      if (taken) {
+        const next = await nextFreeNumber(tx, kind, ownerId);
+        const name = String(taken[kind.nameFields[0]] ?? '');
+        const on = taken.registrationDate instanceof Date ? `, registered on ${formatDateEnGB(taken.registrationDate)}` : '';
+        throw new Conflict(`Registration number ${number} is already used by ${name}${on}.${next ? ` The next free number is ${next}.` : ''}`);
+      }
+    }
+    return write(tx);
+  });
+}
+
 export async function createCertificate(db: DbOrTx, kind: Kind, ownerId: number, body: Record<string, unknown>, opts: WriteOptions = {}): Promise<Row> {
   const sent = readInput(kind, body);
   const blank = Object.fromEntries(kind.fields.map((f) => [f.name, blankValue(f)]));
   const values = complete(kind, { ...blank, ...sent }, sent, true);
   const result = await withPhotos(kind, opts, true, (columns) =>
-    table(db, kind).create({ data: { ...values, ...columns, createdByUserId: ownerId } }));
+    writeWithNumber(db, kind, ownerId, values, undefined, (tx) => table(tx, kind).create({ data: { ...values, ...columns, createdByUserId: ownerId } })));
   return toRecord(kind, result);
 }
 
@@ -320,7 +374,7 @@ export async function updateCertificate(db: DbOrTx, kind: Kind, ownerId: number,
   const sent = readInput(kind, body);
   const values = complete(kind, { ...rowValues(kind, existing), ...sent }, sent, false);
   const result = await withPhotos(kind, opts, false, (columns) =>
-    table(db, kind).update({ where: { [kind.idField]: id }, data: { ...values, ...columns } }));
+    writeWithNumber(db, kind, ownerId, values, id, (tx) => table(tx, kind).update({ where: { [kind.idField]: id }, data: { ...values, ...columns } })));
   // Replaced photos are deleted only once the row points at the new ones.
   if (kind.kind === 'marriage' && opts.photoDir) {
     const old = MARRIAGE_PHOTOS.filter((p) => opts.photos?.[p] && existing[photoColumn(p)] !== result[photoColumn(p)])
