@@ -35,7 +35,7 @@ export default fp(async function envelope(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError & { code?: string }, request, reply) => {
     if (err instanceof AppError) {
       if (err instanceof TooMany || err instanceof Busy) reply.header('retry-after', String(err.retryAfterSeconds));
-      // "password: must be at least 8…" reads well; a full sentence is left as it is.
+      // "password: must be at least 10…" reads well; a full sentence is left as it is.
       const message = err.field && /^[a-z]/.test(err.message) ? `${err.field}: ${err.message}` : err.message;
       return sendError(reply, err.statusCode, message);
     }

@@ -81,7 +81,7 @@ describe('tokens', () => {
     expect((await injectAs(t.app, undefined, { method: 'GET', url: '/api/User/me', headers: { authorization: `Bearer ${forged}` } })).statusCode).toBe(401);
 
     const past = Math.floor(Date.now() / 1000) - 3 * 3600;
-    const expired = createSigner({ key: t.config.jwtSecret })({ sub: String(c.userId), name: c.username, iat: past, exp: past + 7200 });
+    const expired = createSigner({ key: t.config.jwtSecret })({ sub: String(c.userId), name: c.username, ver: 0, iat: past, exp: past + 7200 });
     const res = await t.app.inject({ method: 'GET', url: '/api/User/me', headers: { authorization: `Bearer ${expired}` } });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toMatch(/expired/);
@@ -119,7 +119,7 @@ describe('POST /api/User/register', () => {
     const admin = await createCouncil(t.app, { isAdmin: true });
     const weak = await injectAs(t.app, admin, { method: 'POST', url: '/api/User/register', payload: body({ password: 'short1' }) });
     expect(weak.statusCode).toBe(400);
-    expect(weak.json().message).toBe('password: must be at least 8 characters long');
+    expect(weak.json().message).toBe('password: must be at least 10 characters long');
     const noDigit = await injectAs(t.app, admin, { method: 'POST', url: '/api/User/register', payload: body({ password: 'onlyletters' }) });
     expect(noDigit.json().message).toMatch(/^password: must contain/);
     const badName = await injectAs(t.app, admin, { method: 'POST', url: '/api/User/register', payload: body({ username: 'a b' }) });

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/transaction.ts';
 import { Busy, Conflict, Invalid, Unauthorized } from '../../lib/errors.ts';
 import { SlidingWindow } from '../../lib/rate-limit.ts';
 import { BoundedQueue } from '../../lib/bounded-queue.ts';
+import { COMMON_PASSWORDS } from './common-passwords.ts';
 
 const BCRYPT_ROUNDS = 10;
 const USERNAME = /^[A-Za-z0-9._-]{3,64}$/;
@@ -13,9 +14,18 @@ export function checkUsername(username: string) {
   if (!USERNAME.test(username)) throw new Invalid('username', 'use 3 to 64 letters, digits, dot, dash or underscore');
 }
 
+export const PASSWORD_MIN_LENGTH = 10;
+/** bcrypt reads only the first 72 bytes; a longer password would be silently cut. */
+export const PASSWORD_MAX_BYTES = 72;
+let common: Set<string> | undefined;
+
 export function checkPassword(password: string) {
-  if (password.length < 8) throw new Invalid('password', 'must be at least 8 characters long');
+  if (password.length < PASSWORD_MIN_LENGTH) throw new Invalid('password', `must be at least ${PASSWORD_MIN_LENGTH} characters long`);
+  if (Buffer.byteLength(password, 'utf8') > PASSWORD_MAX_BYTES)
+    throw new Invalid('password', `is too long: at most ${PASSWORD_MAX_BYTES} bytes (72 English letters, fewer in Marathi letters)`);
   if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) throw new Invalid('password', 'must contain at least one letter and one digit');
+  common ??= new Set(COMMON_PASSWORDS.split('\n'));
+  if (common.has(password.toLowerCase())) throw new Invalid('password', 'is one of the most common passwords; choose one that is harder to guess');
 }
 
 export function randomPassword(): string {
@@ -43,8 +53,13 @@ export async function createAccount(db: DbOrTx, input: { username: string; email
 export async function setPassword(db: DbOrTx, username: string, password: string) {
   checkPassword(password);
   const passwordHash = await bcrypt.hash(password, BCRYPT_ROUNDS);
-  // Moving passwordChangedAt forward makes every token issued before now invalid.
-  return db.user.update({ where: { username }, data: { passwordHash, passwordChangedAt: new Date() } });
+  // Moving passwordChangedAt forward and the token version up makes every token issued before invalid.
+  return db.user.update({ where: { username }, data: { passwordHash, passwordChangedAt: new Date(), tokenVersion: { increment: 1 } } });
+}
+
+/** Ends every token of the account now (logout): tokens carry the version they were issued with. */
+export async function endSessions(db: DbOrTx, userId: number) {
+  await db.user.update({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } });
 }
 
 /** Counts login attempts when they start (so a parallel burst cannot slip past before the first
