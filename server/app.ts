@@ -30,10 +30,17 @@ declare module 'fastify' {
   }
 }
 
+/** Believes the nearest `hops` proxies (Fastify itself no longer honours a bare hop count). Only
+ *  right when the port is reachable through those proxies alone; README says so. */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export async function buildApp(config: Config, database_: OpenDatabase, logger: FastifyServerOptions['logger'] = { level: config.logLevel }) {
   const app = Fastify({
     logger,
-    trustProxy: true,
+    // Off unless configured: otherwise any client could write its own address in X-Forwarded-For.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Keep ajv from silently turning "abc" into 0 for numbers; we want a clear 400 instead.
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import net from 'node:net';
 
 export interface Config {
   port: number;
@@ -20,6 +21,9 @@ export interface Config {
   logLevel: string;
   /** Largest upload accepted, in bytes (413 above). */
   uploadLimitBytes: number;
+  /** Which X-Forwarded-For hops to believe for the client address: false (none, the default: the
+   *  address is the socket's), a hop count, or the proxies' addresses/subnets. */
+  trustProxy: false | number | string[];
 }
 
 /** The folder holding package.json, fonts/, prisma/ and web/dist, whether this file runs from
@@ -41,6 +45,25 @@ function persistentSecret(dataDir: string): string {
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** TRUST_PROXY: unset/off, a hop count (1 = one proxy in front), or proxy addresses separated by commas.
+ *  "true" is refused: believing every hop lets any client pick its own address and dodge the login limit. */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const v = (value ?? '').trim();
+  if (!v || /^(false|off|no|0)$/i.test(v)) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const e of entries) {
+    const [address, bits, ...rest] = e.split('/');
+    const family = net.isIP(address);
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!PROXY_NAMES.includes(e) && (!family || !bitsOk || rest.length))
+      throw new Error(`TRUST_PROXY must be off, a hop count, or proxy addresses (e.g. 127.0.0.1,10.0.0.0/8), got "${value}"`);
+  }
+  return entries;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -66,5 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST || path.join(root, 'web/dist')),
     logLevel,
     uploadLimitBytes: uploadLimitMb * 1024 * 1024,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -2,7 +2,7 @@
 // with the right status. 5xx details go to the log only.
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { AppError, TooMany } from '../lib/errors.ts';
+import { AppError, Busy, TooMany } from '../lib/errors.ts';
 import { ErrorEnvelope } from '../lib/schema.ts';
 
 export function sendError(reply: FastifyReply, status: number, message: string) {
@@ -34,8 +34,8 @@ export default fp(async function envelope(app: FastifyInstance) {
 
   app.setErrorHandler((err: FastifyError & { code?: string }, request, reply) => {
     if (err instanceof AppError) {
-      if (err instanceof TooMany) reply.header('retry-after', String(err.retryAfterSeconds));
-      // "password: must be at least 8…" reads well; a full sentence is left as it is.
+      if (err instanceof TooMany || err instanceof Busy) reply.header('retry-after', String(err.retryAfterSeconds));
+      // "password: must be at least 10…" reads well; a full sentence is left as it is.
       const message = err.field && /^[a-z]/.test(err.message) ? `${err.field}: ${err.message}` : err.message;
       return sendError(reply, err.statusCode, message);
     }

@@ -77,3 +77,14 @@ export async function download(path: string, fallbackName: string, signal?: Abor
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
   return name;
 }
+
+/** Logs out: forgets the session here and ends its token on the server. `keepalive` lets the call
+ *  finish even when the page reloads or navigates right after. */
+export function logout() {
+  const token = readSession()?.token;
+  clearSession();
+  if (!token) return;
+  fetch(apiUrl('/api/User/logout'), { method: 'POST', headers: { authorization: `Bearer ${token}` }, keepalive: true }).catch(() => {
+    // Offline: the token still expires by itself within two hours.
+  });
+}

@@ -13,7 +13,8 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import MenuIcon from '@mui/icons-material/Menu';
 import CloseIcon from '@mui/icons-material/Close';
-import { clearSession, useSession } from '../../lib/session.ts';
+import { useSession } from '../../lib/session.ts';
+import { logout as endSession } from '../../lib/api.ts';
 import Loading from '../../components/Loading.tsx';
 
 export const SIDEBAR_WIDTH = 260;
@@ -37,7 +38,7 @@ export default function AdminLayout() {
   const session = useSession();
 
   const logout = () => {
-    clearSession();
+    endSession();
     navigate('/login', { replace: true });
   };
 
