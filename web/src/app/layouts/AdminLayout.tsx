@@ -16,6 +16,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { clearSession, useSession } from '../../lib/session.ts';
 import Loading from '../../components/Loading.tsx';
 import { sidebarLinks } from '../staffScreens.tsx';
+import QueryProvider from '../QueryProvider.tsx';
 
 export const SIDEBAR_WIDTH = 260;
 
@@ -68,7 +69,7 @@ export default function AdminLayout() {
             <Typography sx={{ fontWeight: 700 }}>ग्रामपंचायत प्रशासन</Typography>
           </Box>
         )}
-        <Suspense fallback={<Loading />}><Outlet /></Suspense>
+        <QueryProvider><Suspense fallback={<Loading />}><Outlet /></Suspense></QueryProvider>
       </Box>
     </Box>
   );
