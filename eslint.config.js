@@ -74,12 +74,6 @@ export default tseslint.config(
     },
   },
   {
-    // A known breach another branch removes (the dashboard moves to app/). A warning until then;
-    // delete this block once it is merged.
-    files: ['web/src/features/dashboard/DashboardPage.tsx'],
-    rules: { 'boundaries/imports': 'warn' },
-  },
-  {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },

@@ -260,10 +260,23 @@ describe('death certificate', () => {
     await page.getByRole('button', { name: 'रद्द करा (Cancel)' }).click();
     await expect.poll(() => page.getByRole('button', { name: /नोंदणी पहा/ }).isVisible()).toBe(true);
 
-    await page.route('**/api/DeathCertificate/paged?**', (route) => route.fulfill({ status: 500, json: { isSuccess: false, message: 'boom', result: null } }));
+    // A server error is asked again twice (1 s, then 2 s later), then said once.
+    const reads: number[] = [];
+    let status = 500;
+    await page.route('**/api/DeathCertificate/paged?**', (route) => {
+      reads.push(status);
+      return route.fulfill({ status, json: { isSuccess: false, message: 'boom', result: null } });
+    });
     await page.getByRole('button', { name: /नोंदणी पहा/ }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Failed to fetch death certificates.');
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 }).toBe('Failed to fetch death certificates.');
     expect(dialogs).toEqual(['एरर: Failed to fetch death certificates.']);
+    expect(reads).toEqual([500, 500, 500]);
+    // A 4xx answer will not change by asking again: said at once, after one read.
+    status = 400;
+    await page.getByRole('button', { name: 'शोधा' }).click();
+    await expect.poll(() => dialogs.length).toBe(2);
+    expect(reads).toEqual([500, 500, 500, 400]);
+    expect(await page.getByRole('alert').textContent()).toBe('Failed to fetch death certificates.');
     await page.close();
   });
 });

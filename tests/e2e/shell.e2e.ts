@@ -45,6 +45,36 @@ describe('app shell', () => {
     await page.close();
   });
 
+  it('shows the staff screens of one table: sidebar links, dashboard cards, placeholders for screens to come', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors = watchErrors(page);
+    await loginThroughForm(page, portal);
+    const nav = page.getByRole('navigation', { name: 'कर्मचारी मेनू' });
+    await expect.poll(() => nav.getByRole('link').count()).toBe(9);
+    expect(await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
+      '/admin', '/updateGhasara', '/getAllInfo', '/addcarouselimages', '/ferfardata', '/dashnews', '/karUpdate', '/smsSend', '/siteProfile',
+    ]);
+    await expect.poll(() => nav.getByRole('link', { name: 'डेटा एन्ट्री (घसारा) Data entry work' }).isVisible()).toBe(true);
+    // The screen cards, below the certificate counts (which link to the certificate screens too).
+    const cards = page.locator('main a:not(#certificate-counts a)');
+    await expect.poll(() => cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
+      '/receipt8no', '/karMagni', '/birthCertForm', '/deathCertForm', '/residentialCertForm', '/marriageCertForm', '/siteProfile',
+    ]);
+    expect(await cards.first().textContent()).toBe('नमुना ८नवीन नोंदणी — मालमत्ता नोंदवही (Form 8, new registration)');
+
+    // A screen not built yet keeps its title inside the staff layout, with the sidebar beside it.
+    await nav.getByRole('link', { name: /फेरफार नोंदी/ }).click();
+    await page.waitForURL(`${portal.baseUrl}/ferfardata`);
+    await expect.poll(() => page.getByTestId('coming-soon').getByRole('heading').textContent()).toBe('फेरफार नोंदी / Mutation entries');
+    for (const [path, title] of [['/taxRates', 'कर दर / Tax rates'], ['/karMagni', 'नमुना ९ कर मागणी व भरणा / Form 9 tax payment']]) {
+      await page.goto(portal.baseUrl + path);
+      await expect.poll(() => page.getByTestId('coming-soon').getByRole('heading').textContent()).toBe(title);
+      expect(await nav.isVisible()).toBe(true);
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('sends a guarded route to /login, replacing the history entry', async () => {
     const page = await browser.newPage();
     await page.goto(portal.baseUrl + '/');

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import FormSections, { FormSection } from '../../components/form/FormSections.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { councilIdOf } from '../../lib/session.ts';
-import { saveCertificate } from './api.ts';
+import { useSaveCertificate } from './api.ts';
 import { emptyValues, valuesOf, type Item, type KindDef, type Values } from './kinds.ts';
 import PhotoField from './PhotoField.tsx';
 
@@ -31,7 +31,9 @@ export default function CertificateForm({ k, item, onCancel, onSaved }: Props) {
   const id = item ? String(item[k.idField] ?? '') : null;
   const [values, setValues] = useState<Values>(() => (item ? valuesOf(k, item) : emptyValues(k)));
   const [photos, setPhotos] = useState<Record<string, File | null>>({});
-  const [busy, setBusy] = useState(false);
+  const save = useSaveCertificate(k);
+  // After a save the form is closing: it stays disabled until it goes.
+  const busy = save.isPending || save.isSuccess;
   const browserChecks = !k.multipart;
 
   const change = useCallback((name: string, value: string) => {
@@ -42,13 +44,11 @@ export default function CertificateForm({ k, item, onCancel, onSaved }: Props) {
     e.preventDefault();
     if (!councilIdOf()) { window.alert('Error: User ID not found. Cannot submit.'); return; }
     if (item && !id) { window.alert('प्रमाणपत्र आयडी उपलब्ध नाही, अद्यतन करता येणार नाही. (Certificate ID is missing; cannot update.)'); return; }
-    setBusy(true);
     try {
-      await saveCertificate(k, values, id, photos);
+      await save.mutateAsync({ values, id, photos });
       onSaved(id ? 'अर्ज यशस्वीरित्या अद्यतनित झाला!' : 'अर्ज यशस्वीरित्या सादर झाला!');
     } catch (err) {
       window.alert(submitError(err));
-      setBusy(false);
     }
   };
 
