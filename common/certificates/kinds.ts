@@ -250,7 +250,7 @@ export const residence: CertificateKind = {
   title: { mr: 'रहिवासी दाखला', en: 'Residence certificates' }, publicTitle: { mr: 'रहिवासी दाखला', en: 'Residential Certificate' },
   fields: [
     text('registrationNumber', 'दाखला क्रमांक', 'Certificate number', 50, { required: true, view: { en: 'Certificate No.', mr: 'दाखला क्रमांक' }, pdf: PDF.regNo }),
-    date('registrationDate', 'दिनांक', 'Issue date', { required: true, view: { en: 'Issue Date', mr: 'दिनांक' } }),
+    date('registrationDate', 'दाखला दिनांक', 'Issue date', { required: true, view: { en: 'Issue Date', mr: 'दाखला दिनांक' } }),
     ...applicantName,
     aadhaar('applicantAadhaar', 'आधार क्रमांक', 'Aadhaar number', { required: true, view: { en: 'Aadhaar No.', mr: 'आधार क्रमांक' }, pdf: PDF.aadhaar }),
     // The earlier client sends 0 for an empty age.

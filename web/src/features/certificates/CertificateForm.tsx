@@ -1,14 +1,14 @@
 // The create/update form of every kind: its sections drawn by the form engine (components/form)
 // from the kind's field table, and for marriage the photos. Create versus update: whether a saved
 // record was given.
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import FormSections, { FormSection } from '../../components/form/FormSections.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { councilIdOf } from '../../lib/session.ts';
-import { useSaveCertificate } from './api.ts';
+import { useNextNumber, useSaveCertificate } from './api.ts';
 import { emptyValues, valuesOf, type Item, type KindDef, type Values } from './kinds.ts';
 import PhotoField from './PhotoField.tsx';
 
@@ -35,6 +35,12 @@ export default function CertificateForm({ k, item, onCancel, onSaved }: Props) {
   // After a save the form is closing: it stays disabled until it goes.
   const busy = save.isPending || save.isSuccess;
   const browserChecks = !k.multipart;
+  // A new record starts from the next free registration number, which the clerk may change.
+  const next = useNextNumber(k, !item);
+  const numberField = k.table.numberField;
+  useEffect(() => {
+    if (next.data) setValues((v) => (v[numberField] ? v : { ...v, [numberField]: next.data }));
+  }, [next.data, numberField]);
 
   const change = useCallback((name: string, value: string) => {
     setValues((v) => { const next = { ...v, [name]: value }; return k.derive ? k.derive(next, name) : next; });

@@ -45,6 +45,17 @@ export function useCertificatePage(k: KindDef, pageNumber: number, nameFilter: s
   return useQuery({ ...pageQuery(k, pageNumber, nameFilter), enabled, placeholderData: keepPreviousData });
 }
 
+/** The registration number a new record starts with: the latest plus one, not yet taken ('' when
+ *  the council has none to count on). Numbers are unique per council and kind (the server answers 409). */
+export function useNextNumber(k: KindDef, enabled: boolean) {
+  return useQuery({
+    queryKey: [...certificateKeys.kind(k.kind, councilIdOf()), 'next-number'],
+    queryFn: async ({ signal }) => (await api<{ registrationNumber: string }>(`${k.base}/next-number`, { signal })).result.registrationNumber,
+    enabled,
+    staleTime: 0,
+  });
+}
+
 export interface SaveInput { values: Values; id: string | null; photos: Record<string, File | null> }
 
 /** Create or update; afterwards this kind's pages and count are read afresh. */
