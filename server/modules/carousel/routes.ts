@@ -8,8 +8,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Invalid } from '../../lib/errors.ts';
 import { ok } from '../../lib/schema.ts';
 import { councilOf } from '../../plugins/auth.ts';
-import { deleteSchema, listSchema, uploadSchema } from './schema.ts';
-import { deleteSlide, listSlides, prepareImage, saveSlides, type PreparedImage } from './service.ts';
+import { deleteSchema, listSchema, orderSchema, uploadSchema } from './schema.ts';
+import { deleteSlide, listSlides, prepareImage, reorderSlides, saveSlides, type PreparedImage } from './service.ts';
 
 /** Reads the parts in order; each file is checked and resized before the next is read. The
  *  multipart plugin throws 413 when a file passes UPLOAD_LIMIT_MB; nothing is on disk by then. */
@@ -45,6 +45,9 @@ const carouselRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.code(201);
     return ok(items, 'Upload successful');
   });
+
+  app.put('/api/Corosal/order', { schema: orderSchema, preHandler: app.requireStaff }, async (request) =>
+    ok(await reorderSlides(app.db, councilOf(request).userId, request.body.corosalIds), 'Order saved'));
 
   app.delete('/api/Corosal/:corosalId', { schema: deleteSchema, preHandler: app.requireStaff }, async (request) => {
     await deleteSlide(app.db, dir, councilOf(request).userId, request.params.corosalId);

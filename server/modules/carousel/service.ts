@@ -61,8 +61,22 @@ function toItem(row: CarouselImage): CarouselItem {
 }
 
 export async function listSlides(db: DbOrTx, userId: number): Promise<CarouselItem[]> {
-  const rows = await db.carouselImage.findMany({ where: { createdByUserId: userId }, orderBy: [{ createdAt: 'desc' }, { corosalId: 'desc' }] });
+  const rows = await db.carouselImage.findMany({ where: { createdByUserId: userId }, orderBy: [{ position: 'asc' }, { corosalId: 'asc' }] });
   return rows.map(toItem);
+}
+
+/** Puts the council's slides in the order given: every one of its slides, each once. */
+export async function reorderSlides(db: DbOrTx, ownerId: number, corosalIds: number[]): Promise<CarouselItem[]> {
+  return inTransaction(db, async (tx) => {
+    const ids = (await tx.carouselImage.findMany({ where: { createdByUserId: ownerId }, select: { corosalId: true } })).map((r) => r.corosalId);
+    const same = corosalIds.length === ids.length && new Set(corosalIds).size === ids.length && corosalIds.every((id) => ids.includes(id));
+    if (!same) throw new Invalid('corosalIds', `must list each of your council's ${ids.length} slides once, in the new order`);
+    // One statement for all rows: position = place in the list.
+    await tx.$executeRaw`UPDATE "CarouselImage" AS c SET "position" = o.n
+      FROM unnest(${corosalIds}::int[]) WITH ORDINALITY AS o(id, n)
+      WHERE c."corosalId" = o.id AND c."createdByUserId" = ${ownerId}`;
+    return listSlides(tx, ownerId);
+  });
 }
 
 export async function saveSlides(db: DbOrTx, dir: string, ownerId: number, images: PreparedImage[], captions: string[]): Promise<CarouselItem[]> {
@@ -77,14 +91,16 @@ export async function saveSlides(db: DbOrTx, dir: string, ownerId: number, image
   }
   const written = await writeNewFiles(files);
   try {
-    // Inserted last-first: listed newest first, an upload then shows in the order it was sent.
+    // New slides go after the council's last one, in the order they were sent.
     const rows = await inTransaction(db, async (tx) => {
+      const last = await tx.carouselImage.aggregate({ where: { createdByUserId: ownerId }, _max: { position: true } });
+      const start = last._max.position ?? 0;
       const created: CarouselImage[] = [];
-      for (let i = paths.length - 1; i >= 0; i--)
-        created.push(await tx.carouselImage.create({ data: { imagePath: paths[i], blogContent: texts[i], createdByUserId: ownerId } }));
+      for (let i = 0; i < paths.length; i++)
+        created.push(await tx.carouselImage.create({ data: { imagePath: paths[i], blogContent: texts[i], createdByUserId: ownerId, position: start + i + 1 } }));
       return created;
     });
-    return rows.reverse().map(toItem);
+    return rows.map(toItem);
   } catch (err) {
     await removeFiles(written);
     throw err;
