@@ -2,15 +2,17 @@
 // It does not listen; main.ts and the tests do that.
 import path from 'node:path';
 import zlib from 'node:zlib';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { OpenDatabase } from './db/open.ts';
+import { MULTIPART_LIMITS } from './lib/uploads.ts';
 import database from './plugins/database.ts';
-import envelope from './plugins/envelope.ts';
+import envelope, { clientErrorEnvelope } from './plugins/envelope.ts';
+import inputGuard from './plugins/input-guard.ts';
 import auth from './plugins/auth.ts';
 import openapi from './plugins/openapi.ts';
 import spa from './plugins/spa.ts';
@@ -27,6 +29,8 @@ import transferRoutes from './modules/transfers/routes.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** Every route as registered, for the security sweep (tests/server/security/) and checks at start. */
+    routeList: RouteOptions[];
   }
 }
 
@@ -42,10 +46,13 @@ export async function buildApp(config: Config, database_: OpenDatabase, logger: 
     // Off unless configured: otherwise any client could write its own address in X-Forwarded-For.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    clientErrorHandler: clientErrorEnvelope,
     // Keep ajv from silently turning "abc" into 0 for numbers; we want a clear 400 instead.
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('config', config);
+  app.decorate('routeList', [] as RouteOptions[]);
+  app.addHook('onRoute', (route) => { app.routeList.push(route as RouteOptions); });
 
   // 1. external plugins
   await app.register(helmet, {
@@ -72,11 +79,12 @@ export async function buildApp(config: Config, database_: OpenDatabase, logger: 
     threshold: 1024,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 20, fields: 200 } });
+  await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, ...MULTIPART_LIMITS } });
 
   // 2. our plugins
   await app.register(database, { database: database_ });
   await app.register(envelope);
+  await app.register(inputGuard);
   await app.register(auth, { secret: config.jwtSecret });
   await app.register(openapi);
 

@@ -43,6 +43,12 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
     app.jwt.sign({ sub: String(user.id), name: user.username, ver: user.tokenVersion } satisfies TokenPayload),
   );
 
+  // Whatever answers a request that carried a token may hold that council's data (lists, the full
+  // Aadhaar number): no browser or proxy may keep a copy.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.headers.authorization && request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+
   async function councilFrom(request: FastifyRequest): Promise<Council> {
     if (!request.headers.authorization) throw new Unauthorized('Please log in: this needs a staff login.');
     let payload: TokenPayload;

@@ -8,6 +8,7 @@ import { attachment } from '../../lib/download.ts';
 import { Invalid } from '../../lib/errors.ts';
 import { ok } from '../../lib/schema.ts';
 import { trimBody } from '../../lib/trim.ts';
+import { refuseControlCharacters } from '../../lib/input-guard.ts';
 import { councilOf } from '../../plugins/auth.ts';
 import { KINDS, MARRIAGE_PHOTOS, type Kind, type MarriagePhoto } from './kinds.ts';
 import { schemasFor } from './schema.ts';
@@ -32,6 +33,8 @@ async function readForm(request: FastifyRequest): Promise<{ body: Body; photos: 
       body[part.fieldname] = part.value;
     }
   }
+  // The input guard saw no body yet: multipart text arrives only here.
+  refuseControlCharacters(body);
   return { body, photos };
 }
 

@@ -61,8 +61,8 @@ export function recordSchema(kind: Kind) {
 }
 
 export const ListQuery = Type.Object({
-  userId: Type.Optional(Type.Integer({ description: 'Accepted for the earlier client; another council\'s id gives an empty page' })),
-  pageNumber: Type.Integer({ minimum: 1, default: 1 }),
+  userId: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Accepted for the earlier client; another council\'s id gives an empty page' })),
+  pageNumber: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
   nameFilter: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the English or Marathi name, any case' })),
 });

@@ -9,7 +9,8 @@ import { loginSchema, logoutSchema, meSchema, registerSchema } from './schema.ts
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const limiter = new LoginLimiter();
 
-  app.post('/api/User/login', { schema: loginSchema }, async (request) => {
+  app.post('/api/User/login', { schema: loginSchema }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
     const user = await login(app.db, limiter, request.ip, request.body.username, request.body.password);
     const token = app.signToken(user);
     const result = { userName: user.username, userId: user.id, token };
