@@ -496,6 +496,8 @@ describe('staff screens', () => {
     await rows.first().getByLabel(/Title/).fill('स्वच्छता अभियान (बदल)');
     await rows.first().getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByText('बातमी अद्यतनित केली!').isVisible()).toBe(true);
+    // The save invalidated the list: it was read again before the message showed.
+    expect(await rows.first().textContent()).toContain('स्वच्छता अभियान (बदल)');
     const [post] = await call('GET', `/api/Blog/by-user/${councilId}`);
     expect(post).toMatchObject({ blogTitle: 'स्वच्छता अभियान (बदल)', blogContent: 'गांधी जयंतीनिमित्त सकाळी ८ वाजता.' });
     expect(post.eventDate.slice(0, 10)).toBe('2026-10-02');

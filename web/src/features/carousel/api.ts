@@ -1,5 +1,7 @@
 // Home page slides (spec 3, 7): GET /api/Corosal/by-user/{userId} without a token, POST multipart
-// (one ImageFile part per image), DELETE /api/Corosal/{corosalId}.
+// (one ImageFile part per image), DELETE /api/Corosal/{corosalId}. The home page reads with plain
+// fetch (no query library on the public pages); the staff screen through the TanStack Query hooks below.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CarouselItem } from '../../../../common/api-types.ts';
 import { api, apiUrl } from '../../lib/api.ts';
 
@@ -10,8 +12,8 @@ export type Slide = CarouselItem;
 export const imageUrl = (path: string) => (/^(https?:|data:|blob:)/.test(path) ? path : apiUrl(path));
 
 /** Public read: never sends the token, so a stale session cannot break the home page. */
-export async function fetchSlides(userId: number): Promise<Slide[]> {
-  const envelope = await api<Slide[]>(`/api/Corosal/by-user/${userId}`, { auth: false });
+export async function fetchSlides(userId: number, signal?: AbortSignal): Promise<Slide[]> {
+  const envelope = await api<Slide[]>(`/api/Corosal/by-user/${userId}`, { auth: false, signal });
   if (!Array.isArray(envelope.result)) throw new Error('Carousel read: result is not an array');
   return envelope.result;
 }
@@ -64,4 +66,41 @@ export function uploadSlides(files: File[], content: string, userId: number) {
 
 export function deleteSlide(corosalId: number) {
   return api<{ corosalId: number }>(`/api/Corosal/${corosalId}`, { method: 'DELETE' });
+}
+
+const slidesKey = (userId: number) => ['slides', userId] as const;
+
+export const slidesQuery = (userId: number) => queryOptions({
+  queryKey: slidesKey(userId),
+  queryFn: ({ signal }) => fetchSlides(userId, signal),
+});
+
+/** A council's slides while `enabled`. */
+export const useSlides = (userId: number, enabled: boolean) => useQuery({ ...slidesQuery(userId), enabled });
+
+/** After an upload or a delete the council's slides are read afresh. */
+function useRefreshSlides(userId: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: slidesKey(userId) });
+}
+
+export function useUploadSlides(userId: number) {
+  const refresh = useRefreshSlides(userId);
+  return useMutation({
+    mutationFn: ({ files, content }: { files: File[]; content: string }) => uploadSlides(files, content, userId),
+    onSuccess: refresh,
+  });
+}
+
+/** A deleted slide leaves the grid at once, before the slides are read again. */
+export function useDeleteSlide(userId: number) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshSlides(userId);
+  return useMutation({
+    mutationFn: (corosalId: number) => deleteSlide(corosalId),
+    onSuccess: (_answer, corosalId) => {
+      queryClient.setQueryData(slidesKey(userId), (list: Slide[] | undefined) => list?.filter((x) => x.corosalId !== corosalId));
+      return refresh();
+    },
+  });
 }
