@@ -1,0 +1,47 @@
+// The tax demand, payments and receipts, the tax list, the yearly rollover and the depreciation
+// update, on the spec's paths (spec 7). Every staff route is scoped to the council of the token; a
+// council id in the path or query that is not the token's answers 404.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { TAX_MESSAGES } from '../../../common/property/tax.ts';
+import { NotFound } from '../../lib/errors.ts';
+import { ok } from '../../lib/schema.ts';
+import { trimBody } from '../../lib/trim.ts';
+import { councilOf } from '../../plugins/auth.ts';
+import { addKarSchema, applyPaymentSchema, detailsByOwnerSchema, historySchema, publicReceiptSchema } from './schema.ts';
+import { addKarDetails, applyPayment, karByOwner, paymentHistory, publicReceipt } from './service.ts';
+
+/** The council of the token; an id the earlier client sends must be the same council. */
+export function scopedCouncil(request: FastifyRequest, sent?: number | null): number {
+  const council = councilOf(request).userId;
+  if (sent && sent !== council) throw new NotFound('No such council account for this login.');
+  return council;
+}
+
+const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/api/KarImport/details-by-owner', { schema: detailsByOwnerSchema, preHandler: app.requireStaff }, async (request) => {
+    const rows = await karByOwner(app.db, councilOf(request).userId, request.query.ownerId);
+    return ok(rows, rows.length ? 'Success' : TAX_MESSAGES.noKar);
+  });
+
+  app.post('/api/KarImport/kar-details/add', { schema: addKarSchema, preValidation: trimBody, preHandler: app.requireStaff }, async (request, reply) => {
+    const kar = await addKarDetails(app.db, councilOf(request).userId, request.body);
+    reply.code(201);
+    return ok(kar, 'कर तपशील नोंदवला / Kar details saved');
+  });
+
+  app.post('/api/KarImport/apply-payment-simple', { schema: applyPaymentSchema, preValidation: trimBody, preHandler: app.requireStaff }, async (request, reply) => {
+    const outcome = await applyPayment(app.db, councilOf(request).userId, request.body, request.headers['idempotency-key']);
+    reply.code(outcome.repeated ? 200 : 201);
+    return ok(outcome, TAX_MESSAGES.paid);
+  });
+
+  app.get('/api/KarImport/payment-history', { schema: historySchema, preHandler: app.requireStaff }, async (request) =>
+    ok(await paymentHistory(app.db, councilOf(request).userId, request.query.ownerId)));
+
+  app.get('/api/public/receipt/:receiptId', { schema: publicReceiptSchema }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return ok(await publicReceipt(app.db, request.params.receiptId));
+  });
+};
+export default taxRoutes;
