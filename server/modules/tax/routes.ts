@@ -8,8 +8,13 @@ import { NotFound } from '../../lib/errors.ts';
 import { ok } from '../../lib/schema.ts';
 import { trimBody } from '../../lib/trim.ts';
 import { councilOf } from '../../plugins/auth.ts';
-import { addKarSchema, applyPaymentSchema, detailsByOwnerSchema, historySchema, publicReceiptSchema } from './schema.ts';
-import { addKarDetails, applyPayment, karByOwner, paymentHistory, publicReceipt } from './service.ts';
+import { attachment } from '../../lib/download.ts';
+import { todayInIndia } from '../../../common/dates.ts';
+import { taxYearOf } from '../../../common/property/tax.ts';
+import { officeOf } from '../site/service.ts';
+import { renderDemandBill, renderReceipt } from './pdf.ts';
+import { addKarSchema, applyPaymentSchema, detailsByOwnerSchema, historySchema, maganiPdfSchema, publicReceiptSchema, receiptPdfSchema } from './schema.ts';
+import { addKarDetails, applyPayment, demandOf, karByOwner, paymentById, paymentHistory, publicReceipt } from './service.ts';
 
 /** The council of the token; an id the earlier client sends must be the same council. */
 export function scopedCouncil(request: FastifyRequest, sent?: number | null): number {
@@ -38,6 +43,23 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/KarImport/payment-history', { schema: historySchema, preHandler: app.requireStaff }, async (request) =>
     ok(await paymentHistory(app.db, councilOf(request).userId, request.query.ownerId)));
+
+  app.get('/api/KarImport/receipt-pdf/:paymentId', { schema: receiptPdfSchema, preHandler: app.requireStaff }, async (request, reply) => {
+    const council = councilOf(request).userId;
+    const payment = await paymentById(app.db, council, request.params.paymentId);
+    const pdf = await renderReceipt(payment, await officeOf(app.db, council), `${app.config.publicBaseUrl}/receiptqr/${payment.receiptId}`);
+    return reply.type('application/pdf').header('cache-control', 'no-store')
+      .header('content-disposition', attachment(`Receipt_${payment.financialYear}_${payment.receiptNo}`)).send(pdf);
+  });
+
+  app.get('/api/KarImport/magani-pdf', { schema: maganiPdfSchema, preHandler: app.requireStaff }, async (request, reply) => {
+    const council = scopedCouncil(request, request.query.createdByUserId);
+    const { kar, payments } = await demandOf(app.db, council, request.query.ownerId);
+    const qrUrl = `${app.config.publicBaseUrl}/propertyqr/${encodeURIComponent(kar.malmattaNo)}/${council}`;
+    const pdf = await renderDemandBill({ kar, payments, taxYear: kar.karupdatedYear || taxYearOf(todayInIndia()) }, await officeOf(app.db, council), qrUrl);
+    return reply.type('application/pdf').header('cache-control', 'no-store')
+      .header('content-disposition', attachment(`Kar_Magani_${kar.malmattaNo}`)).send(pdf);
+  });
 
   app.get('/api/public/receipt/:receiptId', { schema: publicReceiptSchema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
