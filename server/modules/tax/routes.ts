@@ -2,6 +2,7 @@
 // update, on the spec's paths (spec 7). Every staff route is scoped to the council of the token; a
 // council id in the path or query that is not the token's answers 404.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { PassThrough } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { TAX_MESSAGES } from '../../../common/property/tax.ts';
 import { NotFound } from '../../lib/errors.ts';
@@ -9,12 +10,15 @@ import { ok } from '../../lib/schema.ts';
 import { trimBody } from '../../lib/trim.ts';
 import { councilOf } from '../../plugins/auth.ts';
 import { attachment } from '../../lib/download.ts';
-import { todayInIndia } from '../../../common/dates.ts';
+import { isoDay, todayInIndia } from '../../../common/dates.ts';
 import { taxYearOf } from '../../../common/property/tax.ts';
 import { officeOf } from '../site/service.ts';
 import { renderDemandBill, renderReceipt } from './pdf.ts';
-import { addKarSchema, applyPaymentSchema, detailsByOwnerSchema, historySchema, maganiPdfSchema, publicReceiptSchema, receiptPdfSchema } from './schema.ts';
-import { addKarDetails, applyPayment, demandOf, karByOwner, paymentById, paymentHistory, publicReceipt } from './service.ts';
+import { writeTaxList } from './excel.ts';
+import {
+  addKarSchema, applyPaymentSchema, detailsByOwnerSchema, excelSchema, historySchema, listSchema, maganiPdfSchema, publicReceiptSchema, receiptPdfSchema,
+} from './schema.ts';
+import { addKarDetails, applyPayment, demandOf, karByOwner, listKar, listOrder, paymentById, paymentHistory, publicReceipt } from './service.ts';
 
 /** The council of the token; an id the earlier client sends must be the same council. */
 export function scopedCouncil(request: FastifyRequest, sent?: number | null): number {
@@ -59,6 +63,22 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const pdf = await renderDemandBill({ kar, payments, taxYear: kar.karupdatedYear || taxYearOf(todayInIndia()) }, await officeOf(app.db, council), qrUrl);
     return reply.type('application/pdf').header('cache-control', 'no-store')
       .header('content-disposition', attachment(`Kar_Magani_${kar.malmattaNo}`)).send(pdf);
+  });
+
+  // The spec's client tries the sorted path, then the plain one: both answer alike.
+  for (const url of ['/api/OwnerProperty/KarDetails/Sorted', '/api/OwnerProperty/KarDetails'])
+    app.get(url, { schema: listSchema, preHandler: app.requireStaff }, async (request) =>
+      ok(await listKar(app.db, scopedCouncil(request, request.query.userId), request.query)));
+
+  app.get('/api/OwnerProperty/KarDetails/excel', { schema: excelSchema, preHandler: app.requireStaff }, async (request, reply) => {
+    const council = scopedCouncil(request, request.query.userId);
+    const out = new PassThrough();
+    writeTaxList(app.db, council, listOrder(request.query.sortField, request.query.sortOrder), out).catch((err: Error) => {
+      request.log.error({ err }, 'tax list Excel failed while streaming');
+      out.destroy(err);
+    });
+    return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('cache-control', 'no-store')
+      .header('content-disposition', attachment(`kar-details-${isoDay(todayInIndia())}`, 'xlsx')).send(out);
   });
 
   app.get('/api/public/receipt/:receiptId', { schema: publicReceiptSchema }, async (request, reply) => {

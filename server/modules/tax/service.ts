@@ -271,3 +271,53 @@ export async function demandOf(db: DbOrTx, councilId: number, ownerId: number) {
   const payments = await db.payment.findMany({ where: { karId: kar.karId }, include: PAYMENT_INCLUDE, orderBy: [{ paidOn: 'desc' }, { paymentId: 'desc' }], take: 5 });
   return { kar, payments: payments.map(toPayment) };
 }
+
+// ---------------------------------------------------------------- the tax list (spec 2.8)
+
+export type ListOrder = { field: 'total' | null; direction: 'asc' | 'desc' };
+
+/** The order the list and its Excel use: by grand total (karId breaks ties, so pages never
+ *  overlap) or, with no sort, in the order the records were made. */
+export function listOrder(sortField?: string, sortOrder?: string): ListOrder {
+  const direction = sortOrder?.toLowerCase() === 'desc' ? 'desc' : 'asc';
+  return sortField === 'total' ? { field: 'total', direction } : { field: null, direction: 'asc' };
+}
+export const prismaOrder = (o: ListOrder): Prisma.KarDetailOrderByWithRelationInput[] =>
+  o.field ? [{ total: o.direction }, { karId: o.direction }] : [{ karId: 'asc' }];
+
+const SUM_FIELDS = [...TAX_HEADS.flatMap((h) => [`magil${h.col}`, `chalu${h.col}`]), 'total'] as const;
+
+/** The sums of every money column over the council's kar records, exact (SQL numeric). */
+export async function listTotals(db: DbOrTx, councilId: number): Promise<Record<string, string> & { total: string }> {
+  const agg = await db.karDetail.aggregate({ where: { createdByUserId: councilId }, _sum: Object.fromEntries(SUM_FIELDS.map((f) => [f, true])) });
+  const sums = agg._sum as Record<string, Decimalish | null>;
+  const out: Record<string, string> & { total: string } = { total: '' };
+  const p = (f: string) => (sums[f] ? paise(sums[f]!) : 0n);
+  for (const h of TAX_HEADS) {
+    out[`magil${h.col}`] = fromPaise(p(`magil${h.col}`));
+    out[`chalu${h.col}`] = fromPaise(p(`chalu${h.col}`));
+    out[`total${h.col}`] = fromPaise(p(`magil${h.col}`) + p(`chalu${h.col}`));
+  }
+  out.total = fromPaise(p('total'));
+  return out;
+}
+
+/** Whether the council's rollover of this tax year has run. */
+export async function rolledOverThisYear(db: DbOrTx, councilId: number, taxYear = taxYearOf(todayInIndia())) {
+  return !!(await db.taxYearRun.findUnique({ where: { createdByUserId_kind_year: { createdByUserId: councilId, kind: 'rollover', year: taxYear } } }));
+}
+
+export async function listKar(db: Db, councilId: number, q: { pageNumber: number; pageSize: number; sortField?: string; sortOrder?: string }) {
+  const where = { createdByUserId: councilId };
+  const taxYear = taxYearOf(todayInIndia());
+  const [rows, totalItems, totals, rolledOver] = await Promise.all([
+    db.karDetail.findMany({ where, orderBy: prismaOrder(listOrder(q.sortField, q.sortOrder)), skip: (q.pageNumber - 1) * q.pageSize, take: q.pageSize }),
+    db.karDetail.count({ where }),
+    listTotals(db, councilId),
+    rolledOverThisYear(db, councilId, taxYear),
+  ]);
+  return {
+    items: rows.map(toKarRow), pageNumber: q.pageNumber, pageSize: q.pageSize,
+    totalPages: Math.ceil(totalItems / q.pageSize), totalItems, totals, taxYear, rolledOver,
+  };
+}
