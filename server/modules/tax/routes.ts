@@ -16,8 +16,10 @@ import { officeOf } from '../site/service.ts';
 import { renderDemandBill, renderReceipt } from './pdf.ts';
 import { writeTaxList } from './excel.ts';
 import {
-  addKarSchema, applyPaymentSchema, detailsByOwnerSchema, excelSchema, historySchema, listSchema, maganiPdfSchema, publicReceiptSchema, receiptPdfSchema,
+  addKarSchema, applyPaymentSchema, decreaseAllSchema, decreaseOneSchema, detailsByOwnerSchema, dueSchema, excelSchema, ghasaraStatusSchema, historySchema,
+  listSchema, maganiPdfSchema, publicReceiptSchema, receiptPdfSchema, recalcSchema,
 } from './schema.ts';
+import { depreciateAll, depreciateOne, dueProperties, ghasaraStatus, rollover } from './yearly.ts';
 import { addKarDetails, applyPayment, demandOf, karByOwner, listKar, listOrder, paymentById, paymentHistory, publicReceipt } from './service.ts';
 
 /** The council of the token; an id the earlier client sends must be the same council. */
@@ -80,6 +82,30 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('cache-control', 'no-store')
       .header('content-disposition', attachment(`kar-details-${isoDay(todayInIndia())}`, 'xlsx')).send(out);
   });
+
+  app.post('/api/KarImport/recalc-by-user/:userId', { schema: recalcSchema, preHandler: app.requireStaff }, async (request) => {
+    const council = councilOf(request).userId;
+    if (request.params.userId !== council) throw new NotFound('No such council account for this login.');
+    const result = await rollover(app.db, council);
+    return ok(result, `कर वर्ष ${result.financialYear}: ${result.updated} मालमत्तांचा मागील व चालू कर अद्ययावत केला. / Tax year ${result.financialYear}: ${result.updated} records rolled over.`);
+  });
+
+  app.post('/api/Properties/due', { schema: dueSchema, preHandler: app.requireStaff }, async (request) => {
+    const sent = Number((request.body as { createdByUserId?: unknown } | undefined)?.createdByUserId) || undefined;
+    const rows = await dueProperties(app.db, scopedCouncil(request, sent));
+    return ok(rows, rows.length ? 'Success' : TAX_MESSAGES.noneDue);
+  });
+
+  app.get('/api/Properties/ghasara-status', { schema: ghasaraStatusSchema, preHandler: app.requireStaff }, async (request) =>
+    ok(await ghasaraStatus(app.db, councilOf(request).userId)));
+
+  app.post('/api/Properties/decrease-ghasara', { schema: decreaseAllSchema, preHandler: app.requireStaff }, async (request) => {
+    const result = await depreciateAll(app.db, councilOf(request).userId);
+    return ok(result, result.updated ? `${result.updated} मालमत्तांचा घसारा दर अद्ययावत केला. / ${result.updated} properties updated.` : TAX_MESSAGES.noneDue);
+  });
+
+  app.post('/api/Properties/:id/decrease-ghasara', { schema: decreaseOneSchema, preHandler: app.requireStaff }, async (request) =>
+    ok(await depreciateOne(app.db, councilOf(request).userId, request.params.id)));
 
   app.get('/api/public/receipt/:receiptId', { schema: publicReceiptSchema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -176,7 +176,7 @@ export const DueRow = Type.Object({
 export const dueSchema = {
   tags: ['Depreciation'], summary: 'Properties whose depreciation (ghasara) factor has not been updated this calendar year',
   security: [{ bearer: [] }],
-  body: Type.Optional(Type.Object({ createdByUserId: Type.Optional(Type.Unknown({ description: 'Ignored: the council of the token' })) }, { additionalProperties: true })),
+  body: Type.Optional(Type.Object({ createdByUserId: Type.Optional(Type.Unknown({ description: 'The council the earlier client sends: another council’s id answers 404' })) }, { additionalProperties: true })),
   response: { 200: Envelope(Type.Array(DueRow)), ...errorResponses },
 };
 
