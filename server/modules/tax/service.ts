@@ -191,47 +191,87 @@ export async function applyPayment(db: Db, councilId: number, body: PaymentBody,
   }
 }
 
+/** The kar columns a payment reads, as text (exact decimals) for the row-locking read. */
+const KAR_AMOUNTS = [...TAX_HEADS.flatMap((h) => [`magil${h.col}`, `chalu${h.col}`, `paidChalu${h.col}`]), 'total'];
+const LOCK_SQL = `SELECT "karId", "propertyId", "malmattaNo", "malkacheNav", "karupdatedYear", ${KAR_AMOUNTS.map((c) => `"${c}"::text AS "${c}"`).join(', ')}
+  FROM "KarDetail" WHERE "karId" = $1 AND "createdByUserId" = $2 FOR UPDATE`;
+type LockedKar = { karId: number; propertyId: number; malmattaNo: string; malkacheNav: string; karupdatedYear: number } & Record<string, string>;
+
+/** The write of a payment in one statement: the kar row's new amounts, the payment, its lines. */
+const WRITE_SQL = `WITH k AS (
+    UPDATE "KarDetail" SET ${KAR_AMOUNTS.map((c, i) => `"${c}" = $${i + 1}::numeric`).join(', ')}, "updatedAt" = now() WHERE "karId" = $${KAR_AMOUNTS.length + 1}
+    RETURNING "karId"
+  ), p AS (
+    INSERT INTO "Payment" ("receiptId", "karId", "createdByUserId", "malmattaNo", "payerName", "receiptYear", "receiptNo", "paidOn", "paidMethod", "note", "amountTotal", "idempotencyKey")
+    SELECT gen_random_uuid(), k."karId", $${KAR_AMOUNTS.length + 2}::int, $${KAR_AMOUNTS.length + 3}, $${KAR_AMOUNTS.length + 4}, $${KAR_AMOUNTS.length + 5}::int,
+      $${KAR_AMOUNTS.length + 6}::int, $${KAR_AMOUNTS.length + 7}::date, $${KAR_AMOUNTS.length + 8}, $${KAR_AMOUNTS.length + 9}, $${KAR_AMOUNTS.length + 10}::numeric, $${KAR_AMOUNTS.length + 11}
+    FROM k RETURNING "paymentId", "receiptId"::text AS "receiptId", "createdAt"
+  ), l AS (
+    INSERT INTO "PaymentLine" ("paymentId", "category", "fromArrears", "fromCurrent")
+    SELECT p."paymentId", r."category", r."fromArrears", r."fromCurrent"
+    FROM p, jsonb_to_recordset($${KAR_AMOUNTS.length + 12}::jsonb) AS r("category" text, "fromArrears" numeric, "fromCurrent" numeric, n int)
+    ORDER BY r.n
+  )
+  SELECT "paymentId", "receiptId", "createdAt" FROM p`;
+
+/** A kar row from its amounts in paise (the payment's own view of the row it just wrote). */
+function karRowOf(meta: Pick<LockedKar, 'karId' | 'propertyId' | 'malmattaNo' | 'malkacheNav' | 'karupdatedYear'>, amounts: Map<string, bigint>): KarRow {
+  const row: Record<string, unknown> = { karId: meta.karId, karid: meta.karId, propertyId: meta.propertyId, malmattaNo: meta.malmattaNo, malkacheNav: meta.malkacheNav };
+  for (const h of TAX_HEADS) {
+    const magil = amounts.get(`magil${h.col}`)!, chalu = amounts.get(`chalu${h.col}`)!;
+    row[`magil${h.col}`] = fromPaise(magil);
+    row[`chalu${h.col}`] = fromPaise(chalu);
+    row[`total${h.col}`] = fromPaise(magil + chalu);
+  }
+  row.total = row.rowTotal = fromPaise(amounts.get('total')!);
+  row.karupdatedYear = meta.karupdatedYear;
+  return row as KarRow;
+}
+
+/** Few round trips on purpose: on the embedded database every statement of every clerk's payment
+ *  queues on one connection, so the lock-and-read, the key check, the number and one write are all. */
 async function takePayment(tx: Tx, councilId: number, r: PaymentRequest, idempotencyKey?: string): Promise<PaymentOutcome> {
-  // The row lock serialises payments on one property: the second waits, then sees the first's result.
-  const locked = await tx.$queryRaw<{ karId: number }[]>`
-    SELECT "karId" FROM "KarDetail" WHERE "karId" = ${r.karId} AND "createdByUserId" = ${councilId} FOR UPDATE`;
-  if (!locked.length) throw new NotFound('No kar details found for this property (karid); add them on the new kar details form first.');
+  // The row lock serialises payments on one property: the second waits, then reads the first's result.
+  const [kar] = await tx.$queryRawUnsafe<LockedKar[]>(LOCK_SQL, r.karId, councilId);
+  if (!kar) throw new NotFound('No kar details found for this property (karid); add them on the new kar details form first.');
   if (idempotencyKey) {
     const repeat = await repeatOf(tx, councilId, idempotencyKey, r);
     if (repeat) return repeat;
   }
-  const kar = await tx.karDetail.findUniqueOrThrow({ where: { karId: r.karId } });
-
-  const update: Record<string, string> = {};
+  const amounts = new Map(KAR_AMOUNTS.map((c) => [c, toPaise(kar[c])]));
   const lines: { category: string; fromArrears: string; fromCurrent: string }[] = [];
   let paidTotal = 0n;
   for (const h of TAX_HEADS) {
     const amount = r.amounts.get(h)!;
     if (amount === 0n) continue;
-    const magil = magilOf(kar, h);
-    const chalu = chaluOf(kar, h);
+    const magil = amounts.get(`magil${h.col}`)!;
+    const chalu = amounts.get(`chalu${h.col}`)!;
     if (amount > magil + chalu)
       throw new Invalid(`paid_${h.key}`, `${h.mr}: ₹${fromPaise(amount)} थकबाकीपेक्षा (₹${fromPaise(magil + chalu)}) जास्त आहे. / ${h.en}: ₹${fromPaise(amount)} is more than the ₹${fromPaise(magil + chalu)} due (paid_${h.key}).`);
     const fromArrears = amount < magil ? amount : magil;
     const fromCurrent = amount - fromArrears;
-    update[`magil${h.col}`] = fromPaise(magil - fromArrears);
-    update[`chalu${h.col}`] = fromPaise(chalu - fromCurrent);
-    update[`paidChalu${h.col}`] = fromPaise(paise(col(kar, `paidChalu${h.col}`)) + fromCurrent);
+    amounts.set(`magil${h.col}`, magil - fromArrears);
+    amounts.set(`chalu${h.col}`, chalu - fromCurrent);
+    amounts.set(`paidChalu${h.col}`, amounts.get(`paidChalu${h.col}`)! + fromCurrent);
     lines.push({ category: h.key, fromArrears: fromPaise(fromArrears), fromCurrent: fromPaise(fromCurrent) });
     paidTotal += amount;
   }
+  amounts.set('total', amounts.get('total')! - paidTotal);
   const receiptYear = taxYearOf(r.paidOn);
+  // Taken last, just before the write: the counter row stays locked until commit, and every payment of the council waits on it.
   const receiptNo = await nextNumber(tx, councilId, 'receipt', receiptYear);
-  const updated = await tx.karDetail.update({ where: { karId: kar.karId }, data: { ...update, total: fromPaise(paise(kar.total) - paidTotal) } });
-  const payment = await tx.payment.create({
-    data: {
-      karId: kar.karId, createdByUserId: councilId, malmattaNo: kar.malmattaNo, payerName: kar.malkacheNav,
-      receiptYear, receiptNo, paidOn: r.paidOn, paidMethod: r.method, note: r.note, amountTotal: fromPaise(paidTotal),
-      idempotencyKey: idempotencyKey ?? null, lines: { create: lines },
-    },
-    include: PAYMENT_INCLUDE,
-  });
-  return { payment: toPayment(payment), kar: toKarRow(updated), repeated: false };
+  const [written] = await tx.$queryRawUnsafe<{ paymentId: number; receiptId: string; createdAt: Date }[]>(WRITE_SQL,
+    ...KAR_AMOUNTS.map((c) => fromPaise(amounts.get(c)!)), kar.karId,
+    councilId, kar.malmattaNo, kar.malkacheNav, receiptYear, receiptNo, isoDay(r.paidOn), r.method, r.note, fromPaise(paidTotal), idempotencyKey ?? null,
+    JSON.stringify(lines.map((l, n) => ({ ...l, n }))));
+  const payment: Payment = {
+    paymentId: written.paymentId, receiptId: written.receiptId, receiptNo, receiptYear, financialYear: taxYearLabel(receiptYear), bookNo: receiptBook(receiptNo),
+    karId: kar.karId, malmattaNo: kar.malmattaNo, payerName: kar.malkacheNav, paidOn: isoDay(r.paidOn), paidMethod: r.method, note: r.note,
+    amountTotal: fromPaise(paidTotal),
+    lines: lines.map((l) => ({ ...l, amountPaid: fromPaise(toPaise(l.fromArrears) + toPaise(l.fromCurrent)) })),
+    createdAt: new Date(written.createdAt).toISOString(),
+  };
+  return { payment, kar: karRowOf(kar, amounts), repeated: false };
 }
 
 /** Payments on the owner's property, newest first, one row per head paid (spec 3's history row). */
@@ -287,19 +327,21 @@ export const prismaOrder = (o: ListOrder): Prisma.KarDetailOrderByWithRelationIn
 
 const SUM_FIELDS = [...TAX_HEADS.flatMap((h) => [`magil${h.col}`, `chalu${h.col}`]), 'total'] as const;
 
-/** The sums of every money column over the council's kar records, exact (SQL numeric). */
-export async function listTotals(db: DbOrTx, councilId: number): Promise<Record<string, string> & { total: string }> {
-  const agg = await db.karDetail.aggregate({ where: { createdByUserId: councilId }, _sum: Object.fromEntries(SUM_FIELDS.map((f) => [f, true])) });
+/** The sums of every money column over the council's kar records, exact (SQL numeric), and their count. */
+export async function listTotals(db: DbOrTx, councilId: number): Promise<{ count: number; totals: Record<string, string> & { total: string } }> {
+  const agg = await db.karDetail.aggregate({
+    where: { createdByUserId: councilId }, _count: { _all: true }, _sum: Object.fromEntries(SUM_FIELDS.map((f) => [f, true])),
+  });
   const sums = agg._sum as Record<string, Decimalish | null>;
-  const out: Record<string, string> & { total: string } = { total: '' };
+  const totals: Record<string, string> & { total: string } = { total: '' };
   const p = (f: string) => (sums[f] ? paise(sums[f]!) : 0n);
   for (const h of TAX_HEADS) {
-    out[`magil${h.col}`] = fromPaise(p(`magil${h.col}`));
-    out[`chalu${h.col}`] = fromPaise(p(`chalu${h.col}`));
-    out[`total${h.col}`] = fromPaise(p(`magil${h.col}`) + p(`chalu${h.col}`));
+    totals[`magil${h.col}`] = fromPaise(p(`magil${h.col}`));
+    totals[`chalu${h.col}`] = fromPaise(p(`chalu${h.col}`));
+    totals[`total${h.col}`] = fromPaise(p(`magil${h.col}`) + p(`chalu${h.col}`));
   }
-  out.total = fromPaise(p('total'));
-  return out;
+  totals.total = fromPaise(p('total'));
+  return { count: (agg._count as { _all: number })._all, totals };
 }
 
 /** Whether the council's rollover of this tax year has run. */
@@ -310,9 +352,8 @@ export async function rolledOverThisYear(db: DbOrTx, councilId: number, taxYear 
 export async function listKar(db: Db, councilId: number, q: { pageNumber: number; pageSize: number; sortField?: string; sortOrder?: string }) {
   const where = { createdByUserId: councilId };
   const taxYear = taxYearOf(todayInIndia());
-  const [rows, totalItems, totals, rolledOver] = await Promise.all([
+  const [rows, { count: totalItems, totals }, rolledOver] = await Promise.all([
     db.karDetail.findMany({ where, orderBy: prismaOrder(listOrder(q.sortField, q.sortOrder)), skip: (q.pageNumber - 1) * q.pageSize, take: q.pageSize }),
-    db.karDetail.count({ where }),
     listTotals(db, councilId),
     rolledOverThisYear(db, councilId, taxYear),
   ]);
