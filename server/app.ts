@@ -25,6 +25,7 @@ import certificateRoutes from './modules/certificates/routes.ts';
 import captchaRoutes from './modules/captcha/routes.ts';
 import propertyRoutes from './modules/properties/routes.ts';
 import transferRoutes from './modules/transfers/routes.ts';
+import taxRoutes from './modules/tax/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, database_: OpenDatabase, logger: 
   await app.register(captchaRoutes);
   await app.register(propertyRoutes);
   await app.register(transferRoutes);
+  await app.register(taxRoutes);
 
   await app.register(spa, { webDist: config.webDist, uploadsDir: path.join(config.dataDir, 'uploads') });
   return app;

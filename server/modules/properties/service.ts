@@ -12,6 +12,7 @@ import {
 import { malmattaKey } from '../../../common/property/malmatta.ts';
 import { maskMobile } from '../../lib/aadhaar.ts';
 import { officeOf } from '../site/service.ts';
+import { followAssessment } from '../tax/service.ts';
 import type { OwnersQuery, PagedQuery, PropertyRow, RegisterBody, UpdateOwnerBody, UpdatePropertyBody } from './schema.ts';
 
 const ONE = hundredths('1');
@@ -144,7 +145,7 @@ function readProperty(body: RegisterBody, thisYear: number): Facts {
 }
 
 /** The stored columns of an assessment (Namuna 8), computed, never typed. */
-function assessedColumns(a: Assessment) {
+export function assessedColumns(a: Assessment) {
   return {
     area: a.area, areaSqm: a.areaSqm, landRate: a.landRate, constructionRate: a.constructionRate, buildingRate: a.buildingRate,
     ghasaraRate: a.ghasaraRate, buildingBharank: a.buildingBharank, bhandavaliRateRs: a.bhandavaliRateRs, karachaRateRs: a.karachaRateRs,
@@ -277,7 +278,11 @@ export async function updateOwner(db: Db, councilId: number, ownerIdRaw: unknown
     data[f] = body[f]!.trim();
   }
   if (body.mobileNo !== undefined) data.mobileNo = tenDigitMobile('mobileNo', body.mobileNo);
-  await db.owner.update({ where: { ownerId }, data });
+  await db.$transaction([
+    db.owner.update({ where: { ownerId }, data }),
+    // The tax list and receipts name the owner from the kar record.
+    ...(data.malkacheNav ? [db.karDetail.updateMany({ where: { propertyId: owner.propertyId }, data: { malkacheNav: data.malkacheNav } })] : []),
+  ]);
   return toRow(await db.property.findUniqueOrThrow({ where: { propertyId: owner.propertyId }, select: ROW_SELECT }));
 }
 
@@ -301,7 +306,12 @@ export async function updateProperty(db: Db, councilId: number, body: UpdateProp
       }
       const assessed = assess(rates, { ...facts, constructionYear: facts.milkatBandhakamYear }, year);
       await tx.property.update({ where: { propertyId }, data: { ...facts, ...assessedColumns(assessed) } });
-      if (facts.malmattaNo !== current.malmattaNo) await tx.owner.updateMany({ where: { propertyId }, data: { malmattaNo: facts.malmattaNo } });
+      // The current tax demand (Namuna 9) follows the new assessment in this same transaction.
+      await followAssessment(tx, councilId, [propertyId]);
+      if (facts.malmattaNo !== current.malmattaNo) {
+        await tx.owner.updateMany({ where: { propertyId }, data: { malmattaNo: facts.malmattaNo } });
+        await tx.karDetail.updateMany({ where: { propertyId }, data: { malmattaNo: facts.malmattaNo } });
+      }
       return tx.property.findUniqueOrThrow({ where: { propertyId }, select: ROW_SELECT });
     });
     return toRow(updated);
