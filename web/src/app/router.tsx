@@ -21,6 +21,7 @@ const CarouselAdminPage = lazy(() => import('../features/carousel/CarouselAdminP
 const NewsAdminPage = lazy(() => import('../features/blog/NewsAdminPage.tsx'));
 const CertificateAdminPage = lazy(() => import('../features/certificates/CertificateAdminPage.tsx'));
 const PublicCertificatePage = lazy(() => import('../features/certificates/PublicCertificatePage.tsx'));
+const PropertyRegisterPage = lazy(() => import('../features/properties/PropertyRegisterPage.tsx'));
 
 const publicPlaceholder = (path: string, title: string) => ({ path, element: <ComingSoon title={title} /> });
 const staffPlaceholder = (path: string, title: string) => ({ path, element: <StaffPlaceholder title={title} /> });
@@ -65,7 +66,7 @@ export const router = createBrowserRouter([
           staffPlaceholder('/karMagni', 'नमुना ९ कर मागणी व भरणा / Form 9 tax payment'),
           staffPlaceholder('/ferfardata', 'फेरफार नोंदी / Mutation entries'),
           staffPlaceholder('/karUpdate', 'कर अद्यतन / Tax update'),
-          staffPlaceholder('/getAllInfo', 'नमुना ८ अद्यतन व कर मागणी / Form 8 update and tax demand'),
+          { path: '/getAllInfo', element: <PropertyRegisterPage /> },
         ],
       },
     ],
