@@ -77,7 +77,7 @@ export function uploadRegister(file: File, dryRun: boolean, onProgress: (share: 
     xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress(e.loaded / e.total); };
     xhr.onerror = () => reject(new ApiError('An unexpected error occurred. Could not connect to the server.', 0));
     xhr.onload = () => {
-      let body: { isSuccess?: boolean; message?: string; result?: ImportReport } | null = null;
+      let body: { isSuccess?: boolean; message?: string; result?: ImportReport } | null;
       try { body = JSON.parse(xhr.responseText); } catch { body = null; }
       if (xhr.status >= 200 && xhr.status < 300 && body?.result) resolve({ message: body.message ?? '', report: body.result });
       else reject(new ApiError(body?.message || `Request failed with status: ${xhr.status}`, xhr.status));
