@@ -22,6 +22,8 @@ const NewsAdminPage = lazy(() => import('../features/blog/NewsAdminPage.tsx'));
 const CertificateAdminPage = lazy(() => import('../features/certificates/CertificateAdminPage.tsx'));
 const PublicCertificatePage = lazy(() => import('../features/certificates/PublicCertificatePage.tsx'));
 const PropertyRegisterPage = lazy(() => import('../features/properties/PropertyRegisterPage.tsx'));
+const ReceiptTransferPage = lazy(() => import('../features/properties/ReceiptTransferPage.tsx'));
+const TransferLookupPage = lazy(() => import('../features/properties/TransferLookupPage.tsx'));
 
 const publicPlaceholder = (path: string, title: string) => ({ path, element: <ComingSoon title={title} /> });
 const staffPlaceholder = (path: string, title: string) => ({ path, element: <StaffPlaceholder title={title} /> });
@@ -60,11 +62,11 @@ export const router = createBrowserRouter([
           { path: '/deathCertForm', element: <CertificateAdminPage key="death" kind="death" /> },
           { path: '/residentialCertForm', element: <CertificateAdminPage key="residence" kind="residence" /> },
           { path: '/marriageCertForm', element: <CertificateAdminPage key="marriage" kind="marriage" /> },
-          staffPlaceholder('/receipt8no', 'नमुना ८ पावती व फेरफार / Form 8 receipt and transfer'),
+          { path: '/receipt8no', element: <ReceiptTransferPage /> },
           staffPlaceholder('/updateGhasara', 'घसारा दर अद्यतन / Depreciation update'),
           staffPlaceholder('/smsSend', 'SMS व्यवस्थापन / SMS'),
           staffPlaceholder('/karMagni', 'नमुना ९ कर मागणी व भरणा / Form 9 tax payment'),
-          staffPlaceholder('/ferfardata', 'फेरफार नोंदी / Mutation entries'),
+          { path: '/ferfardata', element: <TransferLookupPage /> },
           staffPlaceholder('/karUpdate', 'कर अद्यतन / Tax update'),
           { path: '/getAllInfo', element: <PropertyRegisterPage /> },
         ],
