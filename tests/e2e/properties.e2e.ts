@@ -4,6 +4,9 @@
 // rates screen refusing a rate outside its legal band; the Excel import's dry run and import; a
 // citizen finding the property on /usermalmatta and opening its certificate on /propertyqr/….
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, type Portal } from './helpers.ts';
@@ -226,6 +229,99 @@ describe('clerk', () => {
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'property-transfer-form-375');
     expect(errors).toEqual([]);
+    await page.close();
+  });
+}, 120_000);
+
+describe('rates and import', () => {
+  it('shows the server refusing a tax rate outside its legal band, then saves the council’s rates', async () => {
+    const { page, errors } = await staffPage(1366);
+    await page.goto(portal.baseUrl + '/taxRates');
+    await page.getByTestId('rates-default').waitFor();
+    expect(await field(page, 'taxRate.rcc').inputValue()).toBe('1.20');
+    await field(page, 'taxRate.rcc').fill('2.50');
+    await page.getByRole('button', { name: 'दर जतन करा (Save rates)' }).click();
+    await expect.poll(() => page.getByTestId('rates-error').textContent()).toContain('RCC: the tax rate must be from 1.20 to 2.00');
+    await settledScreenshot(page, 'property-rates-refused-1366');
+    await field(page, 'taxRate.rcc').fill('1.5');
+    await field(page, 'waterTax').fill('350');
+    await page.getByRole('button', { name: 'दर जतन करा (Save rates)' }).click();
+    await expect.poll(() => page.getByTestId('rates-success').count()).toBe(1);
+    await page.reload();
+    await expect.poll(() => field(page, 'taxRate.rcc').inputValue()).toBe('1.50');
+    expect(await field(page, 'waterTax').inputValue()).toBe('350.00');
+    expect(await page.getByTestId('rates-default').count()).toBe(0);
+    expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
+
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.reload();
+    await field(page, 'landRate').waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, 'property-rates-375');
+    await page.close();
+  });
+
+  it('checks a workbook row by row, imports it only when every row is good, and a second import changes nothing', async () => {
+    const { page, errors } = await staffPage(1366);
+    await page.goto(portal.baseUrl + '/propertyImport');
+    const [template] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Template (.xlsx)' }).click()]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile((await template.path())!);
+    const sheet = wb.worksheets[0];
+    const good = [
+      ['101', 'अनिल शिंदे', 'स्वतः', '9822000001', '7', '301', 'घर', 'rcc', 'residential', 2015, 40],
+      ['१०२/ब', 'सुमन कदम', 'स्वतः', '9822000002', '8', '302', 'दुकान', 'stoneCement', 'commercial', 2000, 25],
+    ];
+    sheet.addRow(good[0]);
+    sheet.addRow(['103', '', 'स्वतः', '9822000003', '9', '303']);
+    sheet.addRow(['104', 'राजू माने', 'स्वतः', '9822000004', '10', '304', '', 'rcc', 'residential', 2010, 'पन्नास']);
+    sheet.addRow(good[1]);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-import-'));
+    const badFile = path.join(dir, 'register-bad.xlsx');
+    await wb.xlsx.writeFile(badFile);
+
+    await page.locator('input[name="workbook"]').setInputFiles(badFile);
+    const dryRun = page.getByRole('button', { name: 'तपासा (Dry run)' });
+    const importButton = page.getByRole('button', { name: 'आयात करा (Import)' });
+    await dryRun.click();
+    await expect.poll(() => page.getByTestId('import-message').textContent()).toBe('2 rows need correcting; nothing was written.');
+    const problems = await page.getByTestId('import-problem').allTextContents();
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toContain('ओळ 4');
+    expect(problems[0]).toContain('malkacheNav');
+    expect(problems[1]).toContain('ओळ 5');
+    expect(problems[1]).toContain('areaSqm');
+    expect(await importButton.isDisabled()).toBe(true);
+    await screenshot(page, 'property-import-problems-1366');
+
+    const goodBook = new ExcelJS.Workbook();
+    await goodBook.xlsx.readFile((await template.path())!);
+    for (const row of good) goodBook.worksheets[0].addRow(row);
+    const goodFile = path.join(dir, 'register-good.xlsx');
+    await goodBook.xlsx.writeFile(goodFile);
+    await page.locator('input[name="workbook"]').setInputFiles(goodFile);
+    await dryRun.click();
+    await expect.poll(() => page.getByTestId('import-message').textContent()).toBe('All 2 rows are good.');
+    await importButton.click();
+    await expect.poll(() => page.getByTestId('import-message').textContent()).toBe('2 properties registered, 0 already there.');
+    // The same file again: nothing new, so nothing to import.
+    await dryRun.click();
+    await expect.poll(() => page.getByTestId('import-report').textContent()).toContain('already there 2');
+    expect(await importButton.isDisabled()).toBe(true);
+
+    // A file that is not a workbook gets the server's reason.
+    const notXlsx = path.join(dir, 'notes.xlsx');
+    fs.writeFileSync(notXlsx, 'just text');
+    await page.locator('input[name="workbook"]').setInputFiles(notXlsx);
+    await dryRun.click();
+    await expect.poll(() => page.getByTestId('import-error').textContent()).toContain('must be an Excel workbook (.xlsx)');
+    fs.rmSync(dir, { recursive: true, force: true });
+
+    await page.goto(portal.baseUrl + '/getAllInfo');
+    await field(page, 'malmattaNoFilter').fill('102');
+    await page.getByRole('button', { name: 'शोधा' }).click();
+    await expect.poll(() => page.getByTestId('property-card').allTextContents()).toEqual([expect.stringContaining('सुमन कदम')]);
+    expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
     await page.close();
   });
 }, 120_000);

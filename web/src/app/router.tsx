@@ -24,6 +24,8 @@ const PublicCertificatePage = lazy(() => import('../features/certificates/Public
 const PropertyRegisterPage = lazy(() => import('../features/properties/PropertyRegisterPage.tsx'));
 const ReceiptTransferPage = lazy(() => import('../features/properties/ReceiptTransferPage.tsx'));
 const TransferLookupPage = lazy(() => import('../features/properties/TransferLookupPage.tsx'));
+const TaxRatesPage = lazy(() => import('../features/properties/TaxRatesPage.tsx'));
+const ImportPage = lazy(() => import('../features/properties/ImportPage.tsx'));
 
 const publicPlaceholder = (path: string, title: string) => ({ path, element: <ComingSoon title={title} /> });
 const staffPlaceholder = (path: string, title: string) => ({ path, element: <StaffPlaceholder title={title} /> });
@@ -67,6 +69,8 @@ export const router = createBrowserRouter([
           staffPlaceholder('/smsSend', 'SMS व्यवस्थापन / SMS'),
           staffPlaceholder('/karMagni', 'नमुना ९ कर मागणी व भरणा / Form 9 tax payment'),
           { path: '/ferfardata', element: <TransferLookupPage /> },
+          { path: '/taxRates', element: <TaxRatesPage /> },
+          { path: '/propertyImport', element: <ImportPage /> },
           staffPlaceholder('/karUpdate', 'कर अद्यतन / Tax update'),
           { path: '/getAllInfo', element: <PropertyRegisterPage /> },
         ],
