@@ -24,6 +24,9 @@ export interface Config {
   /** Which X-Forwarded-For hops to believe for the client address: false (none, the default: the
    *  address is the socket's), a hop count, or the proxies' addresses/subnets. */
   trustProxy: false | number | string[];
+  /** Browser tests only (E2E_CAPTCHA_PEEK=1): GET /api/test/captcha/{id} tells the answer of an open
+   *  captcha, as the server tests read it from the store. Refused when NODE_ENV is production. */
+  e2eCaptchaPeek: boolean;
 }
 
 /** The folder holding package.json, fonts/, prisma/ and web/dist, whether this file runs from
@@ -76,6 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!(uploadLimitMb > 0)) throw new Error(`UPLOAD_LIMIT_MB must be a number of megabytes above 0, got "${env.UPLOAD_LIMIT_MB}"`);
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  const e2eCaptchaPeek = env.E2E_CAPTCHA_PEEK === '1';
+  if (e2eCaptchaPeek && env.NODE_ENV === 'production') throw new Error('E2E_CAPTCHA_PEEK is for browser tests only; it must not be set when NODE_ENV is production');
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -90,5 +95,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     uploadLimitBytes: uploadLimitMb * 1024 * 1024,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    e2eCaptchaPeek,
   };
 }

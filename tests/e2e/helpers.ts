@@ -28,7 +28,7 @@ export async function startPortal(): Promise<Portal> {
   const port = await freePort();
   const password = 'Admin@12345';
   let username = 'admin';
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_BASE_URL: `http://127.0.0.1:${port}` };
+  const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', E2E_CAPTCHA_PEEK: '1', PUBLIC_BASE_URL: `http://127.0.0.1:${port}` };
   if (process.env.DATABASE_URL) {
     username = `e2e_${process.pid}_${Date.now().toString(36)}`;
     const cli = spawnSync(tsx, ['server/cli/user.ts', 'add', username, '--admin', '--password', password], { cwd: root, env, encoding: 'utf8' });

@@ -10,6 +10,11 @@ const SiteProfileAdminPage = lazy(() => import('../features/site/SiteProfileAdmi
 const CarouselAdminPage = lazy(() => import('../features/carousel/CarouselAdminPage.tsx'));
 const NewsAdminPage = lazy(() => import('../features/blog/NewsAdminPage.tsx'));
 const CertificateAdminPage = lazy(() => import('../features/certificates/CertificateAdminPage.tsx'));
+const PropertyRegisterPage = lazy(() => import('../features/properties/PropertyRegisterPage.tsx'));
+const ReceiptTransferPage = lazy(() => import('../features/properties/ReceiptTransferPage.tsx'));
+const TransferLookupPage = lazy(() => import('../features/properties/TransferLookupPage.tsx'));
+const TaxRatesPage = lazy(() => import('../features/properties/TaxRatesPage.tsx'));
+const ImportPage = lazy(() => import('../features/properties/ImportPage.tsx'));
 
 /** A Marathi label with its English gloss. */
 export interface Label { mr: string; en: string }
@@ -30,7 +35,7 @@ export const staffScreens: StaffScreen[] = [
   { path: '/admin', title: { mr: 'डॅशबोर्ड', en: 'Dashboard' }, element: <DashboardPage />, sidebar: true },
   // Property register and tax (spec 3).
   {
-    path: '/receipt8no', title: { mr: 'नमुना ८ पावती व फेरफार', en: 'Form 8 receipt and transfer' },
+    path: '/receipt8no', title: { mr: 'नमुना ८ पावती व फेरफार', en: 'Form 8 receipt and transfer' }, element: <ReceiptTransferPage />,
     card: { title: 'नमुना ८', text: 'नवीन नोंदणी — मालमत्ता नोंदवही (Form 8, new registration)' },
   },
   {
@@ -41,16 +46,16 @@ export const staffScreens: StaffScreen[] = [
     path: '/updateGhasara', title: { mr: 'घसारा दर अद्यतन', en: 'Depreciation update' },
     sidebar: { mr: 'डेटा एन्ट्री (घसारा)', en: 'Data entry work' },
   },
-  { path: '/getAllInfo', title: { mr: 'नमुना ८ अद्यतन व कर मागणी', en: 'Form 8 update and tax demand' }, sidebar: true },
+  { path: '/getAllInfo', title: { mr: 'नमुना ८ अद्यतन व कर मागणी', en: 'Form 8 update and tax demand' }, element: <PropertyRegisterPage />, sidebar: true },
   { path: '/addcarouselimages', title: { mr: 'मुख्यपृष्ठ फोटो', en: 'Home page photos' }, element: <CarouselAdminPage />, sidebar: true },
-  { path: '/ferfardata', title: { mr: 'फेरफार नोंदी', en: 'Mutation entries' }, sidebar: true },
+  { path: '/ferfardata', title: { mr: 'फेरफार नोंदी', en: 'Mutation entries' }, element: <TransferLookupPage />, sidebar: true },
   { path: '/dashnews', title: { mr: 'मुख्यपृष्ठ बातम्या', en: 'Home page news' }, element: <NewsAdminPage />, sidebar: true },
   // Also the tax detail list (spec 2.8), whose route the spec does not show.
   { path: '/karUpdate', title: { mr: 'कर अद्यतन', en: 'Tax update' }, sidebar: true },
   { path: '/smsSend', title: { mr: 'SMS व्यवस्थापन', en: 'SMS' }, sidebar: { mr: 'SMS', en: 'SMS notices' } },
   // The council's own rates and the Excel import of the register (not in the spec; our paths).
-  { path: '/taxRates', title: { mr: 'कर दर', en: 'Tax rates' } },
-  { path: '/propertyImport', title: { mr: 'मालमत्ता नोंदवही आयात (Excel)', en: 'Property register import' } },
+  { path: '/taxRates', title: { mr: 'कर दर', en: 'Tax rates' }, element: <TaxRatesPage />, sidebar: true },
+  { path: '/propertyImport', title: { mr: 'मालमत्ता नोंदवही आयात (Excel)', en: 'Property register import' }, element: <ImportPage />, sidebar: true },
   // Certificates (spec 2).
   { path: '/birthCertForm', title: { mr: 'जन्म प्रमाणपत्र', en: 'Birth certificates' }, element: <CertificateAdminPage key="birth" kind="birth" />, card: true },
   { path: '/deathCertForm', title: { mr: 'मृत्यू प्रमाणपत्र', en: 'Death certificates' }, element: <CertificateAdminPage key="death" kind="death" />, card: true },
