@@ -47,6 +47,7 @@ function paramValue(route: Route, name: string): string {
     const kind = KIND_CASES.find((k) => route.url.startsWith(`${k.base}/`));
     if (kind) return values[`${kind.kind}Id`];
     if (route.url.startsWith('/api/Blog/')) return values.blogId;
+    if (route.url.startsWith('/api/Properties/')) return values.propertyId;
   }
   const v = values[name];
   if (v === undefined) throw new Error(`The sweep has no value for :${name} of ${route.url}: add it in beforeAll`);
@@ -212,6 +213,18 @@ beforeAll(async () => {
   if (ferfar.statusCode !== 201) throw new Error(`transfer: ${ferfar.body}`);
   values.ferfarNumber = String(ferfar.json().result.ferfarNumber);
   bodies['POST /api/PropertyTransfer/add'] = () => ({ ...transfer });
+
+  // Tax (issue 10): a demand with arrears, and one payment with its receipt.
+  const kar = { malmattaNo: property.malmattaNo, magilGharpatti: '100' };
+  const added = await injectAs(t.app, owner, { method: 'POST', url: '/api/KarImport/kar-details/add', payload: kar });
+  if (added.statusCode !== 201) throw new Error(`kar details: ${added.body}`);
+  bodies['POST /api/KarImport/kar-details/add'] = () => ({ ...kar });
+  const payment = { karid: added.json().result.karId, paid_gharpatti: '10', paid_method: 'cash', note: '', paid_on: new Date().toISOString().slice(0, 10) };
+  const paid = await injectAs(t.app, owner, { method: 'POST', url: '/api/KarImport/apply-payment-simple', payload: payment });
+  if (paid.statusCode !== 201) throw new Error(`payment: ${paid.body}`);
+  values.paymentId = String(paid.json().result.payment.paymentId);
+  values.receiptId = paid.json().result.payment.receiptId;
+  bodies['POST /api/KarImport/apply-payment-simple'] = () => ({ ...payment, paid_gharpatti: '1' });
 
   const { createdByUserId: _c, updatedAt: _u, ...profile } = (await injectAs(t.app, owner, { method: 'GET', url: '/api/Site/profile/mine' })).json().result;
   bodies['PUT /api/Site/profile'] = () => structuredClone(profile);
