@@ -1,0 +1,32 @@
+// The certificate staff screens' server data through TanStack Query (app/QueryProvider.tsx): the
+// paged list and the save that invalidates it. Apart from api.ts so the public QR pages, which read
+// with plain fetch, do not load the query library.
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { councilIdOf } from '../../lib/session.ts';
+import { fetchPage, saveCertificate } from './api.ts';
+import type { KindDef, Values } from './kinds.ts';
+import { certificateKeys } from './paths.ts';
+
+/** One page of a kind's list, filtered by name. */
+export function pageQuery(k: KindDef, pageNumber: number, nameFilter: string) {
+  return queryOptions({
+    queryKey: certificateKeys.page(k.kind, councilIdOf(), pageNumber, nameFilter),
+    queryFn: ({ signal }) => fetchPage(k, pageNumber, nameFilter, signal),
+  });
+}
+
+/** The list while it is shown; the page on screen stays while the next one loads. */
+export function useCertificatePage(k: KindDef, pageNumber: number, nameFilter: string, enabled: boolean) {
+  return useQuery({ ...pageQuery(k, pageNumber, nameFilter), enabled, placeholderData: keepPreviousData });
+}
+
+export interface SaveInput { values: Values; id: string | null; photos: Record<string, File | null> }
+
+/** Create or update; afterwards this kind's pages and count are read afresh. */
+export function useSaveCertificate(k: KindDef) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ values, id, photos }: SaveInput) => saveCertificate(k, values, id, photos),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: certificateKeys.kind(k.kind, councilIdOf()) }),
+  });
+}
