@@ -81,4 +81,16 @@ export default tseslint.config(
     // left out: the app does not use the compiler, and they flag the usual fetch-in-effect pattern.
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  {
+    // TanStack Query serves the staff screens only, so the public pages do not load it: the provider
+    // (app/QueryProvider.tsx) and each feature's queries files import it, nothing else.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/app/QueryProvider.tsx', 'web/src/features/*/queries.ts', 'web/src/features/*/*Queries.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{
+        name: '@tanstack/react-query',
+        message: 'Put the query options and hooks in the feature\'s queries.ts; public pages read with the plain calls of api.ts.',
+      }] }],
+    },
+  },
 );

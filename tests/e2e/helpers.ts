@@ -83,11 +83,13 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: true });
 }
 
-/** Logs in through the login form and waits for the dashboard. */
+/** Logs in through the login form and waits for the dashboard: its address, then its heading, which
+ *  shows once the staff layout's and the dashboard's code have loaded (slow on a busy machine). */
 export async function loginThroughForm(page: Page, portal: Portal) {
   await page.goto(`${portal.baseUrl}/login`);
   await page.getByLabel('Username').fill(portal.username);
   await page.getByLabel('Password').fill(portal.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL(`${portal.baseUrl}/admin`);
+  await page.getByRole('heading', { name: 'डॅशबोर्ड', level: 1 }).waitFor();
 }

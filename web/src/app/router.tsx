@@ -7,7 +7,7 @@ import PublicLayout from './layouts/PublicLayout.tsx';
 import Guard from './Guard.tsx';
 import HomePage from './HomeRoute.tsx';
 import NotFoundPage from '../components/NotFoundPage.tsx';
-import { staffScreens } from './staffScreens.tsx';
+import { sidebarLinks, staffScreens } from './staffScreens.tsx';
 
 const AdminLayout = lazy(() => import('./layouts/AdminLayout.tsx'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
@@ -45,7 +45,7 @@ export const router = createBrowserRouter([
     element: <Guard />,
     children: [
       {
-        element: <AdminLayout />,
+        element: <AdminLayout links={sidebarLinks} />,
         children: [
           ...staffScreens.map((s) => ({
             path: s.path,

@@ -1,5 +1,6 @@
-// The layout every staff page shares (spec 2.6): a sidebar with the staff links (staffScreens.tsx) and Logout,
-// collapsing at 768 px or less into a drawer with an overlay and open/close buttons.
+// The layout every staff page shares (spec 2.6): a sidebar with the staff links (staffScreens.tsx,
+// handed over by the router) and Logout, collapsing at 768 px or less into a drawer with an overlay
+// and open/close buttons. It holds the staff screens' query client (QueryProvider.tsx).
 import { Suspense, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -16,12 +17,12 @@ import CloseIcon from '@mui/icons-material/Close';
 import { useSession } from '../../lib/session.ts';
 import { logout as endSession } from '../../lib/api.ts';
 import Loading from '../../components/Loading.tsx';
-import { sidebarLinks } from '../staffScreens.tsx';
+import type { SidebarLink } from '../staffScreens.tsx';
 import QueryProvider from '../QueryProvider.tsx';
 
 export const SIDEBAR_WIDTH = 260;
 
-export default function AdminLayout() {
+export default function AdminLayout({ links }: { links: SidebarLink[] }) {
   const narrow = useMediaQuery('(max-width:768px)');
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
@@ -44,7 +45,7 @@ export default function AdminLayout() {
       <Divider sx={{ borderColor: 'rgba(255,255,255,.2)' }} />
       {/* The links scroll inside the dark sidebar, so on a short office laptop (1366×640) Logout below stays in view. */}
       <List component="nav" aria-label="कर्मचारी मेनू" sx={{ flexGrow: 1, minHeight: 0, overflowY: 'auto' }}>
-        {sidebarLinks.map((l) => (
+        {links.map((l) => (
           <ListItemButton key={l.to} component={NavLink} to={l.to} end onClick={() => setOpen(false)}
             sx={{ '&.active': { bgcolor: 'rgba(255,255,255,.15)' } }}>
             <ListItemText primary={l.mr} secondary={l.en} slotProps={{ secondary: { sx: { color: 'rgba(255,255,255,.6)' } } }} />

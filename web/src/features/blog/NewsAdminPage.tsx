@@ -17,7 +17,8 @@ import EditIcon from '@mui/icons-material/Edit';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { councilIdOf } from '../../lib/session.ts';
 import { formatDateMr } from '../../lib/format.ts';
-import { dateToIso, isoToDate, useCreateNews, useDeleteNews, useNews, useUpdateNews, type NewsItem } from './api.ts';
+import { dateToIso, isoToDate, type NewsItem } from './api.ts';
+import { useCreateNews, useDeleteNews, useNews, useUpdateNews } from './queries.ts';
 
 type Mode = 'add' | 'edit';
 interface Draft { title: string; content: string; date: string }

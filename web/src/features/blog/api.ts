@@ -1,8 +1,6 @@
 // News items (spec 3, 7): GET /api/Blog/by-user/{userId} (bearer when a session exists), POST /api/Blog,
-// PUT and DELETE /api/Blog/{id}. Reads accept the spec's alternative field names. The home page's
-// LatestNews reads with plain fetchNews (no query library on the public pages); the staff screen
-// reads and saves through the TanStack Query hooks below.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// PUT and DELETE /api/Blog/{id}. Reads accept the spec's alternative field names. Plain calls: the
+// home page's LatestNews uses them as they are, the staff screen through queries.ts.
 import type { BlogBody, BlogItem } from '../../../../common/api-types.ts';
 import { api } from '../../lib/api.ts';
 
@@ -35,45 +33,6 @@ export async function fetchNews(userId: number, signal?: AbortSignal): Promise<N
 export const createNews = (input: NewsInput) => api<NewsItem>('/api/Blog', { method: 'POST', body: input });
 export const updateNews = (id: number, input: NewsInput) => api<NewsItem>(`/api/Blog/${id}`, { method: 'PUT', body: input });
 export const deleteNews = (id: number) => api<{ blogId: number }>(`/api/Blog/${id}`, { method: 'DELETE' });
-
-const newsKey = (userId: number) => ['news', userId] as const;
-
-export const newsQuery = (userId: number) => queryOptions({
-  queryKey: newsKey(userId),
-  queryFn: ({ signal }) => fetchNews(userId, signal),
-});
-
-/** A council's news while `enabled`. */
-export const useNews = (userId: number, enabled: boolean) => useQuery({ ...newsQuery(userId), enabled });
-
-/** After a save the council's list is read afresh. */
-function useRefreshNews(userId: number) {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: newsKey(userId) });
-}
-
-export function useCreateNews(userId: number) {
-  const refresh = useRefreshNews(userId);
-  return useMutation({ mutationFn: (input: NewsInput) => createNews(input), onSuccess: refresh });
-}
-
-export function useUpdateNews(userId: number) {
-  const refresh = useRefreshNews(userId);
-  return useMutation({ mutationFn: ({ id, input }: { id: number; input: NewsInput }) => updateNews(id, input), onSuccess: refresh });
-}
-
-/** A deleted post leaves the list on screen at once, before the list is read again. */
-export function useDeleteNews(userId: number) {
-  const queryClient = useQueryClient();
-  const refresh = useRefreshNews(userId);
-  return useMutation({
-    mutationFn: (id: number) => deleteNews(id),
-    onSuccess: (_answer, id) => {
-      queryClient.setQueryData(newsKey(userId), (list: NewsItem[] | undefined) => list?.filter((x) => x.blogId !== id));
-      return refresh();
-    },
-  });
-}
 
 /** A date input's yyyy-mm-dd as the ISO date-time the spec's client sent (midnight UTC of that day). */
 export const dateToIso = (day: string) => `${day}T00:00:00.000Z`;

@@ -16,7 +16,8 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { councilIdOf } from '../../lib/session.ts';
-import { imageUrl, useDeleteSlide, useSlides, useUploadSlides, type Slide } from './api.ts';
+import { imageUrl, type Slide } from './api.ts';
+import { useDeleteSlide, useSlides, useUploadSlides } from './queries.ts';
 
 type Mode = 'add' | 'edit';
 

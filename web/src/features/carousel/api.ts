@@ -1,7 +1,6 @@
 // Home page slides (spec 3, 7): GET /api/Corosal/by-user/{userId} without a token, POST multipart
-// (one ImageFile part per image), DELETE /api/Corosal/{corosalId}. The home page reads with plain
-// fetch (no query library on the public pages); the staff screen through the TanStack Query hooks below.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// (one ImageFile part per image), DELETE /api/Corosal/{corosalId}. Plain calls: the home page uses
+// them as they are, the staff screen through queries.ts.
 import type { CarouselItem } from '../../../../common/api-types.ts';
 import { api, apiUrl } from '../../lib/api.ts';
 
@@ -68,39 +67,3 @@ export function deleteSlide(corosalId: number) {
   return api<{ corosalId: number }>(`/api/Corosal/${corosalId}`, { method: 'DELETE' });
 }
 
-const slidesKey = (userId: number) => ['slides', userId] as const;
-
-export const slidesQuery = (userId: number) => queryOptions({
-  queryKey: slidesKey(userId),
-  queryFn: ({ signal }) => fetchSlides(userId, signal),
-});
-
-/** A council's slides while `enabled`. */
-export const useSlides = (userId: number, enabled: boolean) => useQuery({ ...slidesQuery(userId), enabled });
-
-/** After an upload or a delete the council's slides are read afresh. */
-function useRefreshSlides(userId: number) {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: slidesKey(userId) });
-}
-
-export function useUploadSlides(userId: number) {
-  const refresh = useRefreshSlides(userId);
-  return useMutation({
-    mutationFn: ({ files, content }: { files: File[]; content: string }) => uploadSlides(files, content, userId),
-    onSuccess: refresh,
-  });
-}
-
-/** A deleted slide leaves the grid at once, before the slides are read again. */
-export function useDeleteSlide(userId: number) {
-  const queryClient = useQueryClient();
-  const refresh = useRefreshSlides(userId);
-  return useMutation({
-    mutationFn: (corosalId: number) => deleteSlide(corosalId),
-    onSuccess: (_answer, corosalId) => {
-      queryClient.setQueryData(slidesKey(userId), (list: Slide[] | undefined) => list?.filter((x) => x.corosalId !== corosalId));
-      return refresh();
-    },
-  });
-}

@@ -1,5 +1,5 @@
 // Dashboard cards with how many certificates of each kind the council holds (spec 1, 2.6), read
-// again every 60 s while shown (countsApi.ts). Failures are not shown: the cards keep the last
+// again every 60 s while shown (countQueries.ts). Failures are not shown: the cards keep the last
 // counts (or a dash).
 import { Link as RouterLink } from 'react-router-dom';
 import Card from '@mui/material/Card';
@@ -7,7 +7,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { useCertificateCounts } from './countsApi.ts';
+import { useCertificateCounts } from './countQueries.ts';
 import type { KindName } from './paths.ts';
 
 const CARDS: { kind: KindName; mr: string; en: string; to: string; color: string }[] = [

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import FormSections, { FormSection } from '../../components/form/FormSections.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { councilIdOf } from '../../lib/session.ts';
-import { useNextNumber, useSaveCertificate } from './api.ts';
+import { useNextNumber, useSaveCertificate } from './queries.ts';
 import { emptyValues, valuesOf, type Item, type KindDef, type Values } from './kinds.ts';
 import PhotoField from './PhotoField.tsx';
 

@@ -1,11 +1,10 @@
 // Calls of the certificate screens: the paged list, create and update (JSON, or multipart with the
-// marriage photos), the PDF download and the public read behind the QR pages. The staff screens
-// read and save through TanStack Query (the hooks below); the public QR pages use plain fetch.
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// marriage photos), the PDF download and the public read behind the QR pages. Plain calls: the QR
+// pages use them as they are, the staff screens through queries.ts.
 import { api, apiUrl, download, type Envelope } from '../../lib/api.ts';
 import { councilIdOf } from '../../lib/session.ts';
 import { allFields, jsonBody, type Item, type KindDef, type Values } from './kinds.ts';
-import { certificateKeys, listQuery } from './paths.ts';
+import { listQuery } from './paths.ts';
 
 export const PAGE_SIZE = 10;
 
@@ -32,39 +31,9 @@ export async function saveCertificate(k: KindDef, values: Values, id: string | n
   return e.result;
 }
 
-/** One page of a kind's list, filtered by name. */
-export function pageQuery(k: KindDef, pageNumber: number, nameFilter: string) {
-  return queryOptions({
-    queryKey: certificateKeys.page(k.kind, councilIdOf(), pageNumber, nameFilter),
-    queryFn: ({ signal }) => fetchPage(k, pageNumber, nameFilter, signal),
-  });
-}
-
-/** The list while it is shown; the page on screen stays while the next one loads. */
-export function useCertificatePage(k: KindDef, pageNumber: number, nameFilter: string, enabled: boolean) {
-  return useQuery({ ...pageQuery(k, pageNumber, nameFilter), enabled, placeholderData: keepPreviousData });
-}
-
-/** The registration number a new record starts with: the latest plus one, not yet taken ('' when
- *  the council has none to count on). Numbers are unique per council and kind (the server answers 409). */
-export function useNextNumber(k: KindDef, enabled: boolean) {
-  return useQuery({
-    queryKey: [...certificateKeys.kind(k.kind, councilIdOf()), 'next-number'],
-    queryFn: async ({ signal }) => (await api<{ registrationNumber: string }>(`${k.base}/next-number`, { signal })).result.registrationNumber,
-    enabled,
-    staleTime: 0,
-  });
-}
-
-export interface SaveInput { values: Values; id: string | null; photos: Record<string, File | null> }
-
-/** Create or update; afterwards this kind's pages and count are read afresh. */
-export function useSaveCertificate(k: KindDef) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ values, id, photos }: SaveInput) => saveCertificate(k, values, id, photos),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: certificateKeys.kind(k.kind, councilIdOf()) }),
-  });
+/** The registration number the server suggests for a new record ('' when there is none to count on). */
+export async function fetchNextNumber(k: KindDef, signal?: AbortSignal): Promise<string> {
+  return (await api<{ registrationNumber: string }>(`${k.base}/next-number`, { signal })).result.registrationNumber;
 }
 
 export const downloadPdf = (k: KindDef, item: Item, id: string) => download(k.pdfPath(id), k.pdfFallbackName(item));

@@ -15,9 +15,10 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
-  BENEFICIARIES, BENEFICIARY_LABELS, useMyProfile, useSaveMyProfile,
+  BENEFICIARIES, BENEFICIARY_LABELS,
   type Centre, type Committee, type Scheme, type Service, type SiteProfile, type SiteProfileInput, type Stat,
 } from './api.ts';
+import { useMyProfile, useSaveMyProfile } from './queries.ts';
 
 /** The form keeps coordinates as typed; lists keep blank lines while typing and drop them on save. */
 type Form = Omit<SiteProfileInput, 'latitude' | 'longitude'> & { latitude: string; longitude: string };

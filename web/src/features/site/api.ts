@@ -1,12 +1,9 @@
 // The office's public profile (name, contacts, statistics, schemes…): GET /api/Site/profile.
-// Fetched once per page load and shared by the header, footer and home sections, with plain fetch
-// (no query library on the public pages). The staff edit screen reads and saves its council's own
-// profile through the TanStack Query hooks below.
+// Fetched once per page load and shared by the header, footer and home sections, with plain fetch.
+// The staff edit screen reads and saves its council's own profile through queries.ts.
 import { useEffect, useState } from 'react';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Centre, Committee, Scheme, Service, SiteProfile, SiteProfileBody, Stat } from '../../../../common/api-types.ts';
 import { api } from '../../lib/api.ts';
-import { councilIdOf } from '../../lib/session.ts';
 
 export type { Centre, Committee, Scheme, Service, SiteProfile, Stat };
 export type Beneficiary = Scheme['beneficiary'];
@@ -30,28 +27,6 @@ export type SiteProfileInput = SiteProfileBody;
 /** The logged-in council's own profile, for the edit screen. */
 export const fetchMyProfile = (signal?: AbortSignal) => api<SiteProfile>('/api/Site/profile/mine', { signal }).then((e) => e.result);
 export const saveMyProfile = (body: SiteProfileInput) => api<SiteProfile>('/api/Site/profile', { method: 'PUT', body });
-
-const myProfileKey = (council: number) => ['siteProfile', council, 'mine'] as const;
-
-export const myProfileQuery = () => queryOptions({
-  queryKey: myProfileKey(councilIdOf()),
-  queryFn: ({ signal }) => fetchMyProfile(signal),
-});
-
-export const useMyProfile = () => useQuery(myProfileQuery());
-
-/** Saves the council's profile. The answer is the saved profile: it becomes the cached one, and the
- *  public pages' copy is dropped so they read the new one. */
-export function useSaveMyProfile() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SiteProfileInput) => saveMyProfile(body).then((e) => e.result),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(myProfileKey(councilIdOf()), saved);
-      invalidateSiteProfile();
-    },
-  });
-}
 
 /** Forget the cached profile (after staff edit it). */
 export function invalidateSiteProfile() { cached = null; }

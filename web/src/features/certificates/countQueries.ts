@@ -1,5 +1,6 @@
 // The dashboard's certificate counts: a one-row page of each list (its totalCount), read through
-// TanStack Query. Apart from api.ts so the dashboard loads without the field tables.
+// TanStack Query (app/QueryProvider.tsx). Apart from queries.ts so the dashboard loads without the
+// field tables.
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { councilIdOf } from '../../lib/session.ts';
