@@ -50,9 +50,10 @@ describe('app shell', () => {
     const errors = watchErrors(page);
     await loginThroughForm(page, portal);
     const nav = page.getByRole('navigation', { name: 'कर्मचारी मेनू' });
-    await expect.poll(() => nav.getByRole('link').count()).toBe(9);
+    await expect.poll(() => nav.getByRole('link').count()).toBe(11);
     expect(await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
-      '/admin', '/updateGhasara', '/getAllInfo', '/addcarouselimages', '/ferfardata', '/dashnews', '/karUpdate', '/smsSend', '/siteProfile',
+      '/admin', '/updateGhasara', '/getAllInfo', '/addcarouselimages', '/ferfardata', '/dashnews', '/karUpdate', '/smsSend', '/taxRates',
+      '/propertyImport', '/siteProfile',
     ]);
     await expect.poll(() => nav.getByRole('link', { name: 'डेटा एन्ट्री (घसारा) Data entry work' }).isVisible()).toBe(true);
     // The screen cards, below the certificate counts (which link to the certificate screens too).
@@ -63,10 +64,10 @@ describe('app shell', () => {
     expect(await cards.first().textContent()).toBe('नमुना ८नवीन नोंदणी — मालमत्ता नोंदवही (Form 8, new registration)');
 
     // A screen not built yet keeps its title inside the staff layout, with the sidebar beside it.
-    await nav.getByRole('link', { name: /फेरफार नोंदी/ }).click();
-    await page.waitForURL(`${portal.baseUrl}/ferfardata`);
-    await expect.poll(() => page.getByTestId('coming-soon').getByRole('heading').textContent()).toBe('फेरफार नोंदी / Mutation entries');
-    for (const [path, title] of [['/taxRates', 'कर दर / Tax rates'], ['/karMagni', 'नमुना ९ कर मागणी व भरणा / Form 9 tax payment']]) {
+    await nav.getByRole('link', { name: /SMS/ }).click();
+    await page.waitForURL(`${portal.baseUrl}/smsSend`);
+    await expect.poll(() => page.getByTestId('coming-soon').getByRole('heading').textContent()).toBe('SMS व्यवस्थापन / SMS');
+    for (const [path, title] of [['/smsSend', 'SMS व्यवस्थापन / SMS']]) {
       await page.goto(portal.baseUrl + path);
       await expect.poll(() => page.getByTestId('coming-soon').getByRole('heading').textContent()).toBe(title);
       expect(await nav.isVisible()).toBe(true);
