@@ -325,3 +325,106 @@ describe('rates and import', () => {
     await page.close();
   });
 }, 120_000);
+
+describe('citizen', () => {
+  it('finds a property on /usermalmatta with the server-checked captcha and opens its certificate', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    const errors = watchErrors(page);
+    await page.goto(portal.baseUrl + '/usermalmatta');
+    const search = page.getByRole('button', { name: 'शोधा (Search)' });
+    const captchaImage = page.getByTestId('captcha-image');
+    await captchaImage.waitFor();
+    await search.click();
+    expect(await page.getByTestId('search-error').textContent()).toBe('कृपया सूचीमधून एक मालमत्ता निवडा');
+
+    // By owner name: one Marathi letter is enough.
+    await page.getByLabel(/मालकाचे नाव/).check();
+    await page.locator('#prop-query').pressSequentially('सु');
+    await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(['१०२/ब — सुमन कदम']);
+    // By property number, from one character.
+    await page.getByLabel(/मालमत्ता क्रमांक/).first().check();
+    await page.locator('#prop-query').pressSequentially('1');
+    await expect.poll(() => page.getByRole('option').count()).toBe(3);
+    await page.getByRole('option', { name: /12\/अ/ }).click();
+    expect(await page.locator('#prop-query').inputValue()).toBe('12/अ');
+    await search.click();
+    expect(await page.getByTestId('search-error').textContent()).toBe('कॅप्चा आवश्यक आहे');
+
+    // A wrong answer: the server's words, a new captcha, an empty box.
+    const firstId = await captchaImage.getAttribute('data-captcha-id');
+    await page.locator('#prop-captcha').fill('AAAAA');
+    await search.click();
+    await expect.poll(() => page.getByTestId('search-error').textContent()).toBe('चुकीचा कॅप्चा कोड');
+    await expect.poll(() => captchaImage.getAttribute('data-captcha-id')).not.toBe(firstId);
+    expect(await page.locator('#prop-captcha').inputValue()).toBe('');
+    // The refresh button gives another one.
+    const secondId = await captchaImage.getAttribute('data-captcha-id');
+    await page.getByRole('button', { name: /Refresh captcha/ }).click();
+    await expect.poll(() => captchaImage.getAttribute('data-captcha-id')).not.toBe(secondId);
+    await captchaImage.waitFor();
+    await settledScreenshot(page, 'property-public-search-375');
+
+    const id = (await captchaImage.getAttribute('data-captcha-id'))!;
+    const answer = (await (await fetch(`${portal.baseUrl}/api/test/captcha/${id}`)).json()).result.answer as string;
+    await page.locator('#prop-captcha').fill(answer.toLowerCase());
+    await search.click();
+    await expect.poll(() => page.getByTestId('result-owner').textContent()).toBe('सीता जाधव');
+    // Outstanding tax first; this property has no tax record yet.
+    expect(await page.getByTestId('no-dues').textContent()).toBe('या मालमत्तेसाठी थकित कर माहिती उपलब्ध नाही');
+    expect(await page.getByText('XXXXXX6789').count()).toBe(1);
+    await page.getByRole('button', { name: /मालमत्ता तपशील/ }).click();
+    const details = (await page.getByTestId('property-details').textContent())!;
+    expect(details).toContain('60.00');
+    expect(details).toContain('₹1,463.20');
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, 'property-public-result-375');
+
+    // Back resets everything.
+    await page.getByRole('button', { name: /मागे/ }).click();
+    expect(await page.locator('#prop-query').inputValue()).toBe('');
+    await captchaImage.waitFor();
+
+    // The certificate, as the QR of the Namuna 8 extract links it (the number URL-encoded, slash and all).
+    await page.goto(portal.baseUrl + '/seva');
+    await page.goto(`${portal.baseUrl}/propertyqr/${encodeURIComponent('12/अ')}/1`);
+    await expect.poll(() => page.getByTestId('certificate-total').textContent()).toBe('₹1,463.20');
+    const rows = (await page.getByTestId('certificate-rows').textContent())!;
+    expect(rows).toContain('सीता जाधव');
+    expect(rows).toContain('XXXXXX6789');
+    expect(rows).toContain('₹9,36,000.00'); // building (capital) value
+    expect(rows).toContain('N/A'); // no description
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, 'property-certificate-375');
+    // Back returns to the page before.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(`${portal.baseUrl}/seva`);
+    // The one wrong captcha above is a 400, as it should be.
+    expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
+    await page.close();
+  });
+
+  it('asks for a Western-digit number in Devanagari digits, says what is missing, and prints only the certificate', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    const asked = page.waitForRequest((r) => r.url().includes('/api/public/property-certificate/'));
+    await page.goto(`${portal.baseUrl}/propertyqr/101/1`);
+    expect((await asked).url()).toContain(`/api/public/property-certificate/${encodeURIComponent('१०१')}/1`);
+    await expect.poll(() => page.getByTestId('certificate-rows').textContent()).toContain('अनिल शिंदे');
+    await screenshot(page, 'property-certificate-1366');
+
+    await page.emulateMedia({ media: 'print' });
+    const hidden = await page.evaluate(() => ['.gp-appbar', '.gp-footer', '.prop-actions'].map((s) => getComputedStyle(document.querySelector(s)!).display));
+    expect(hidden).toEqual(['none', 'none', 'none']);
+    await page.emulateMedia({ media: 'screen' });
+
+    await page.goto(`${portal.baseUrl}/propertyqr/101`);
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('User ID is missing.');
+    await page.goto(`${portal.baseUrl}/propertyqr/999/1`);
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Error: Network response was not ok');
+    expect(await page.getByTestId('certificate-reason').textContent()).toBe('No property data found.');
+
+    await page.goto(`${portal.baseUrl}/usermalmatta`);
+    await page.getByTestId('captcha-image').waitFor();
+    await screenshot(page, 'property-public-search-1366');
+    await page.close();
+  });
+}, 120_000);

@@ -11,7 +11,6 @@ const AdminLayout = lazy(() => import('./layouts/AdminLayout.tsx'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.tsx'));
-const ComingSoon = lazy(() => import('../components/ComingSoon.tsx'));
 const StaffPlaceholder = lazy(() => import('../components/StaffPlaceholder.tsx'));
 const ServicesPage = lazy(() => import('../features/site/ServicesPage.tsx'));
 const SchemesPage = lazy(() => import('../features/site/SchemesPage.tsx'));
@@ -26,8 +25,9 @@ const ReceiptTransferPage = lazy(() => import('../features/properties/ReceiptTra
 const TransferLookupPage = lazy(() => import('../features/properties/TransferLookupPage.tsx'));
 const TaxRatesPage = lazy(() => import('../features/properties/TaxRatesPage.tsx'));
 const ImportPage = lazy(() => import('../features/properties/ImportPage.tsx'));
+const PublicPropertySearchPage = lazy(() => import('../features/properties/PublicPropertySearchPage.tsx'));
+const PropertyCertificatePage = lazy(() => import('../features/properties/PropertyCertificatePage.tsx'));
 
-const publicPlaceholder = (path: string, title: string) => ({ path, element: <ComingSoon title={title} /> });
 const staffPlaceholder = (path: string, title: string) => ({ path, element: <StaffPlaceholder title={title} /> });
 
 export const router = createBrowserRouter([
@@ -45,8 +45,8 @@ export const router = createBrowserRouter([
       { path: '/birthqr/:certificateId?', element: <PublicCertificatePage key="birth" kind="birth" /> },
       { path: '/deathqr/:certificateId?', element: <PublicCertificatePage key="death" kind="death" /> },
       { path: '/marriageqr/:certificateId?', element: <PublicCertificatePage key="marriage" kind="marriage" /> },
-      publicPlaceholder('/usermalmatta', 'मालमत्ता तपशील / Property details'),
-      publicPlaceholder('/propertyqr/:malmattaNo/:createdByUserId', 'मालमत्ता कर प्रमाणपत्र / Property Tax Certificate'),
+      { path: '/usermalmatta', element: <PublicPropertySearchPage /> },
+      { path: '/propertyqr/:malmattaNo?/:createdByUserId?', element: <PropertyCertificatePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
