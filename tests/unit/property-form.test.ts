@@ -7,8 +7,8 @@ import { OWNER_FIELDS, PROPERTY_FIELDS } from '../../common/property/fields.ts';
 import { TRANSFER_FIELDS } from '../../common/property/transfer.ts';
 import { PropertyFields } from '../../server/modules/properties/schema.ts';
 import { TransferBody } from '../../server/modules/transfers/schema.ts';
-import { assessValues } from '../../web/src/features/properties/AssessmentPanel.tsx';
-import { certificateNumber } from '../../web/src/features/properties/PropertyCertificatePage.tsx';
+import { assessValues } from '../../web/src/features/properties/assessValues.ts';
+import { certificateNumber } from '../../common/property/malmatta.ts';
 import { ALL_FIELDS, bodyOf } from '../../web/src/features/properties/shared.ts';
 
 describe('property field tables', () => {

@@ -4,8 +4,8 @@
 // elements and property.css (a public page); prints on one A4 sheet.
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { devanagariDigits } from '../../../../common/property/malmatta.ts';
 import { formatDateGB } from '../../lib/format.ts';
+import { certificateNumber } from '../../../../common/property/malmatta.ts';
 import { CertificateError, fetchCertificate, type CertificateRow } from './publicApi.ts';
 import { rupees } from './shared.ts';
 import './property.css';
@@ -33,9 +33,6 @@ const ROWS: { en: string; mr: string; value: (r: CertificateRow) => string }[] =
   { en: 'Health Tax', mr: 'आरोग्य कर', value: (r) => rupees(r.arogya) },
   { en: 'Water Tax', mr: 'पाणीपट्टी', value: (r) => rupees(r.panipatti) },
 ];
-
-/** The number as the call asks for it: Western digits become Devanagari; Devanagari as it is. */
-export const certificateNumber = (typed: string) => (/[\u0900-\u097f]/.test(typed) ? typed : devanagariDigits(typed));
 
 type State = { status: 'loading' } | { status: 'error'; message: string; reason?: string } | { status: 'empty' } | { status: 'loaded'; row: CertificateRow };
 

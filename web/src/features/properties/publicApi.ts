@@ -41,3 +41,4 @@ export async function fetchCertificate(malmattaNo: string, userId: string, signa
     throw new CertificateError('Failed to fetch property data');
   }
 }
+
