@@ -329,6 +329,17 @@ describe('rates and import', () => {
   });
 }, 120_000);
 
+/** The public council (PUBLIC_USER_ID, or the first account): its id is in the certificate links. */
+const publicCouncil = async () => (await (await fetch(`${portal.baseUrl}/api/Site/profile`)).json()).result.createdByUserId as number;
+
+/** What a person reads from the captcha image, from the e2e-only route (E2E_CAPTCHA_PEEK=1). */
+async function captchaAnswer(page: Page): Promise<string> {
+  const id = await page.getByTestId('captcha-image').getAttribute('data-captcha-id');
+  const res = await fetch(`${portal.baseUrl}/api/test/captcha/${id}`);
+  expect(res.status).toBe(200);
+  return (await res.json()).result.answer;
+}
+
 describe('citizen', () => {
   it('finds a property on /usermalmatta with the server-checked captcha and opens its certificate', async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
@@ -367,9 +378,7 @@ describe('citizen', () => {
     await captchaImage.waitFor();
     await settledScreenshot(page, 'property-public-search-375');
 
-    const id = (await captchaImage.getAttribute('data-captcha-id'))!;
-    const answer = (await (await fetch(`${portal.baseUrl}/api/test/captcha/${id}`)).json()).result.answer as string;
-    await page.locator('#prop-captcha').fill(answer.toLowerCase());
+    await page.locator('#prop-captcha').fill((await captchaAnswer(page)).toLowerCase());
     await search.click();
     await poll(() => page.getByTestId('result-owner').textContent()).toBe('सीता जाधव');
     // Outstanding tax first; this property has no tax record yet.
@@ -382,14 +391,10 @@ describe('citizen', () => {
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'property-public-result-375');
 
-    // Back resets everything.
-    await page.getByRole('button', { name: /मागे/ }).click();
-    expect(await page.locator('#prop-query').inputValue()).toBe('');
-    await captchaImage.waitFor();
-
-    // The certificate, as the QR of the Namuna 8 extract links it (the number URL-encoded, slash and all).
-    await page.goto(portal.baseUrl + '/seva');
-    await page.goto(`${portal.baseUrl}/propertyqr/${encodeURIComponent('12/अ')}/1`);
+    // The certificate link of the result: the number URL-encoded, slash and all, as the Namuna 8 QR writes it.
+    const council = await publicCouncil();
+    await page.getByRole('link', { name: /मालमत्ता कर प्रमाणपत्र/ }).click();
+    await page.waitForURL(`${portal.baseUrl}/propertyqr/${encodeURIComponent('12/अ')}/${council}`);
     await poll(() => page.getByTestId('certificate-total').textContent()).toBe('₹1,463.20');
     const rows = (await page.getByTestId('certificate-rows').textContent())!;
     expect(rows).toContain('सीता जाधव');
@@ -398,9 +403,22 @@ describe('citizen', () => {
     expect(rows).toContain('N/A'); // no description
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'property-certificate-375');
-    // Back returns to the page before.
+    // Back returns to the search.
     await page.getByRole('button', { name: 'Back' }).click();
-    await page.waitForURL(`${portal.baseUrl}/seva`);
+    await page.waitForURL(`${portal.baseUrl}/usermalmatta`);
+
+    // By owner name this time; the result's Back resets everything.
+    await page.getByLabel(/मालकाचे नाव/).check();
+    await page.locator('#prop-query').pressSequentially('सुमन');
+    await page.getByRole('option', { name: /सुमन कदम/ }).click();
+    await page.locator('#prop-captcha').fill(await captchaAnswer(page));
+    await search.click();
+    await poll(() => page.getByTestId('result-owner').textContent()).toBe('सुमन कदम');
+    await page.getByRole('button', { name: /मागे/ }).click();
+    expect(await page.locator('#prop-query').inputValue()).toBe('');
+    expect(await page.locator('#prop-captcha').inputValue()).toBe('');
+    expect(await page.getByLabel(/मालमत्ता क्रमांक/).first().isChecked()).toBe(true);
+    await captchaImage.waitFor();
     // The one wrong captcha above is a 400, as it should be.
     expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
     await page.close();
@@ -408,9 +426,10 @@ describe('citizen', () => {
 
   it('asks for a Western-digit number in Devanagari digits, says what is missing, and prints only the certificate', async () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    const council = await publicCouncil();
     const asked = page.waitForRequest((r) => r.url().includes('/api/public/property-certificate/'));
-    await page.goto(`${portal.baseUrl}/propertyqr/101/1`);
-    expect((await asked).url()).toContain(`/api/public/property-certificate/${encodeURIComponent('१०१')}/1`);
+    await page.goto(`${portal.baseUrl}/propertyqr/101/${council}`);
+    expect((await asked).url()).toContain(`/api/public/property-certificate/${encodeURIComponent('१०१')}/${council}`);
     await poll(() => page.getByTestId('certificate-rows').textContent()).toContain('अनिल शिंदे');
     await screenshot(page, 'property-certificate-1366');
 
@@ -421,7 +440,7 @@ describe('citizen', () => {
 
     await page.goto(`${portal.baseUrl}/propertyqr/101`);
     await poll(() => page.getByRole('alert').textContent()).toBe('User ID is missing.');
-    await page.goto(`${portal.baseUrl}/propertyqr/999/1`);
+    await page.goto(`${portal.baseUrl}/propertyqr/999/${council}`);
     await poll(() => page.getByRole('alert').textContent()).toBe('Error: Network response was not ok');
     expect(await page.getByTestId('certificate-reason').textContent()).toBe('No property data found.');
 

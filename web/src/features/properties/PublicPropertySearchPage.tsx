@@ -89,7 +89,7 @@ export default function PublicPropertySearchPage() {
   };
 
   const reset = () => {
-    setQuery(''); setOptions([]); setSelected(null); setOpen(false); setCaptchaText(''); setError(''); setResult(null); setView('dues');
+    setType('malmatta'); setQuery(''); setOptions([]); setSelected(null); setOpen(false); setCaptchaText(''); setError(''); setResult(null); setView('dues');
     newCaptcha();
   };
 
