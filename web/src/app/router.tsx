@@ -12,14 +12,14 @@ import { sidebarLinks, staffScreens } from './staffScreens.tsx';
 const AdminLayout = lazy(() => import('./layouts/AdminLayout.tsx'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx'));
-const ComingSoon = lazy(() => import('../components/ComingSoon.tsx'));
 const StaffPlaceholder = lazy(() => import('../components/StaffPlaceholder.tsx'));
 const ServicesPage = lazy(() => import('../features/site/ServicesPage.tsx'));
 const SchemesPage = lazy(() => import('../features/site/SchemesPage.tsx'));
 const CommitteesPage = lazy(() => import('../features/site/CommitteesPage.tsx'));
 const PublicCertificatePage = lazy(() => import('../features/certificates/PublicCertificatePage.tsx'));
+const PublicPropertySearchPage = lazy(() => import('../features/properties/PublicPropertySearchPage.tsx'));
+const PropertyCertificatePage = lazy(() => import('../features/properties/PropertyCertificatePage.tsx'));
 
-const publicPlaceholder = (path: string, title: string) => ({ path, element: <ComingSoon title={title} /> });
 
 export const router = createBrowserRouter([
   {
@@ -36,8 +36,8 @@ export const router = createBrowserRouter([
       { path: '/birthqr/:certificateId?', element: <PublicCertificatePage key="birth" kind="birth" /> },
       { path: '/deathqr/:certificateId?', element: <PublicCertificatePage key="death" kind="death" /> },
       { path: '/marriageqr/:certificateId?', element: <PublicCertificatePage key="marriage" kind="marriage" /> },
-      publicPlaceholder('/usermalmatta', 'मालमत्ता तपशील / Property details'),
-      publicPlaceholder('/propertyqr/:malmattaNo/:createdByUserId', 'मालमत्ता कर प्रमाणपत्र / Property Tax Certificate'),
+      { path: '/usermalmatta', element: <PublicPropertySearchPage /> },
+      { path: '/propertyqr/:malmattaNo?/:createdByUserId?', element: <PropertyCertificatePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

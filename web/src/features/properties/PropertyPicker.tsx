@@ -8,7 +8,9 @@ import { useDebounced } from './shared.ts';
 
 interface Props {
   name: string;
-  label: string;
+  /** A floating label; or none, with `id` for a label the caller puts above. */
+  label?: string;
+  id?: string;
   text: string;
   onText: (text: string) => void;
   selected: PropertyRow | null;
@@ -20,7 +22,7 @@ interface Props {
   onBlur?: () => void;
 }
 
-export default function PropertyPicker({ name, label, text, onText, selected, onSelect, freeSolo, required, error, onBlur }: Props) {
+export default function PropertyPicker({ name, label, id, text, onText, selected, onSelect, freeSolo, required, error, onBlur }: Props) {
   const [options, setOptions] = useState<PropertyRow[]>([]);
   const [loading, setLoading] = useState(false);
   const term = useDebounced(text.trim(), 400);
@@ -38,6 +40,7 @@ export default function PropertyPicker({ name, label, text, onText, selected, on
 
   return (
     <Autocomplete<PropertyRow, false, false, boolean>
+      id={id}
       freeSolo={freeSolo}
       options={options}
       loading={loading}

@@ -11,7 +11,8 @@ import { todayInIndia } from '../../../../common/dates.ts';
 import FormSections from '../../components/form/FormSections.tsx';
 import { emptyValues, type Values } from '../../components/form/values.ts';
 import { registerProperty } from './api.ts';
-import AssessmentPanel, { assessValues } from './AssessmentPanel.tsx';
+import AssessmentPanel from './AssessmentPanel.tsx';
+import { assessValues } from './assessValues.ts';
 import { ALL_FIELDS, bodyOf, rupees, SECTIONS } from './shared.ts';
 import { useRates } from './useRates.ts';
 

@@ -184,11 +184,14 @@ export default function TaxRatesPage() {
               onRemove={(i) => setForm({ ...form, slabs: form.slabs.filter((_, j) => j !== i) })} />
           </Section>
 
-          {error && <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="rates-error">{error}</Alert>}
-          {success && <Alert severity="success" sx={{ mb: 2 }} data-testid="rates-success">{success}</Alert>}
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, position: 'sticky', bottom: 0, py: 1, bgcolor: 'background.default' }}>
-            <Button type="button" disabled={busy} onClick={() => { setForm(formOf(data.rates)); setError(''); }}>रद्द करा (Undo changes)</Button>
-            <Button type="submit" variant="contained" disabled={busy}>{busy ? 'जतन करत आहे…' : 'दर जतन करा (Save rates)'}</Button>
+          {/* The answer stays beside the button, which stays in view while the long form scrolls. */}
+          <Box sx={{ position: 'sticky', bottom: 0, py: 1, bgcolor: 'background.default' }}>
+            {error && <Alert severity="error" role="alert" sx={{ mb: 1 }} data-testid="rates-error" onClose={() => setError('')}>{error}</Alert>}
+            {success && <Alert severity="success" sx={{ mb: 1 }} data-testid="rates-success" onClose={() => setSuccess('')}>{success}</Alert>}
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
+              <Button type="button" disabled={busy} onClick={() => { setForm(formOf(data.rates)); setError(''); }}>रद्द करा (Undo changes)</Button>
+              <Button type="submit" variant="contained" disabled={busy}>{busy ? 'जतन करत आहे…' : 'दर जतन करा (Save rates)'}</Button>
+            </Box>
           </Box>
         </Box>
       )}

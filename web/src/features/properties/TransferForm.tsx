@@ -9,6 +9,7 @@ import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { NO_HEIR, TRANSFER_FIELDS, type TransferFieldName } from '../../../../common/property/transfer.ts';
 import { ApiError } from '../../lib/api.ts';
+import { formatDateGB } from '../../lib/format.ts';
 import { todayIso } from '../../components/form/values.ts';
 import { addTransfer, type PropertyRow, type Transfer } from './api.ts';
 import HistoryDialog from './HistoryDialog.tsx';
@@ -61,15 +62,25 @@ export default function TransferForm() {
     }
   };
 
+  /** The label above the box, Marathi then the English in grey (a floating label would shrink the Devanagari). */
   const label = (name: TransferFieldName) => {
     const f = TRANSFER_FIELDS.find((x) => x.name === name)!;
-    return `${f.mr} (${f.en})`;
+    return (
+      <Box component="label" htmlFor={`ferfar-${name}`} sx={{ display: 'block', mb: 0.5, lineHeight: 1.35 }}>
+        <Box component="span" sx={{ fontSize: 15, fontWeight: 600 }}>{f.mr}</Box>
+        {f.required && <Box component="span" aria-hidden sx={{ color: 'error.main', fontWeight: 700 }}> *</Box>}
+        <Box component="span" sx={{ display: 'block', fontSize: 12.5, color: 'text.secondary' }}>{f.en}</Box>
+      </Box>
+    );
   };
   const box = (name: TransferFieldName, { helperText, ...extra }: Partial<React.ComponentProps<typeof TextField>> = {}) => (
-    <TextField name={name} label={label(name)} value={values[name]} size="small" fullWidth
-      required={TRANSFER_FIELDS.find((f) => f.name === name)!.required}
-      onChange={(e) => set(name, e.target.value)} onBlur={() => blur(name)} error={!!errorOf(name)} helperText={errorOf(name) || helperText}
-      {...extra} />
+    <>
+      {label(name)}
+      <TextField id={`ferfar-${name}`} name={name} value={values[name]} size="small" fullWidth
+        required={TRANSFER_FIELDS.find((f) => f.name === name)!.required}
+        onChange={(e) => set(name, e.target.value)} onBlur={() => blur(name)} error={!!errorOf(name)} helperText={errorOf(name) || helperText}
+        {...extra} />
+    </>
   );
 
   return (
@@ -83,7 +94,8 @@ export default function TransferForm() {
       {error && <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="transfer-error">{error}</Alert>}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <PropertyPicker name="malmatta_no" label={label('malmatta_no')} text={values.malmatta_no} onText={(t) => set('malmatta_no', t)}
+          {label('malmatta_no')}
+          <PropertyPicker id="ferfar-malmatta_no" name="malmatta_no" text={values.malmatta_no} onText={(t) => set('malmatta_no', t)}
             selected={selected} onSelect={pick} freeSolo required error={errorOf('malmatta_no')} onBlur={() => blur('malmatta_no')} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
@@ -95,7 +107,9 @@ export default function TransferForm() {
         <Grid size={{ xs: 12, sm: 6 }}>{box('navin_malakache_nav')}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{box('varasache_nav', { helperText: 'रिकामे असल्यास "NO" पाठवले जाते / Sent as NO when blank' })}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          {box('ferfar_date', { type: 'date', slotProps: { inputLabel: { shrink: true }, htmlInput: { max: todayIso() } } })}
+          {/* The browser draws the date in its own locale; it is repeated day first. */}
+          {box('ferfar_date', { type: 'date', slotProps: { htmlInput: { max: todayIso() } },
+            helperText: values.ferfar_date ? `${formatDateGB(values.ferfar_date)} (दिवस/महिना/वर्ष)` : undefined })}
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{box('reference_no')}</Grid>
         <Grid size={12}>{box('note', { multiline: true, minRows: 2 })}</Grid>
