@@ -1,4 +1,4 @@
-// Site profile per council: created from the defaults on first read, replaced whole by the edit screen;
+// Site profile per council: the defaults until the office first saves it, replaced whole by the edit screen;
 // and the issuing office as documents print it.
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/transaction.ts';
@@ -36,13 +36,12 @@ async function ensureProfile(db: DbOrTx, userId: number) {
   await db.siteProfile.createMany({ data: [{ createdByUserId: userId, ...toData(DEFAULT_PROFILE) }], skipDuplicates: true });
 }
 
+/** Never writes (a public GET must not), and answers an unknown account exactly like one that has
+ *  not saved its profile yet, so the public page does not tell which accounts exist. */
 export async function getProfile(db: DbOrTx, userId: number): Promise<SiteProfile> {
-  let row = await db.siteProfile.findUnique({ where: { createdByUserId: userId } });
-  if (!row) {
-    await ensureProfile(db, userId);
-    row = await db.siteProfile.findUniqueOrThrow({ where: { createdByUserId: userId } });
-  }
-  return toProfile(row);
+  const row = await db.siteProfile.findUnique({ where: { createdByUserId: userId } });
+  if (row) return toProfile(row);
+  return { ...structuredClone(DEFAULT_PROFILE), createdByUserId: userId, updatedAt: new Date(0).toISOString() } as SiteProfile;
 }
 
 const PIN = /^\d{6}$/;
