@@ -9,7 +9,7 @@ import { maskAadhaar, maskMobile } from '../../lib/aadhaar.ts';
 import { ageAt, isoDay, parseIsoDate, todayInIndia } from '../../../common/dates.ts';
 import { englishDateWords } from '../../../common/english-words.ts';
 import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
-import { imageType } from '../../lib/images.ts';
+import { imageType, imageWork } from '../../lib/images.ts';
 import { marathiDateWords } from '../../../common/marathi-words.ts';
 import { randomFileStem, removeFiles, writeNewFiles } from '../../lib/uploads.ts';
 import { officeOf } from '../site/service.ts';
@@ -249,6 +249,8 @@ export async function readCertificate(db: DbOrTx, kind: Kind, id: string, viewer
 // ---------------------------------------------------------------- photos (marriage)
 
 const PHOTO_LIMIT_BYTES = 600 * 1024;
+// A certificate photo prints at 600×800 at most; 2000×2000 leaves room for cropping.
+const PHOTO_MAX_PIXELS = 2000 * 2000;
 const PHOTO_URL = /^\/uploads\/marriage\/([0-9a-f]{32})\.jpg$/;
 export type Photos = Partial<Record<MarriagePhoto, Buffer>>;
 
@@ -257,13 +259,20 @@ export type Photos = Partial<Record<MarriagePhoto, Buffer>>;
 async function preparePhoto(field: MarriagePhoto, data: Buffer): Promise<Buffer> {
   if (data.length > PHOTO_LIMIT_BYTES) throw new Invalid(field, 'must be at most 600 KB');
   if (!imageType(data)) throw new Invalid(field, 'must be a JPEG, PNG or WebP image');
-  try {
-    return await sharp(data, { limitInputPixels: 50_000_000, failOn: 'error' })
-      .rotate().resize({ width: 600, height: 800, fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
-  } catch {
-    throw new Invalid(field, 'the image could not be read: it is damaged');
-  }
+  // The header alone gives the size, before anything is decoded.
+  const size = await sharp(data).metadata().catch(() => null);
+  if (!size?.width || !size.height) throw new Invalid(field, 'the image could not be read: it is damaged');
+  if (size.width * size.height > PHOTO_MAX_PIXELS)
+    throw new Invalid(field, `is ${size.width}×${size.height} pixels: at most about 2000×2000 (4 megapixels); make the photo smaller`);
+  return imageWork.run(async () => {
+    try {
+      return await sharp(data, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' })
+        .rotate().resize({ width: 600, height: 800, fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
+    } catch {
+      throw new Invalid(field, 'the image could not be read: it is damaged');
+    }
+  });
 }
 
 /** Writes the prepared photos under random names; returns their columns and the files written. */
