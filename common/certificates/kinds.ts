@@ -174,7 +174,8 @@ const spouseName = pair('spouseName', 'पती / पत्नीचे ना�
 const deathMother = pair('motherName', 'आईचे नाव', "Mother's name", 200, { view: { en: "Mother's Name", mr: 'आईचे नाव' }, pdf: { mr: 'आईचे नाव', en: 'Name of mother' } });
 const deathFather = pair('fatherName', 'वडिलांचे नाव', "Father's name", 200, { view: { en: "Father's Name", mr: 'वडिलांचे नाव' }, pdf: { mr: 'वडिलांचे नाव', en: 'Name of father' } });
 const addressAtDeath = pair('addressAtDeath', 'मृत्यूच्या वेळी पत्ता', 'Address at the time of death', 500, {
-  multiline: true, view: { en: 'Address at Death', mr: 'मृत्यूच्या वेळी पत्ता' }, pdf: { mr: 'मृत्यूच्या वेळी पत्ता', en: 'Address of the deceased at the time of death' },
+  // On the PDF the family holds, not on the public QR page (issue 13: the page shows what verification needs).
+  multiline: true, pdf: { mr: 'मृत्यूच्या वेळी पत्ता', en: 'Address of the deceased at the time of death' },
 });
 const deathPermanent = pair('permanentAddress', 'कायमचा पत्ता', 'Permanent address', 500, {
   multiline: true, pdf: { mr: 'कायमचा पत्ता', en: 'Permanent address of the deceased' },
@@ -217,7 +218,7 @@ export const death: CertificateKind = {
   nameFields: ['deceasedNameEnglish', 'deceasedNameMarathi'],
   publicFields: ['registrationNumber', 'registrationDate', 'deceasedNameEnglish', 'deceasedNameMarathi', 'genderEnglish', 'genderMarathi',
     'dateOfDeath', 'dateOfDeathWords', 'ageOfDeceased', 'placeOfDeathEnglish', 'placeOfDeathMarathi', 'spouseNameEnglish', 'spouseNameMarathi',
-    'fatherNameEnglish', 'fatherNameMarathi', 'motherNameEnglish', 'motherNameMarathi', 'addressAtDeathEnglish', 'addressAtDeathMarathi'],
+    'fatherNameEnglish', 'fatherNameMarathi', 'motherNameEnglish', 'motherNameMarathi'],
   fileName: (r) => `DeathCertificate_${r.deceasedNameEnglish ?? ''}`,
 };
 
@@ -239,9 +240,9 @@ export const residence: CertificateKind = {
     aadhaar('applicantAadhaar', 'आधार क्रमांक', 'Aadhaar number', { required: true, view: { en: 'Aadhaar No.', mr: 'आधार क्रमांक' }, pdf: PDF.aadhaar }),
     // The earlier client sends 0 for an empty age.
     int('applicantAge', 'वय', 'Age', 150, { required: true, view: { en: 'Age', mr: 'वय', years: true }, pdf: PDF.age }, true),
-    mobile('applicantMobile', 'मोबाईल क्रमांक', 'Mobile number', { required: true, view: { en: 'Mobile No.', mr: 'मोबाईल क्रमांक' } }),
+    mobile('applicantMobile', 'मोबाईल क्रमांक', 'Mobile number', { required: true }),
     ...guardianName,
-    choice('applicantProfession', 'व्यवसाय', 'Profession', PROFESSION, { view: { en: 'Profession', mr: 'व्यवसाय' }, pdf: { mr: 'व्यवसाय', en: 'Profession' } }),
+    choice('applicantProfession', 'व्यवसाय', 'Profession', PROFESSION, { pdf: { mr: 'व्यवसाय', en: 'Profession' } }),
   ],
   sections: [
     sec('नोंदणी', 'Registration', ['registrationNumber', 'registrationDate']),
@@ -249,8 +250,8 @@ export const residence: CertificateKind = {
       ...names(guardianName)]),
   ],
   nameFields: ['applicantNameEnglish', 'applicantNameMarathi'],
-  publicFields: ['registrationNumber', 'registrationDate', 'applicantNameEnglish', 'applicantNameMarathi', 'applicantAadhaar', 'applicantMobile',
-    'applicantAge', 'applicantProfession'],
+  // Mobile number and profession stay off the public page: verification needs the person, not how to reach them.
+  publicFields: ['registrationNumber', 'registrationDate', 'applicantNameEnglish', 'applicantNameMarathi', 'applicantAadhaar', 'applicantAge'],
   fileName: (r) => `ResidenceCertificate_${r.applicantNameEnglish ?? ''}`,
 };
 
