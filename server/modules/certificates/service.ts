@@ -64,7 +64,9 @@ function readValue(f: Field, raw: unknown): Value {
       // A required count where 0 is a real answer (a deceased infant's age): empty is not 0.
       if (s === '' && f.required && t.t === 'int' && !t.zeroIsEmpty) throw new Invalid(f.name, 'is required');
       if (s === '') return 0;
-      const n = Number(s);
+      // Plain decimal digits only: Number() would also read "0x10", "1e3" or "0b1".
+      const syntax = t.t === 'int' ? /^\d+$/ : /^\d+(\.\d+)?$/;
+      const n = syntax.test(s) ? Number(s) : NaN;
       const ok = Number.isFinite(n) && n >= 0 && n <= t.max && (t.t === 'decimal' || Number.isInteger(n));
       if (!ok) throw new Invalid(f.name, t.t === 'int' ? `must be a whole number from 0 to ${t.max}` : `must be a number from 0 to ${t.max}`);
       return t.t === 'decimal' ? Math.round(n * 100) / 100 : n;
