@@ -271,9 +271,10 @@ const spouse = (who: 'husband' | 'wife'): FieldDef[] => {
     }),
     aadhaar(`${who}Aadhaar`, `${mr} आधार क्रमांक`, `${en} Aadhaar number`, { pdf: PDF.aadhaar }),
     choice(`${who}Religion`, `${mr} धर्म`, `${en} religion`, RELIGION),
-    field(`${who}BirthDate`, `${mr} जन्म दिनांक`, `${en} birth date`, { t: 'date', notFuture: true, minAgeYears: MIN_MARRIAGE_AGE[who] }),
+    // Required: the age on the marriage date, which the law's minimum is checked against, comes from it.
+    field(`${who}BirthDate`, `${mr} जन्म दिनांक`, `${en} birth date`, { t: 'date', notFuture: true, minAgeYears: MIN_MARRIAGE_AGE[who] }, { required: true }),
     choice(`${who}MaritalStatus`, 'विवाहापूर्वीची वैवाहिक स्थिती', 'Marital status before marriage', MARITAL_STATUS),
-    // Computed from the birth date at the marriage date; accepted only when there is no birth date.
+    // Always computed by the server from the birth date at the marriage date; a sent value is ignored.
     int(`${who}AgeYears`, 'वय (वर्षे)', 'Age (years)', 150, {
       derived: true, view: { en: `${en} Age`, mr: `${mr} वय`, years: true }, pdf: { mr: 'विवाहाच्या दिवशी वय', en: 'Age on the day of marriage' },
     }),
@@ -305,7 +306,7 @@ export const marriage: CertificateKind = {
       view: { en: 'Registration Number', mr: 'नोंदणी क्रमांक' }, pdf: { mr: 'प्रमाणपत्र / अनुक्रमांक', en: 'Certificate / serial No.' },
     }),
     date('registrationDate', 'नोंदणी दिनांक', 'Registration date', { pdf: PDF.regDate }),
-    date('marriageDate', 'विवाह दिनांक', 'Marriage date', { view: { en: 'Marriage Date', mr: 'विवाह दिनांक' }, pdf: { mr: 'विवाह दिनांक', en: 'Date of marriage' } }),
+    date('marriageDate', 'विवाह दिनांक', 'Marriage date', { required: true, view: { en: 'Marriage Date', mr: 'विवाह दिनांक' }, pdf: { mr: 'विवाह दिनांक', en: 'Date of marriage' } }),
     date('issueDate', 'दाखला दिनांक', 'Issue date', {}, false),
     text('khandNumber', 'खंड क्रमांक', 'Register volume (khand) no.', 50, { pdf: { mr: 'खंड क्रमांक', en: 'Volume (khand) No.' } }),
     ...husband, ...wife,

@@ -145,14 +145,15 @@ function complete(kind: Kind, values: Values, sent: Values, creating: boolean): 
     if (!sentText('dateOfDeathWords')) values.dateOfDeathWords = englishDateWords(values.dateOfDeath as Date);
   } else if (kind.kind === 'marriage') {
     notBefore('registrationDate', 'marriageDate');
-    const married = values.marriageDate instanceof Date ? values.marriageDate : null;
+    // The dates are required (checked above); the ages are always the server's, whatever was sent.
+    const married = values.marriageDate as Date;
     for (const who of SPOUSES) {
-      const born = values[`${who}BirthDate`];
-      if (!(born instanceof Date)) continue;
-      const age = ageAt(born, married ?? today);
+      const born = values[`${who}BirthDate`] as Date;
+      notBefore('marriageDate', `${who}BirthDate`);
+      const age = ageAt(born, married);
       const min = MIN_MARRIAGE_AGE[who];
       if (age.years < min)
-        throw new Invalid(`${who}BirthDate`, `the ${who === 'husband' ? 'groom' : 'bride'} must be at least ${min} ${married ? 'on the marriage date' : 'today'}`);
+        throw new Invalid(`${who}BirthDate`, `the ${who === 'husband' ? 'groom' : 'bride'} must be at least ${min} on the marriage date`);
       values[`${who}AgeYears`] = age.years;
       values[`${who}AgeMonths`] = age.months;
     }
