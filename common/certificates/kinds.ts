@@ -116,7 +116,8 @@ const birthPermanent = pair('permanentAddress', 'पालकांचा का
 });
 const father = parent('father');
 const mother = parent('mother');
-const birthRemarks = pair('remarks', 'शेरा', 'Remarks', 500, { multiline: true, pdf: PDF.remarks });
+// 200: what the certificate's half-width remarks cell prints whole (tests/unit/pdf-limits.test.ts).
+const birthRemarks = pair('remarks', 'शेरा', 'Remarks', 200, { multiline: true, pdf: PDF.remarks });
 
 /** Form 5 (Registration of Births and Deaths Act 1969, s. 12/17). */
 export const birth: CertificateKind = {
@@ -180,7 +181,7 @@ const addressAtDeath = pair('addressAtDeath', 'मृत्यूच्या �
 const deathPermanent = pair('permanentAddress', 'कायमचा पत्ता', 'Permanent address', 500, {
   multiline: true, pdf: { mr: 'कायमचा पत्ता', en: 'Permanent address of the deceased' },
 });
-const deathRemarks = pair('remarks', 'शेरा', 'Remarks', 500, { multiline: true, pdf: PDF.remarks });
+const deathRemarks = pair('remarks', 'शेरा', 'Remarks', 200, { multiline: true, pdf: PDF.remarks });
 
 /** Form 6. */
 export const death: CertificateKind = {
@@ -290,7 +291,7 @@ const wife = spouse('wife');
 const marriagePlace = pair('marriagePlace', 'विवाहाचे ठिकाण', 'Place of marriage', 300, { pdf: { mr: 'विवाहाचे ठिकाण', en: 'Place of marriage' } });
 // The public page shows the English place only, under a plain label.
 marriagePlace[1] = { ...marriagePlace[1], view: { en: 'Place of Marriage', mr: 'विवाहाचे ठिकाण' } };
-const marriageRemarks = pair('remarks', 'शेरा', 'Remarks', 500, { multiline: true, pdf: PDF.remarks });
+const marriageRemarks = pair('remarks', 'शेरा', 'Remarks', 200, { multiline: true, pdf: PDF.remarks });
 const witness = (n: 1 | 2 | 3): FieldDef[] => [
   text(`witness${n}NameMarathi`, `साक्षीदार ${n} चे नाव`, `Witness ${n} name`, 200, { pair: true, ...(n === 1 ? { required: true } : {}) }),
   text(`witness${n}AddressMarathi`, `साक्षीदार ${n} चा पत्ता`, `Witness ${n} address`, 500, { pair: true, ...(n === 1 ? { required: true } : {}) }),

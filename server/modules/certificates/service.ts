@@ -12,6 +12,7 @@ import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { imageType, imageWork } from '../../lib/images.ts';
 import { marathiDateWords } from '../../../common/marathi-words.ts';
 import { randomFileStem, removeFiles, writeNewFiles } from '../../lib/uploads.ts';
+import { unprintableCharacter } from '../../lib/pdf/index.ts';
 import { officeOf } from '../site/service.ts';
 import { genderMarathi, MARRIAGE_PHOTOS, type Field, type Kind, type MarriagePhoto } from './kinds.ts';
 import type { ListQuery } from './schema.ts';
@@ -44,14 +45,21 @@ function asText(f: Field, raw: unknown): string {
   throw new Invalid(f.name, 'must be a single value, not a list or an object');
 }
 
+const STACKED_MARKS = /\p{M}{5,}/u;
+
 /** One value from a JSON body (already typed by the schema) or a multipart text part (a string). */
 function readValue(f: Field, raw: unknown): Value {
   const s = asText(f, raw);
   const t = f.type;
   switch (t.t) {
-    case 'text':
+    case 'text': {
       if (s.length > t.max) throw new Invalid(f.name, `must be at most ${t.max} characters`);
+      const box = unprintableCharacter(s);
+      if (box) throw new Invalid(f.name, `contains ${box} (U+${box.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}), which the certificate cannot print; use Marathi or English letters`);
+      // Marks stacked on one letter draw over the lines above and below; real words need at most 4.
+      if (STACKED_MARKS.test(s)) throw new Invalid(f.name, 'has too many accents or marks on one letter (at most 4)');
       return s;
+    }
     case 'aadhaar':
     case 'mobile': {
       const digits = s.replace(/\s+/g, '');
