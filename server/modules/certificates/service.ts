@@ -9,6 +9,7 @@ import { maskAadhaar, maskMobile } from '../../lib/aadhaar.ts';
 import { ageAt, isoDay, parseIsoDate, todayInIndia } from '../../../common/dates.ts';
 import { englishDateWords } from '../../../common/english-words.ts';
 import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
+import { StaleRecord } from '../../lib/versions.ts';
 import { imageType, imageWork } from '../../lib/images.ts';
 import { marathiDateWords } from '../../../common/marathi-words.ts';
 import { randomFileStem, removeFiles, writeNewFiles } from '../../lib/uploads.ts';
@@ -31,6 +32,8 @@ interface Table {
   findUnique(args: object): Promise<Row | null>;
   create(args: object): Promise<Row>;
   update(args: object): Promise<Row>;
+  updateMany(args: object): Promise<{ count: number }>;
+  findUniqueOrThrow(args: object): Promise<Row>;
 }
 const table = (db: DbOrTx, kind: Kind) => db[kind.model] as unknown as Table;
 
@@ -196,6 +199,7 @@ function toRecord(kind: Kind, row: Row): Row {
   for (const f of kind.fields) out[f.name] = outValue(f, row[f.name]);
   if (kind.kind === 'marriage') for (const p of MARRIAGE_PHOTOS) out[photoUrlField(p)] = row[photoColumn(p)] ?? null;
   out.createdByUserId = row.createdByUserId;
+  out.version = row.version;
   out.createdAt = (row.createdAt as Date).toISOString();
   out.updatedAt = (row.updatedAt as Date).toISOString();
   return out;
@@ -335,19 +339,45 @@ export async function createCertificate(db: DbOrTx, kind: Kind, ownerId: number,
   return toRecord(kind, result);
 }
 
-export async function updateCertificate(db: DbOrTx, kind: Kind, ownerId: number, id: string, body: Record<string, unknown>, opts: WriteOptions = {}): Promise<Row> {
-  const existing = await findOwned(db, kind, ownerId, id);
+/** Equal as stored: dates by day, everything else by its text. */
+const sameValue = (a: Value | undefined, b: Value | undefined) =>
+  (a instanceof Date ? isoDay(a) : String(a ?? '')) === (b instanceof Date ? isoDay(b) : String(b ?? ''));
+
+/** Changes the fields the request sent (and what is computed from them), in one statement that
+ *  holds only while the record is still at the version it was read at. With `ifMatch` (the ETag the
+ *  client read) a record changed since answers 409; without it (older integrators) the change is
+ *  applied again on top of the newer record, so two clerks editing different fields both keep theirs. */
+export async function updateCertificate(db: DbOrTx, kind: Kind, ownerId: number, id: string, body: Record<string, unknown>,
+  opts: WriteOptions & { ifMatch?: number } = {}): Promise<Row> {
   const sent = readInput(kind, body);
-  const values = complete(kind, { ...rowValues(kind, existing), ...sent }, sent, false);
-  const result = await withPhotos(kind, opts, false, (columns) =>
-    table(db, kind).update({ where: { [kind.idField]: id }, data: { ...values, ...columns } }));
-  // Replaced photos are deleted only once the row points at the new ones.
-  if (kind.kind === 'marriage' && opts.photoDir) {
-    const old = MARRIAGE_PHOTOS.filter((p) => opts.photos?.[p] && existing[photoColumn(p)] !== result[photoColumn(p)])
-      .map((p) => photoFile(opts.photoDir!, existing[photoColumn(p)])).filter((f): f is string => !!f);
-    await removeFiles(old);
+  for (let attempt = 0; ; attempt++) {
+    const existing = await findOwned(db, kind, ownerId, id);
+    const version = existing.version as number;
+    if (opts.ifMatch !== undefined && opts.ifMatch !== version) throw new StaleRecord();
+    const before = rowValues(kind, existing);
+    const values = complete(kind, { ...before, ...sent }, sent, false);
+    const changed = Object.fromEntries(Object.entries(values).filter(([k, v]) => k in sent || !sameValue(v, before[k])));
+    try {
+      const result = await withPhotos(kind, opts, false, async (columns) => {
+        const { count } = await table(db, kind).updateMany({
+          where: { [kind.idField]: id, version },
+          data: { ...changed, ...columns, version: { increment: 1 } },
+        });
+        if (count === 0) throw new StaleRecord();
+        return table(db, kind).findUniqueOrThrow({ where: { [kind.idField]: id } });
+      });
+      // Replaced photos are deleted only once the row points at the new ones.
+      if (kind.kind === 'marriage' && opts.photoDir) {
+        const old = MARRIAGE_PHOTOS.filter((p) => opts.photos?.[p] && existing[photoColumn(p)] !== result[photoColumn(p)])
+          .map((p) => photoFile(opts.photoDir!, existing[photoColumn(p)])).filter((f): f is string => !!f);
+        await removeFiles(old);
+      }
+      return toRecord(kind, result);
+    } catch (err) {
+      if (err instanceof StaleRecord && opts.ifMatch === undefined && attempt < 10) continue;
+      throw err;
+    }
   }
-  return toRecord(kind, result);
 }
 
 // ---------------------------------------------------------------- PDF
