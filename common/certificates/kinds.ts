@@ -130,7 +130,8 @@ const birthPermanent = pair('permanentAddress', 'पालकांचा का
 });
 const father = parent('father');
 const mother = parent('mother');
-const birthRemarks = pair('remarks', 'शेरा', 'Remarks', 500, { multiline: true, pdf: PDF.remarks });
+// 200: what the certificate's half-width remarks cell prints whole (tests/unit/pdf-limits.test.ts).
+const birthRemarks = pair('remarks', 'शेरा', 'Remarks', 200, { multiline: true, pdf: PDF.remarks });
 
 /** Form 5 (Registration of Births and Deaths Act 1969, s. 12/17). */
 export const birth: CertificateKind = {
@@ -189,12 +190,13 @@ const spouseName = pair('spouseName', 'पती / पत्नीचे ना�
 const deathMother = pair('motherName', 'आईचे नाव', "Mother's name", 200, { view: { en: "Mother's Name", mr: 'आईचे नाव' }, pdf: { mr: 'आईचे नाव', en: 'Name of mother' } });
 const deathFather = pair('fatherName', 'वडिलांचे नाव', "Father's name", 200, { view: { en: "Father's Name", mr: 'वडिलांचे नाव' }, pdf: { mr: 'वडिलांचे नाव', en: 'Name of father' } });
 const addressAtDeath = pair('addressAtDeath', 'मृत्यूच्या वेळी पत्ता', 'Address at the time of death', 500, {
-  multiline: true, view: { en: 'Address at Death', mr: 'मृत्यूच्या वेळी पत्ता' }, pdf: { mr: 'मृत्यूच्या वेळी पत्ता', en: 'Address of the deceased at the time of death' },
+  // On the PDF the family holds, not on the public QR page (issue 13: the page shows what verification needs).
+  multiline: true, pdf: { mr: 'मृत्यूच्या वेळी पत्ता', en: 'Address of the deceased at the time of death' },
 });
 const deathPermanent = pair('permanentAddress', 'कायमचा पत्ता', 'Permanent address', 500, {
   multiline: true, pdf: { mr: 'कायमचा पत्ता', en: 'Permanent address of the deceased' },
 });
-const deathRemarks = pair('remarks', 'शेरा', 'Remarks', 500, { multiline: true, pdf: PDF.remarks });
+const deathRemarks = pair('remarks', 'शेरा', 'Remarks', 200, { multiline: true, pdf: PDF.remarks });
 
 /** Form 6. */
 export const death: CertificateKind = {
@@ -233,7 +235,7 @@ export const death: CertificateKind = {
   nameFields: ['deceasedNameEnglish', 'deceasedNameMarathi'],
   publicFields: ['registrationNumber', 'registrationDate', 'deceasedNameEnglish', 'deceasedNameMarathi', 'genderEnglish', 'genderMarathi',
     'dateOfDeath', 'dateOfDeathWords', 'ageOfDeceased', 'placeOfDeathEnglish', 'placeOfDeathMarathi', 'spouseNameEnglish', 'spouseNameMarathi',
-    'fatherNameEnglish', 'fatherNameMarathi', 'motherNameEnglish', 'motherNameMarathi', 'addressAtDeathEnglish', 'addressAtDeathMarathi'],
+    'fatherNameEnglish', 'fatherNameMarathi', 'motherNameEnglish', 'motherNameMarathi'],
   fileName: (r) => `DeathCertificate_${r.deceasedNameEnglish ?? ''}`,
 };
 
@@ -255,11 +257,11 @@ export const residence: CertificateKind = {
     aadhaar('applicantAadhaar', 'आधार क्रमांक', 'Aadhaar number', { required: true, view: { en: 'Aadhaar No.', mr: 'आधार क्रमांक' }, pdf: PDF.aadhaar }),
     // The earlier client sends 0 for an empty age.
     int('applicantAge', 'वय', 'Age', 150, { required: true, view: { en: 'Age', mr: 'वय', years: true }, pdf: PDF.age }, true),
-    mobile('applicantMobile', 'मोबाईल क्रमांक', 'Mobile number', { required: true, view: { en: 'Mobile No.', mr: 'मोबाईल क्रमांक' } }),
+    mobile('applicantMobile', 'मोबाईल क्रमांक', 'Mobile number', { required: true }),
     // Not in the spec's payload (earlier clients do not send it), so optional; it chooses son or daughter.
-    gender('applicantGender', { required: false, view: { en: 'Gender', mr: 'लिंग' } }),
+    gender('applicantGender', { required: false }),
     ...guardianName,
-    choice('applicantProfession', 'व्यवसाय', 'Profession', PROFESSION, { view: { en: 'Profession', mr: 'व्यवसाय' }, pdf: { mr: 'व्यवसाय', en: 'Profession' } }),
+    choice('applicantProfession', 'व्यवसाय', 'Profession', PROFESSION, { pdf: { mr: 'व्यवसाय', en: 'Profession' } }),
   ],
   sections: [
     sec('नोंदणी', 'Registration', ['registrationNumber', 'registrationDate']),
@@ -268,8 +270,8 @@ export const residence: CertificateKind = {
   ],
   numberField: 'registrationNumber',
   nameFields: ['applicantNameEnglish', 'applicantNameMarathi'],
-  publicFields: ['registrationNumber', 'registrationDate', 'applicantNameEnglish', 'applicantNameMarathi', 'applicantGender', 'applicantAadhaar',
-    'applicantMobile', 'applicantAge', 'applicantProfession'],
+  // Mobile number and profession stay off the public page: verification needs the person, not how to reach them.
+  publicFields: ['registrationNumber', 'registrationDate', 'applicantNameEnglish', 'applicantNameMarathi', 'applicantAadhaar', 'applicantAge'],
   fileName: (r) => `ResidenceCertificate_${r.applicantNameEnglish ?? ''}`,
 };
 
@@ -290,9 +292,10 @@ const spouse = (who: 'husband' | 'wife'): FieldDef[] => {
     }),
     aadhaar(`${who}Aadhaar`, `${of.m} आधार क्रमांक`, `${en} Aadhaar number`, { pdf: PDF.aadhaar }),
     choice(`${who}Religion`, `${of.m} धर्म`, `${en} religion`, RELIGION),
-    field(`${who}BirthDate`, `${of.m} जन्म दिनांक`, `${en} birth date`, { t: 'date', notFuture: true, minAgeYears: MIN_MARRIAGE_AGE[who] }),
+    // Required: the age on the marriage date, which the law's minimum is checked against, comes from it.
+    field(`${who}BirthDate`, `${of.m} जन्म दिनांक`, `${en} birth date`, { t: 'date', notFuture: true, minAgeYears: MIN_MARRIAGE_AGE[who] }, { required: true }),
     choice(`${who}MaritalStatus`, 'विवाहापूर्वीची वैवाहिक स्थिती', 'Marital status before marriage', MARITAL_STATUS),
-    // Computed from the birth date at the marriage date; accepted only when there is no birth date.
+    // Always computed by the server from the birth date at the marriage date; a sent value is ignored.
     int(`${who}AgeYears`, 'वय (वर्षे)', 'Age (years)', 150, {
       derived: true, view: { en: `${en} Age`, mr: `${mr} वय`, years: true }, pdf: { mr: 'विवाहाच्या दिवशी वय', en: 'Age on the day of marriage' },
     }),
@@ -308,7 +311,7 @@ const wife = spouse('wife');
 const marriagePlace = pair('marriagePlace', 'विवाहाचे ठिकाण', 'Place of marriage', 300, { pdf: { mr: 'विवाहाचे ठिकाण', en: 'Place of marriage' } });
 // The public page shows the English place only, under a plain label.
 marriagePlace[1] = { ...marriagePlace[1], view: { en: 'Place of Marriage', mr: 'विवाहाचे ठिकाण' } };
-const marriageRemarks = pair('remarks', 'शेरा', 'Remarks', 500, { multiline: true, pdf: PDF.remarks });
+const marriageRemarks = pair('remarks', 'शेरा', 'Remarks', 200, { multiline: true, pdf: PDF.remarks });
 const witness = (n: 1 | 2 | 3): FieldDef[] => [
   text(`witness${n}NameMarathi`, `साक्षीदार ${n} चे नाव`, `Witness ${n} name`, 200, { pair: true, ...(n === 1 ? { required: true } : {}) }),
   text(`witness${n}AddressMarathi`, `साक्षीदार ${n} चा पत्ता`, `Witness ${n} address`, 500, { pair: true, ...(n === 1 ? { required: true } : {}) }),
@@ -324,7 +327,7 @@ export const marriage: CertificateKind = {
       view: { en: 'Registration Number', mr: 'नोंदणी क्रमांक' }, pdf: { mr: 'प्रमाणपत्र / अनुक्रमांक', en: 'Certificate / serial No.' },
     }),
     date('registrationDate', 'नोंदणी दिनांक', 'Registration date', { pdf: PDF.regDate }),
-    date('marriageDate', 'विवाह दिनांक', 'Marriage date', { view: { en: 'Marriage Date', mr: 'विवाह दिनांक' }, pdf: { mr: 'विवाह दिनांक', en: 'Date of marriage' } }),
+    date('marriageDate', 'विवाह दिनांक', 'Marriage date', { required: true, view: { en: 'Marriage Date', mr: 'विवाह दिनांक' }, pdf: { mr: 'विवाह दिनांक', en: 'Date of marriage' } }),
     date('issueDate', 'दाखला दिनांक', 'Issue date', {}, false),
     text('khandNumber', 'खंड क्रमांक', 'Register volume (khand) no.', 50, { pdf: { mr: 'खंड क्रमांक', en: 'Volume (khand) No.' } }),
     ...husband, ...wife,

@@ -6,6 +6,8 @@ import { Busy } from './errors.ts';
 export class BoundedQueue {
   private active = 0;
   private waiting: Array<() => void> = [];
+  /** The most tasks that ever ran at once (for tests and diagnostics). */
+  peak = 0;
 
   constructor(private concurrency: number, private maxWaiting: number, private busyMessage: string, private retryAfterSeconds = 5) {}
 
@@ -16,6 +18,7 @@ export class BoundedQueue {
       // The finishing task hands its slot straight to us, so `active` stays counted.
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     }
+    this.peak = Math.max(this.peak, this.active);
     try {
       return await task();
     } finally {

@@ -199,7 +199,7 @@ describe('birth certificate', () => {
 });
 
 describe('residence certificate public page', () => {
-  it('masks the Aadhaar number and shows N/A for what is missing', async () => {
+  it('masks the Aadhaar number and keeps the mobile number and profession off the page', async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
     const errors = watchErrors(page);
     await loginThroughForm(page, portal);
@@ -215,8 +215,10 @@ describe('residence certificate public page', () => {
     expect(text).toContain('XXXX XXXX 4567');
     expect(text).not.toContain('678901234567');
     expect(text).toContain('10/02/2025');
-    // No profession was given.
-    expect(await page.locator('.cert-row', { hasText: 'Profession' }).locator('dd').textContent()).toBe('N/A');
+    // Verification needs the person, not how to reach them (issue 13).
+    expect(text).not.toContain('Profession');
+    expect(text).not.toContain('Mobile');
+    expect(text).not.toContain('9876501234');
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'cert-residence-public-375');
     expect(errors).toEqual([]);

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { inTransaction, type DbOrTx } from '../../db/transaction.ts';
 import type { CarouselImage } from '../../generated/prisma/client.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
-import { imageType } from '../../lib/images.ts';
+import { imageType, imageWork } from '../../lib/images.ts';
 import { randomFileStem, removeFiles, writeNewFiles } from '../../lib/uploads.ts';
 import type { CarouselItem } from './schema.ts';
 
@@ -13,7 +13,7 @@ const URL_PREFIX = '/uploads/carousel/';
 const WEB_WIDTH = 1600;
 const SMALL_WIDTH = 800;
 // A 48 MP phone photo passes; a decompression bomb does not get to fill the memory.
-const MAX_PIXELS = 100_000_000;
+const MAX_PIXELS = 50_000_000;
 const MAX_CAPTION = 2000;
 const OURS = /^\/uploads\/carousel\/([0-9a-f]{32})\.webp$/;
 
@@ -22,18 +22,20 @@ export interface PreparedImage { web: Buffer; small: Buffer }
 /** The web version (at most 1600 px) and the phone version (800 px), WebP, upright, without metadata. */
 export async function prepareImage(file: Buffer): Promise<PreparedImage> {
   if (!imageType(file)) throw new Invalid('ImageFile', 'must be a JPEG, PNG or WebP image');
-  try {
-    // rotate() with no angle applies the EXIF orientation; sharp drops EXIF/GPS unless asked to keep it.
-    const upright = sharp(file, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
-    const fit = (size: number) => ({ width: size, height: size, fit: 'inside' as const, withoutEnlargement: true });
-    const [web, small] = await Promise.all([
-      upright.clone().resize(fit(WEB_WIDTH)).webp({ quality: 78 }).toBuffer(),
-      upright.clone().resize(fit(SMALL_WIDTH)).webp({ quality: 72 }).toBuffer(),
-    ]);
-    return { web, small };
-  } catch {
-    throw new Invalid('ImageFile', 'the image could not be read: it is damaged or too large in pixels');
-  }
+  return imageWork.run(async () => {
+    try {
+      // rotate() with no angle applies the EXIF orientation; sharp drops EXIF/GPS unless asked to keep it.
+      const upright = sharp(file, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
+      const fit = (size: number) => ({ width: size, height: size, fit: 'inside' as const, withoutEnlargement: true });
+      const [web, small] = await Promise.all([
+        upright.clone().resize(fit(WEB_WIDTH)).webp({ quality: 78 }).toBuffer(),
+        upright.clone().resize(fit(SMALL_WIDTH)).webp({ quality: 72 }).toBuffer(),
+      ]);
+      return { web, small };
+    } catch {
+      throw new Invalid('ImageFile', 'the image could not be read: it is damaged or too large in pixels (at most 50 megapixels)');
+    }
+  });
 }
 
 /** One caption for every image, or one per image in order. */

@@ -14,6 +14,8 @@ import PhotoField from './PhotoField.tsx';
 
 /** What a failed submit says (spec 8): the server's message, else the status, else unknown. */
 export function submitError(err: unknown): string {
+  if (err instanceof ApiError && err.status === 409 && /Someone else changed/.test(err.message))
+    return `हा दाखला तुम्ही उघडल्यानंतर दुसऱ्या कोणीतरी बदलला आहे. यादीतून पुन्हा उघडा व तुमचे बदल पुन्हा करा.\n(${err.message})`;
   if (err instanceof ApiError) return err.message || `Server returned ${err.status}`;
   if (err instanceof Error && err.message && err.name !== 'TypeError') return err.message;
   return 'An unknown error occurred.';
@@ -51,7 +53,7 @@ export default function CertificateForm({ k, item, onCancel, onSaved }: Props) {
     if (!councilIdOf()) { window.alert('Error: User ID not found. Cannot submit.'); return; }
     if (item && !id) { window.alert('प्रमाणपत्र आयडी उपलब्ध नाही, अद्यतन करता येणार नाही. (Certificate ID is missing; cannot update.)'); return; }
     try {
-      await save.mutateAsync({ values, id, photos });
+      await save.mutateAsync({ values, id, photos, version: typeof item?.version === 'number' ? item.version : undefined });
       onSaved(id ? 'अर्ज यशस्वीरित्या अद्यतनित झाला!' : 'अर्ज यशस्वीरित्या सादर झाला!');
     } catch (err) {
       window.alert(submitError(err));

@@ -15,8 +15,10 @@ export async function fetchPage(k: KindDef, pageNumber: number, nameFilter: stri
   return e.result;
 }
 
-/** Create (no id) or update: JSON, or for marriage every text field as a part plus the chosen photos. */
-export async function saveCertificate(k: KindDef, values: Values, id: string | null, photos: Record<string, File | null>): Promise<Item> {
+/** Create (no id) or update: JSON, or for marriage every text field as a part plus the chosen photos.
+ *  An update names the version the form was opened at (If-Match): the server answers 409 when
+ *  someone changed the record since, instead of overwriting their change. */
+export async function saveCertificate(k: KindDef, values: Values, id: string | null, photos: Record<string, File | null>, version?: number): Promise<Item> {
   const body = jsonBody(k, values);
   let payload: unknown = { ...body, createdByUserId: councilIdOf(), ...(id ? { [k.idField]: id } : {}) };
   if (k.multipart) {
@@ -27,7 +29,8 @@ export async function saveCertificate(k: KindDef, values: Values, id: string | n
     for (const p of k.photos ?? []) { const file = photos[p.name]; if (file) form.append(p.name, file, file.name); }
     payload = form;
   }
-  const e = await api<Item>(id ? `${k.base}/${id}` : k.base, { method: id ? 'PUT' : 'POST', body: payload });
+  const headers = id && typeof version === 'number' ? { 'if-match': `"${version}"` } : undefined;
+  const e = await api<Item>(id ? `${k.base}/${id}` : k.base, { method: id ? 'PUT' : 'POST', body: payload, headers });
   return e.result;
 }
 

@@ -31,13 +31,14 @@ export function useNextNumber(k: KindDef, enabled: boolean) {
   });
 }
 
-export interface SaveInput { values: Values; id: string | null; photos: Record<string, File | null> }
+/** `version`: the record's version as read, sent as If-Match so a change made meanwhile is not overwritten (409). */
+export interface SaveInput { values: Values; id: string | null; photos: Record<string, File | null>; version?: number }
 
 /** Create or update; afterwards this kind's pages and count are read afresh. */
 export function useSaveCertificate(k: KindDef) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ values, id, photos }: SaveInput) => saveCertificate(k, values, id, photos),
+    mutationFn: ({ values, id, photos, version }: SaveInput) => saveCertificate(k, values, id, photos, version),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: certificateKeys.kind(k.kind, councilIdOf()) }),
   });
 }
