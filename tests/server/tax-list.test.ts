@@ -46,6 +46,7 @@ describe('the tax list', () => {
 
     const last = (await list(c, 'pageNumber=3&pageSize=5&sortField=total&sortOrder=ASC')).json().result;
     expect(last.items.map((i: Item) => i.malmattaNo)).toEqual(['11', '12']);
+    expect(last).toMatchObject({ totalItems: 12, totalPages: 3, totals: null });
     const plain = (await list(c, 'pageNumber=1&pageSize=100', 'KarDetails')).json().result;
     expect(plain.items.map((i: Item) => i.malmattaNo)).toEqual(['4', '12', '1', '8', '2', '10', '5', '11', '3', '7', '9', '6']);
     for (const i of plain.items as Item[]) expect(i.total).toBe(expected.get(i.malmattaNo));

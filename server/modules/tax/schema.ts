@@ -147,7 +147,7 @@ export const listSchema = {
   response: {
     200: Envelope(Type.Object({
       items: Type.Array(KarRow), pageNumber: Type.Integer(), pageSize: Type.Integer(), totalPages: Type.Integer(), totalItems: Type.Integer(),
-      totals: ListTotals,
+      totals: Type.Union([ListTotals, Type.Null()], { description: 'Sums of every money column over the whole list, on page 1 (null on later pages: they do not change with the page)' }),
       taxYear: Type.Integer({ description: 'The tax (financial) year today falls in' }),
       rolledOver: Type.Boolean({ description: 'true when this year’s rollover (recalc-by-user) has run: the update button is disabled' }),
     })),
