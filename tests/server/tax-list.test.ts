@@ -65,6 +65,19 @@ describe('the tax list', () => {
   });
 });
 
+describe('sorting by grand total', () => {
+  it('sorts as numbers, not as text (₹10,276 after ₹1,376)', async () => {
+    const n = await createCouncil(t.app);
+    for (const [no, arrears] of [['1', '0'], ['2', '9000'], ['3', '100']]) await propertyWithKar(t.app, n, no, { magilGharpatti: arrears });
+    const page = (await list(n, 'pageSize=10&sortField=total&sortOrder=DESC')).json().result;
+    expect(page.items.map((i: Item) => i.total)).toEqual(['10276.00', '1376.00', '1276.00']);
+    const res = await injectAs(t.app, n, { method: 'GET', url: '/api/OwnerProperty/KarDetails/excel?sortField=total&sortOrder=ASC' });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect([2, 3, 4].map((r) => wb.worksheets[0].getRow(r).getCell(1).value)).toEqual(['1', '3', '2']);
+  });
+});
+
 describe('the tax list in Excel', () => {
   it('streams the whole list in the chosen sort: Marathi headers, every row, a totals row, ₹ format, frozen header', async () => {
     const kar = await t.app.db.karDetail.findFirstOrThrow({ where: { createdByUserId: c.userId, malmattaNo: '7' } });

@@ -353,10 +353,11 @@ export async function rolledOverThisYear(db: DbOrTx, councilId: number, taxYear 
 /** A page of the list: the page's ids are found on the (council, total, karId) index alone, however
  *  deep the page, and only those rows are read (with OFFSET on whole rows, page 500 read 5,000 rows). */
 const pageSql = (o: ListOrder) => {
-  const by = o.field ? `"total" ${o.direction.toUpperCase()}, "karId" ${o.direction.toUpperCase()}` : '"karId"';
-  return `SELECT "karId", "propertyId", "malmattaNo", "malkacheNav", "karupdatedYear", ${KAR_AMOUNTS.map((c) => `"${c}"::text AS "${c}"`).join(', ')}
-    FROM "KarDetail" WHERE "karId" IN (SELECT "karId" FROM "KarDetail" WHERE "createdByUserId" = $1 ORDER BY ${by} OFFSET $2 LIMIT $3)
-    ORDER BY ${by}`;
+  // Qualified: a bare "total" in ORDER BY would name the text column of the select list and sort "10276.00" before "1276.00".
+  const by = (t: string) => (o.field ? `${t}."total" ${o.direction.toUpperCase()}, ${t}."karId" ${o.direction.toUpperCase()}` : `${t}."karId"`);
+  return `SELECT k."karId", k."propertyId", k."malmattaNo", k."malkacheNav", k."karupdatedYear", ${KAR_AMOUNTS.map((c) => `k."${c}"::text AS "${c}"`).join(', ')}
+    FROM "KarDetail" k WHERE k."karId" IN (SELECT i."karId" FROM "KarDetail" i WHERE i."createdByUserId" = $1 ORDER BY ${by('i')} OFFSET $2 LIMIT $3)
+    ORDER BY ${by('k')}`;
 };
 
 export async function listKar(db: Db, councilId: number, q: { pageNumber: number; pageSize: number; sortField?: string; sortOrder?: string }) {
