@@ -229,3 +229,18 @@ describe('scoping', () => {
     expect((await details(a, p.ownerId)).json().result[0].total).toBe('1286.00');
   });
 });
+
+describe('the API document', () => {
+  it('lists every tax path of the spec with its schemas', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining([
+      '/api/KarImport/details-by-owner', '/api/KarImport/kar-details/add', '/api/KarImport/payment-history', '/api/KarImport/apply-payment-simple',
+      '/api/KarImport/receipt-pdf/{paymentId}', '/api/KarImport/magani-pdf', '/api/OwnerProperty/KarDetails/Sorted', '/api/OwnerProperty/KarDetails',
+      '/api/OwnerProperty/KarDetails/excel', '/api/KarImport/recalc-by-user/{userId}', '/api/Properties/due', '/api/Properties/decrease-ghasara',
+      '/api/Properties/{id}/decrease-ghasara', '/api/public/receipt/{receiptId}',
+    ]));
+    const pay = spec.paths['/api/KarImport/apply-payment-simple'].post;
+    expect(pay.requestBody.content['application/json'].schema.properties).toHaveProperty('paid_gharpatti');
+    expect(pay.parameters.map((p: { name: string }) => p.name)).toContain('idempotency-key');
+  });
+});
