@@ -21,6 +21,10 @@ const CarouselAdminPage = lazy(() => import('../features/carousel/CarouselAdminP
 const NewsAdminPage = lazy(() => import('../features/blog/NewsAdminPage.tsx'));
 const CertificateAdminPage = lazy(() => import('../features/certificates/CertificateAdminPage.tsx'));
 const PublicCertificatePage = lazy(() => import('../features/certificates/PublicCertificatePage.tsx'));
+const KarMagniPage = lazy(() => import('../features/tax/KarMagniPage.tsx'));
+const KarListPage = lazy(() => import('../features/tax/KarListPage.tsx'));
+const GhasaraPage = lazy(() => import('../features/tax/GhasaraPage.tsx'));
+const ReceiptCheckPage = lazy(() => import('../features/tax/ReceiptCheckPage.tsx'));
 
 const publicPlaceholder = (path: string, title: string) => ({ path, element: <ComingSoon title={title} /> });
 const staffPlaceholder = (path: string, title: string) => ({ path, element: <StaffPlaceholder title={title} /> });
@@ -40,6 +44,7 @@ export const router = createBrowserRouter([
       { path: '/birthqr/:certificateId?', element: <PublicCertificatePage key="birth" kind="birth" /> },
       { path: '/deathqr/:certificateId?', element: <PublicCertificatePage key="death" kind="death" /> },
       { path: '/marriageqr/:certificateId?', element: <PublicCertificatePage key="marriage" kind="marriage" /> },
+      { path: '/receiptqr/:receiptId', element: <ReceiptCheckPage /> },
       publicPlaceholder('/usermalmatta', 'मालमत्ता तपशील / Property details'),
       publicPlaceholder('/propertyqr/:malmattaNo/:createdByUserId', 'मालमत्ता कर प्रमाणपत्र / Property Tax Certificate'),
       { path: '*', element: <NotFoundPage /> },
@@ -60,11 +65,11 @@ export const router = createBrowserRouter([
           { path: '/residentialCertForm', element: <CertificateAdminPage key="residence" kind="residence" /> },
           { path: '/marriageCertForm', element: <CertificateAdminPage key="marriage" kind="marriage" /> },
           staffPlaceholder('/receipt8no', 'नमुना ८ पावती व फेरफार / Form 8 receipt and transfer'),
-          staffPlaceholder('/updateGhasara', 'घसारा दर अद्यतन / Depreciation update'),
+          { path: '/updateGhasara', element: <GhasaraPage /> },
           staffPlaceholder('/smsSend', 'SMS व्यवस्थापन / SMS'),
-          staffPlaceholder('/karMagni', 'नमुना ९ कर मागणी व भरणा / Form 9 tax payment'),
+          { path: '/karMagni', element: <KarMagniPage /> },
           staffPlaceholder('/ferfardata', 'फेरफार नोंदी / Mutation entries'),
-          staffPlaceholder('/karUpdate', 'कर अद्यतन / Tax update'),
+          { path: '/karUpdate', element: <KarListPage /> },
           staffPlaceholder('/getAllInfo', 'नमुना ८ अद्यतन व कर मागणी / Form 8 update and tax demand'),
         ],
       },

@@ -20,12 +20,14 @@ export interface RequestOptions {
   /** Send the token and treat 401 as "log in again" (default: true when a session exists). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key on a payment). */
+  headers?: Record<string, string>;
 }
 
 async function send(path: string, opts: RequestOptions): Promise<Response> {
   const session = readSession();
   const useAuth = opts.auth ?? !!session;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (useAuth && session?.token) headers.authorization = `Bearer ${session.token}`;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
