@@ -172,6 +172,12 @@ async function repeatOf(db: DbOrTx, councilId: number, key: string, r: PaymentRe
   return { payment: toPayment(first), kar: toKarRow(kar), repeated: true };
 }
 
+/** A unique key refused the write: P2002 from Prisma's own queries, P2010 with SQLSTATE 23505 from raw ones. */
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; meta?: { driverAdapterError?: { cause?: { originalCode?: string } } } };
+  return e.code === 'P2002' || (e.code === 'P2010' && e.meta?.driverAdapterError?.cause?.originalCode === '23505');
+}
+
 export interface PaymentOutcome { payment: Payment; kar: KarRow; repeated: boolean }
 
 /** Takes a payment in one transaction: locks the kar row, refuses more than is due per head, takes
@@ -182,8 +188,8 @@ export async function applyPayment(db: Db, councilId: number, body: PaymentBody,
   try {
     return await db.$transaction((tx) => takePayment(tx, councilId, r, idempotencyKey));
   } catch (err) {
-    // Two requests with one key on different kar rows: the unique key let one through.
-    if (idempotencyKey && (err as { code?: string }).code === 'P2002') {
+    // A repeat that waited for the row lock, or one on another kar row: the unique key let one through.
+    if (idempotencyKey && isUniqueViolation(err)) {
       const repeat = await repeatOf(db, councilId, idempotencyKey, r);
       if (repeat) return repeat;
     }
