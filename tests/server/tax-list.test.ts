@@ -46,6 +46,7 @@ describe('the tax list', () => {
 
     const last = (await list(c, 'pageNumber=3&pageSize=5&sortField=total&sortOrder=ASC')).json().result;
     expect(last.items.map((i: Item) => i.malmattaNo)).toEqual(['11', '12']);
+    expect(last).toMatchObject({ totalItems: 12, totalPages: 3, totals: null });
     const plain = (await list(c, 'pageNumber=1&pageSize=100', 'KarDetails')).json().result;
     expect(plain.items.map((i: Item) => i.malmattaNo)).toEqual(['4', '12', '1', '8', '2', '10', '5', '11', '3', '7', '9', '6']);
     for (const i of plain.items as Item[]) expect(i.total).toBe(expected.get(i.malmattaNo));
@@ -61,6 +62,19 @@ describe('the tax list', () => {
     const theirs = (await list(other, 'pageSize=10')).json().result;
     expect(theirs.totalItems).toBe(1);
     expect(theirs.totals.total).toBe('101275.00');
+  });
+});
+
+describe('sorting by grand total', () => {
+  it('sorts as numbers, not as text (₹10,276 after ₹1,376)', async () => {
+    const n = await createCouncil(t.app);
+    for (const [no, arrears] of [['1', '0'], ['2', '9000'], ['3', '100']]) await propertyWithKar(t.app, n, no, { magilGharpatti: arrears });
+    const page = (await list(n, 'pageSize=10&sortField=total&sortOrder=DESC')).json().result;
+    expect(page.items.map((i: Item) => i.total)).toEqual(['10276.00', '1376.00', '1276.00']);
+    const res = await injectAs(t.app, n, { method: 'GET', url: '/api/OwnerProperty/KarDetails/excel?sortField=total&sortOrder=ASC' });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect([2, 3, 4].map((r) => wb.worksheets[0].getRow(r).getCell(1).value)).toEqual(['1', '3', '2']);
   });
 });
 

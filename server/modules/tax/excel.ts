@@ -26,8 +26,8 @@ const q = (c: string) => `"${c}"`;
 /** The list's columns as SQL: amounts as text (exact decimals), per-head totals summed in SQL. */
 const SELECT = TAX_LIST_COLUMNS.map((c) => {
   const head = TAX_HEADS.find((h) => c.field === `total${h.col}`);
-  if (head) return `(${q(`magil${head.col}`)} + ${q(`chalu${head.col}`)})::text AS ${q(c.field)}`;
-  return c.money ? `${q(c.field)}::text AS ${q(c.field)}` : q(c.field);
+  if (head) return `(k.${q(`magil${head.col}`)} + k.${q(`chalu${head.col}`)})::text AS ${q(c.field)}`;
+  return c.money ? `k.${q(c.field)}::text AS ${q(c.field)}` : `k.${q(c.field)}`;
 }).join(', ');
 
 type Row = Record<string, string | number> & { karId: number; total: string };
@@ -36,10 +36,11 @@ type Row = Record<string, string | number> & { karId: number; total: string };
 function batchOf(db: Db, councilId: number, order: ListOrder, last: Row | null): Promise<Row[]> {
   const dir = order.direction === 'desc' ? 'DESC' : 'ASC';
   const cmp = order.direction === 'desc' ? '<' : '>';
+  // Columns qualified with k.: a bare "total" in ORDER BY would name the select list's text column.
   const sql = (where: string, by: string) =>
-    `SELECT "karId", ${SELECT} FROM "KarDetail" WHERE "createdByUserId" = $1 ${where} ORDER BY ${by} LIMIT ${BATCH}`;
-  if (!order.field) return db.$queryRawUnsafe<Row[]>(sql(last ? 'AND "karId" > $2' : '', '"karId"'), councilId, ...(last ? [last.karId] : []));
-  return db.$queryRawUnsafe<Row[]>(sql(last ? `AND ("total", "karId") ${cmp} ($2::numeric, $3::int)` : '', `"total" ${dir}, "karId" ${dir}`),
+    `SELECT k."karId", ${SELECT} FROM "KarDetail" k WHERE k."createdByUserId" = $1 ${where} ORDER BY ${by} LIMIT ${BATCH}`;
+  if (!order.field) return db.$queryRawUnsafe<Row[]>(sql(last ? 'AND k."karId" > $2' : '', 'k."karId"'), councilId, ...(last ? [last.karId] : []));
+  return db.$queryRawUnsafe<Row[]>(sql(last ? `AND (k."total", k."karId") ${cmp} ($2::numeric, $3::int)` : '', `k."total" ${dir}, k."karId" ${dir}`),
     councilId, ...(last ? [last.total, last.karId] : []));
 }
 

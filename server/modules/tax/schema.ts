@@ -99,6 +99,7 @@ export const HistoryRow = Type.Object({
   paymentId: Type.Integer(), receiptId: Type.String(), receiptNo: Type.Integer(), financialYear: Type.String(),
   paidOn: Type.String(), category: Type.String(), amountPaid: Money, fromArrears: Money, fromCurrent: Money, paidMethod: Type.String(), note: Type.String(),
 });
+export type HistoryRow = Static<typeof HistoryRow>;
 export const historySchema = {
   tags: ['Tax'], summary: 'Payments on the owner’s property, newest first, one row per head paid',
   security: [{ bearer: [] }], querystring: OwnerQuery,
@@ -118,6 +119,7 @@ export const maganiPdfSchema = {
 export const PublicReceipt = Type.Object({
   receiptNo: Type.Integer(), financialYear: Type.String(), paidOn: Type.String(), amountTotal: Money, malmattaNo: Type.String(),
 });
+export type PublicReceipt = Static<typeof PublicReceipt>;
 export const publicReceiptSchema = {
   tags: ['Public'], summary: 'The receipt check a receipt’s QR code opens: only its number, date, amount and property number',
   security: [],
@@ -147,7 +149,7 @@ export const listSchema = {
   response: {
     200: Envelope(Type.Object({
       items: Type.Array(KarRow), pageNumber: Type.Integer(), pageSize: Type.Integer(), totalPages: Type.Integer(), totalItems: Type.Integer(),
-      totals: ListTotals,
+      totals: Type.Union([ListTotals, Type.Null()], { description: 'Sums of every money column over the whole list, on page 1 (null on later pages: they do not change with the page)' }),
       taxYear: Type.Integer({ description: 'The tax (financial) year today falls in' }),
       rolledOver: Type.Boolean({ description: 'true when this year’s rollover (recalc-by-user) has run: the update button is disabled' }),
     })),
@@ -173,6 +175,7 @@ export const recalcSchema = {
 export const DueRow = Type.Object({
   PropertyId: Type.Integer(), MalmattaNo: Type.String(), GhasaraRate: Money, MilkatYear: Type.Integer(), GhasaraDarUpdatedYear: Type.Integer(),
 });
+export type DueRow = Static<typeof DueRow>;
 export const dueSchema = {
   tags: ['Depreciation'], summary: 'Properties whose depreciation (ghasara) factor has not been updated this calendar year',
   security: [{ bearer: [] }],
@@ -188,6 +191,7 @@ export const GhasaraResult = Type.Object({
   year: Type.Integer(), updated: Type.Integer(), changed: Type.Integer({ description: 'How many got another factor (the rest stayed in their age band)' }),
   summary: Type.Array(GhasaraChange, { description: 'The first 10 properties' }),
 });
+export type GhasaraResult = Static<typeof GhasaraResult>;
 export const decreaseAllSchema = {
   tags: ['Depreciation'],
   summary: 'Moves every due property’s depreciation factor to the one for its age and recomputes its tax and current demand, in one call; once per calendar year',

@@ -172,6 +172,12 @@ async function repeatOf(db: DbOrTx, councilId: number, key: string, r: PaymentRe
   return { payment: toPayment(first), kar: toKarRow(kar), repeated: true };
 }
 
+/** A unique key refused the write: P2002 from Prisma's own queries, P2010 with SQLSTATE 23505 from raw ones. */
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; meta?: { driverAdapterError?: { cause?: { originalCode?: string } } } };
+  return e.code === 'P2002' || (e.code === 'P2010' && e.meta?.driverAdapterError?.cause?.originalCode === '23505');
+}
+
 export interface PaymentOutcome { payment: Payment; kar: KarRow; repeated: boolean }
 
 /** Takes a payment in one transaction: locks the kar row, refuses more than is due per head, takes
@@ -182,8 +188,8 @@ export async function applyPayment(db: Db, councilId: number, body: PaymentBody,
   try {
     return await db.$transaction((tx) => takePayment(tx, councilId, r, idempotencyKey));
   } catch (err) {
-    // Two requests with one key on different kar rows: the unique key let one through.
-    if (idempotencyKey && (err as { code?: string }).code === 'P2002') {
+    // A repeat that waited for the row lock, or one on another kar row: the unique key let one through.
+    if (idempotencyKey && isUniqueViolation(err)) {
       const repeat = await repeatOf(db, councilId, idempotencyKey, r);
       if (repeat) return repeat;
     }
@@ -193,9 +199,13 @@ export async function applyPayment(db: Db, councilId: number, body: PaymentBody,
 
 /** The kar columns a payment reads, as text (exact decimals) for the row-locking read. */
 const KAR_AMOUNTS = [...TAX_HEADS.flatMap((h) => [`magil${h.col}`, `chalu${h.col}`, `paidChalu${h.col}`]), 'total'];
-const LOCK_SQL = `SELECT "karId", "propertyId", "malmattaNo", "malkacheNav", "karupdatedYear", ${KAR_AMOUNTS.map((c) => `"${c}"::text AS "${c}"`).join(', ')}
+/** Locks and reads the kar row, and looks for an earlier payment with the request's key. A payment
+ *  with the key committed while this one waited for the lock may be missed here (the subquery sees
+ *  the statement's snapshot); the unique key then refuses the insert and applyPayment answers the first. */
+const LOCK_SQL = `SELECT "karId", "propertyId", "malmattaNo", "malkacheNav", "karupdatedYear", ${KAR_AMOUNTS.map((c) => `"${c}"::text AS "${c}"`).join(', ')},
+    (SELECT "paymentId" FROM "Payment" WHERE "createdByUserId" = $2 AND "idempotencyKey" = $3) AS "earlier"
   FROM "KarDetail" WHERE "karId" = $1 AND "createdByUserId" = $2 FOR UPDATE`;
-type LockedKar = { karId: number; propertyId: number; malmattaNo: string; malkacheNav: string; karupdatedYear: number } & Record<string, string>;
+type LockedKar = { karId: number; propertyId: number; malmattaNo: string; malkacheNav: string; karupdatedYear: number; earlier?: number | null } & Record<string, string>;
 
 /** The write of a payment in one statement: the kar row's new amounts, the payment, its lines. */
 const WRITE_SQL = `WITH k AS (
@@ -232,9 +242,9 @@ function karRowOf(meta: Pick<LockedKar, 'karId' | 'propertyId' | 'malmattaNo' | 
  *  queues on one connection, so the lock-and-read, the key check, the number and one write are all. */
 async function takePayment(tx: Tx, councilId: number, r: PaymentRequest, idempotencyKey?: string): Promise<PaymentOutcome> {
   // The row lock serialises payments on one property: the second waits, then reads the first's result.
-  const [kar] = await tx.$queryRawUnsafe<LockedKar[]>(LOCK_SQL, r.karId, councilId);
+  const [kar] = await tx.$queryRawUnsafe<LockedKar[]>(LOCK_SQL, r.karId, councilId, idempotencyKey ?? null);
   if (!kar) throw new NotFound('No kar details found for this property (karid); add them on the new kar details form first.');
-  if (idempotencyKey) {
+  if (idempotencyKey && kar.earlier) {
     const repeat = await repeatOf(tx, councilId, idempotencyKey, r);
     if (repeat) return repeat;
   }
@@ -322,26 +332,23 @@ export function listOrder(sortField?: string, sortOrder?: string): ListOrder {
   const direction = sortOrder?.toLowerCase() === 'desc' ? 'desc' : 'asc';
   return sortField === 'total' ? { field: 'total', direction } : { field: null, direction: 'asc' };
 }
-export const prismaOrder = (o: ListOrder): Prisma.KarDetailOrderByWithRelationInput[] =>
-  o.field ? [{ total: o.direction }, { karId: o.direction }] : [{ karId: 'asc' }];
 
-const SUM_FIELDS = [...TAX_HEADS.flatMap((h) => [`magil${h.col}`, `chalu${h.col}`]), 'total'] as const;
+const SUM_FIELDS = [...TAX_HEADS.flatMap((h) => [`magil${h.col}`, `chalu${h.col}`]), 'total'];
+
+const SUMS_SQL = `SELECT count(*)::int AS "count", ${SUM_FIELDS.map((f) => `COALESCE(sum("${f}"), 0)::text AS "${f}"`).join(', ')}
+  FROM "KarDetail" WHERE "createdByUserId" = $1`;
 
 /** The sums of every money column over the council's kar records, exact (SQL numeric), and their count. */
 export async function listTotals(db: DbOrTx, councilId: number): Promise<{ count: number; totals: Record<string, string> & { total: string } }> {
-  const agg = await db.karDetail.aggregate({
-    where: { createdByUserId: councilId }, _count: { _all: true }, _sum: Object.fromEntries(SUM_FIELDS.map((f) => [f, true])),
-  });
-  const sums = agg._sum as Record<string, Decimalish | null>;
-  const totals: Record<string, string> & { total: string } = { total: '' };
-  const p = (f: string) => (sums[f] ? paise(sums[f]!) : 0n);
+  const [sums] = await db.$queryRawUnsafe<(Record<string, string> & { count: number })[]>(SUMS_SQL, councilId);
+  const totals: Record<string, string> & { total: string } = { total: fromPaise(toPaise(sums.total)) };
   for (const h of TAX_HEADS) {
-    totals[`magil${h.col}`] = fromPaise(p(`magil${h.col}`));
-    totals[`chalu${h.col}`] = fromPaise(p(`chalu${h.col}`));
-    totals[`total${h.col}`] = fromPaise(p(`magil${h.col}`) + p(`chalu${h.col}`));
+    const magil = toPaise(sums[`magil${h.col}`]), chalu = toPaise(sums[`chalu${h.col}`]);
+    totals[`magil${h.col}`] = fromPaise(magil);
+    totals[`chalu${h.col}`] = fromPaise(chalu);
+    totals[`total${h.col}`] = fromPaise(magil + chalu);
   }
-  totals.total = fromPaise(p('total'));
-  return { count: (agg._count as { _all: number })._all, totals };
+  return { count: Number(sums.count), totals };
 }
 
 /** Whether the council's rollover of this tax year has run. */
@@ -349,16 +356,29 @@ export async function rolledOverThisYear(db: DbOrTx, councilId: number, taxYear 
   return !!(await db.taxYearRun.findUnique({ where: { createdByUserId_kind_year: { createdByUserId: councilId, kind: 'rollover', year: taxYear } } }));
 }
 
+/** A page of the list: the page's ids are found on the (council, total, karId) index alone, however
+ *  deep the page, and only those rows are read (with OFFSET on whole rows, page 500 read 5,000 rows). */
+const pageSql = (o: ListOrder) => {
+  // Qualified: a bare "total" in ORDER BY would name the text column of the select list and sort "10276.00" before "1276.00".
+  const by = (t: string) => (o.field ? `${t}."total" ${o.direction.toUpperCase()}, ${t}."karId" ${o.direction.toUpperCase()}` : `${t}."karId"`);
+  return `SELECT k."karId", k."propertyId", k."malmattaNo", k."malkacheNav", k."karupdatedYear", ${KAR_AMOUNTS.map((c) => `k."${c}"::text AS "${c}"`).join(', ')}
+    FROM "KarDetail" k WHERE k."karId" IN (SELECT i."karId" FROM "KarDetail" i WHERE i."createdByUserId" = $1 ORDER BY ${by('i')} OFFSET $2 LIMIT $3)
+    ORDER BY ${by('k')}`;
+};
+
 export async function listKar(db: Db, councilId: number, q: { pageNumber: number; pageSize: number; sortField?: string; sortOrder?: string }) {
-  const where = { createdByUserId: councilId };
   const taxYear = taxYearOf(todayInIndia());
+  // The sums do not change with the page or the sort: the first page carries them; later pages
+  // only count (summing 9 columns over every row was most of a page's cost on the embedded database).
+  const counted = q.pageNumber === 1 ? listTotals(db, councilId)
+    : db.karDetail.count({ where: { createdByUserId: councilId } }).then((count) => ({ count, totals: null }));
   const [rows, { count: totalItems, totals }, rolledOver] = await Promise.all([
-    db.karDetail.findMany({ where, orderBy: prismaOrder(listOrder(q.sortField, q.sortOrder)), skip: (q.pageNumber - 1) * q.pageSize, take: q.pageSize }),
-    listTotals(db, councilId),
+    db.$queryRawUnsafe<LockedKar[]>(pageSql(listOrder(q.sortField, q.sortOrder)), councilId, (q.pageNumber - 1) * q.pageSize, q.pageSize),
+    counted,
     rolledOverThisYear(db, councilId, taxYear),
   ]);
   return {
-    items: rows.map(toKarRow), pageNumber: q.pageNumber, pageSize: q.pageSize,
+    items: rows.map((r) => karRowOf(r, new Map(KAR_AMOUNTS.map((c) => [c, toPaise(r[c])])))), pageNumber: q.pageNumber, pageSize: q.pageSize,
     totalPages: Math.ceil(totalItems / q.pageSize), totalItems, totals, taxYear, rolledOver,
   };
 }

@@ -81,10 +81,16 @@ export async function ghasaraStatus(db: DbOrTx, councilId: number, year = todayI
   return { year, due, doneThisYear: !!run, ranAt: run?.ranAt.toISOString() ?? null };
 }
 
-const FACTS = {
-  propertyId: true, malmattaNo: true, buildingType: true, usage: true, areaSqm: true, plotAreaSqm: true, milkatBandhakamYear: true,
-  landRate: true, ghasaraRate: true, gharpatti: true, total: true,
-} as const;
+/** What the assessment reads of a due property, amounts as text (exact, and 10,000 rows read this
+ *  way take a fraction of the time Prisma's Decimal objects did). */
+type Facts = {
+  propertyId: number; malmattaNo: string; buildingType: string; usage: string; areaSqm: string; plotAreaSqm: string | null;
+  milkatBandhakamYear: number; landRate: string; ghasaraRate: string; gharpatti: string; total: string;
+};
+const FACTS_SQL = `SELECT "propertyId", "malmattaNo", "buildingType", "usage", "areaSqm"::text AS "areaSqm", "plotAreaSqm"::text AS "plotAreaSqm",
+    "milkatBandhakamYear", "landRate"::text AS "landRate", "ghasaraRate"::text AS "ghasaraRate", "gharpatti"::text AS "gharpatti", "total"::text AS "total"
+  FROM "Property" WHERE "createdByUserId" = $1 AND "ghasaraDarUpdatedYear" < $2 AND ($3::int IS NULL OR "propertyId" = $3::int)
+  ORDER BY "propertyId"`;
 
 const ASSESSED = ['area', 'areaSqm', 'landRate', 'constructionRate', 'buildingRate', 'ghasaraRate', 'buildingBharank', 'bhandavaliRateRs',
   'karachaRateRs', 'gharpatti', 'divabatti', 'arogya', 'panipatti', 'total'] as const;
@@ -93,16 +99,15 @@ const SUMMARY_SIZE = 10;
 /** Moves the due properties (all of the council's, or the one given) to this year's depreciation. */
 async function updateDepreciation(tx: Tx, councilId: number, year: number, propertyId?: number) {
   const { rates } = await ratesOf(tx, councilId);
-  const due = await tx.property.findMany({
-    where: { ...dueWhere(councilId, year), ...(propertyId ? { propertyId } : {}) }, orderBy: { propertyId: 'asc' }, select: FACTS,
-  });
+  // The columns are numeric(…, 2): their text has the 2 places the API prints.
+  const due = await tx.$queryRawUnsafe<Facts[]>(FACTS_SQL, councilId, year, propertyId ?? null);
   // The one computation of the assessment, in memory (10,000 properties take a few tens of ms);
   // the results go back in one statement.
   const assessed = due.map((p) => ({
     propertyId: p.propertyId,
     ...assessedColumns(assess(rates, {
-      buildingType: p.buildingType as BuildingType, usage: p.usage as Usage, areaSqm: p.areaSqm.toFixed(2),
-      plotAreaSqm: p.plotAreaSqm?.toFixed(2) ?? null, constructionYear: p.milkatBandhakamYear, landRate: p.landRate.toFixed(2),
+      buildingType: p.buildingType as BuildingType, usage: p.usage as Usage, areaSqm: p.areaSqm,
+      plotAreaSqm: p.plotAreaSqm, constructionYear: p.milkatBandhakamYear, landRate: p.landRate,
     }, year)),
   }));
   if (assessed.length) {
@@ -114,11 +119,11 @@ async function updateDepreciation(tx: Tx, councilId: number, year: number, prope
     );
     await followAssessment(tx, councilId, propertyId ? [propertyId] : undefined);
   }
-  const changed = due.filter((p, i) => p.ghasaraRate.toFixed(2) !== assessed[i].ghasaraRate).length;
+  const changed = due.filter((p, i) => p.ghasaraRate !== assessed[i].ghasaraRate).length;
   const summary = due.slice(0, SUMMARY_SIZE).map((p, i) => ({
     PropertyId: p.propertyId, MalmattaNo: p.malmattaNo, MilkatYear: p.milkatBandhakamYear,
-    oldGhasaraRate: p.ghasaraRate.toFixed(2), newGhasaraRate: assessed[i].ghasaraRate,
-    oldGharpatti: p.gharpatti.toFixed(2), newGharpatti: assessed[i].gharpatti, oldTotal: p.total.toFixed(2), newTotal: assessed[i].total,
+    oldGhasaraRate: p.ghasaraRate, newGhasaraRate: assessed[i].ghasaraRate,
+    oldGharpatti: p.gharpatti, newGharpatti: assessed[i].gharpatti, oldTotal: p.total, newTotal: assessed[i].total,
   }));
   return { year, updated: due.length, changed, summary };
 }

@@ -19,6 +19,7 @@ const CommitteesPage = lazy(() => import('../features/site/CommitteesPage.tsx'))
 const PublicCertificatePage = lazy(() => import('../features/certificates/PublicCertificatePage.tsx'));
 const PublicPropertySearchPage = lazy(() => import('../features/properties/PublicPropertySearchPage.tsx'));
 const PropertyCertificatePage = lazy(() => import('../features/properties/PropertyCertificatePage.tsx'));
+const ReceiptCheckPage = lazy(() => import('../features/tax/ReceiptCheckPage.tsx'));
 
 
 export const router = createBrowserRouter([
@@ -36,6 +37,7 @@ export const router = createBrowserRouter([
       { path: '/birthqr/:certificateId?', element: <PublicCertificatePage key="birth" kind="birth" /> },
       { path: '/deathqr/:certificateId?', element: <PublicCertificatePage key="death" kind="death" /> },
       { path: '/marriageqr/:certificateId?', element: <PublicCertificatePage key="marriage" kind="marriage" /> },
+      { path: '/receiptqr/:receiptId', element: <ReceiptCheckPage /> },
       { path: '/usermalmatta', element: <PublicPropertySearchPage /> },
       { path: '/propertyqr/:malmattaNo?/:createdByUserId?', element: <PropertyCertificatePage /> },
       { path: '*', element: <NotFoundPage /> },

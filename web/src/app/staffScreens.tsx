@@ -18,6 +18,9 @@ const ReceiptTransferPage = lazy(() => import('../features/properties/ReceiptTra
 const TransferLookupPage = lazy(() => import('../features/properties/TransferLookupPage.tsx'));
 const TaxRatesPage = lazy(() => import('../features/properties/TaxRatesPage.tsx'));
 const ImportPage = lazy(() => import('../features/properties/ImportPage.tsx'));
+const KarMagniPage = lazy(() => import('../features/tax/KarMagniPage.tsx'));
+const KarListPage = lazy(() => import('../features/tax/KarListPage.tsx'));
+const GhasaraPage = lazy(() => import('../features/tax/GhasaraPage.tsx'));
 
 /** A Marathi label with its English gloss. */
 export interface Label { mr: string; en: string }
@@ -42,11 +45,11 @@ export const staffScreens: StaffScreen[] = [
     card: { title: 'नमुना ८', text: 'नवीन नोंदणी — मालमत्ता नोंदवही (Form 8, new registration)' },
   },
   {
-    path: '/karMagni', title: { mr: 'नमुना ९ कर मागणी व भरणा', en: 'Form 9 tax payment' },
+    path: '/karMagni', title: { mr: 'नमुना ९ कर मागणी व भरणा', en: 'Form 9 tax payment' }, element: <KarMagniPage />,
     card: { title: 'नमुना ९', text: 'नवीन नोंदणी — कर मागणी व भरणा (Form 9, new registration)' },
   },
   {
-    path: '/updateGhasara', title: { mr: 'घसारा दर अद्यतन', en: 'Depreciation update' },
+    path: '/updateGhasara', title: { mr: 'घसारा दर अद्यतन', en: 'Depreciation update' }, element: <GhasaraPage />,
     sidebar: { mr: 'डेटा एन्ट्री (घसारा)', en: 'Data entry work' },
   },
   { path: '/getAllInfo', title: { mr: 'नमुना ८ अद्यतन व कर मागणी', en: 'Form 8 update and tax demand' }, element: <PropertyRegisterPage />, sidebar: true },
@@ -54,7 +57,7 @@ export const staffScreens: StaffScreen[] = [
   { path: '/ferfardata', title: { mr: 'फेरफार नोंदी', en: 'Mutation entries' }, element: <TransferLookupPage />, sidebar: true },
   { path: '/dashnews', title: { mr: 'मुख्यपृष्ठ बातम्या', en: 'Home page news' }, element: <NewsAdminPage />, sidebar: true },
   // Also the tax detail list (spec 2.8), whose route the spec does not show.
-  { path: '/karUpdate', title: { mr: 'कर अद्यतन', en: 'Tax update' }, sidebar: true },
+  { path: '/karUpdate', title: { mr: 'कर अद्यतन', en: 'Tax update' }, element: <KarListPage />, sidebar: true },
   { path: '/smsSend', title: { mr: 'SMS व्यवस्थापन', en: 'SMS' }, sidebar: { mr: 'SMS', en: 'SMS notices' } },
   // The council's own rates and the Excel import of the register (not in the spec; our paths).
   { path: '/taxRates', title: { mr: 'कर दर', en: 'Tax rates' }, element: <TaxRatesPage />, sidebar: true },

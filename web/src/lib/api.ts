@@ -20,7 +20,7 @@ export interface RequestOptions {
   /** Send the token and treat 401 as "log in again" (default: true when a session exists). */
   auth?: boolean;
   signal?: AbortSignal;
-  /** Extra request headers (If-Match with the version an edit form was opened at). */
+  /** Extra request headers (If-Match with the version an edit form was opened at, Idempotency-Key on a payment). */
   headers?: Record<string, string>;
 }
 

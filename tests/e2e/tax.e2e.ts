@@ -1,0 +1,104 @@
+// A clerk takes a tax payment: finds the property on /karMagni, sees its tax card, pays part of the
+// house tax, downloads the Namuna 10 receipt, sees the card reload; the receipt's QR page shows it
+// to anyone; the tax list shows the record and gives its Excel. The payment screen fits 375 px.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, type Portal } from './helpers.ts';
+
+let portal: Portal;
+let browser: Browser;
+beforeAll(async () => { portal = await startPortal(); browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); await portal?.stop(); });
+
+const thisYear = Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(new Date()));
+
+async function apiAs(token: string, method: string, url: string, body?: unknown) {
+  const res = await fetch(portal.baseUrl + url, {
+    method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+  return json.result;
+}
+
+describe('tax payment', () => {
+  it('a clerk pays a tax, downloads the receipt, and the card, history, list and public check follow', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const errors = watchErrors(page);
+    await loginThroughForm(page, portal);
+    const token = JSON.parse((await page.evaluate(() => localStorage.getItem('session')))!).token as string;
+    await apiAs(token, 'POST', '/api/GrampanchayatImport/register-owner-property', {
+      malmattaNo: '१०१', malkacheNav: 'सुनीता रमेश पाटील', bhogwatdarakNav: 'स्वतः', mobileNo: '9876543210', gatNo: '45', citySurveyNo: '102',
+      buildingType: 'rcc', usage: 'residential', milkatBandhakamYear: thisYear - 16, areaSqm: '50', landRate: '1200',
+    });
+    await apiAs(token, 'POST', '/api/KarImport/kar-details/add', { malmattaNo: '101', magilGharpatti: '500' });
+
+    await page.goto(`${portal.baseUrl}/karMagni`);
+    await page.getByLabel('मालमत्ता क्रमांक / Property No.').fill('101');
+    await page.getByRole('option', { name: /१०१ — सुनीता रमेश पाटील/ }).click();
+    await expect.poll(() => page.getByTestId('kar-total').textContent()).toBe('₹1,776.00');
+
+    // More than the house tax due is refused before it is sent.
+    const house = page.locator('[name="paid_gharpatti"]');
+    await house.fill('1437');
+    await expect.poll(() => page.getByText('कमाल ₹1,436.00').count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: /कर भरा/ }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('कृपया रकमा तपासा');
+
+    await house.fill('700');
+    await page.getByRole('button', { name: /कर भरा/ }).click();
+    const status = page.getByRole('status');
+    await expect.poll(() => status.textContent()).toContain('पेमेंट यशस्वीरित्या पूर्ण झाले!');
+    expect(await status.textContent()).toContain('पावती क्र. 1');
+    // The card reloads a second after the payment.
+    await expect.poll(() => page.getByTestId('kar-total').textContent(), { timeout: 10_000 }).toBe('₹1,076.00');
+    await screenshot(page, 'tax-karmagni-paid');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), status.getByRole('button', { name: /पावती/ }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^Receipt_\d{4}-\d{2}_1\.pdf$/);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gp-e2e-receipt-')), 'receipt.pdf');
+    await download.saveAs(file);
+    const text = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('नमुना नं. १० — कर वसुली पावती');
+    expect(text).toContain('सुनीता रमेश पाटील');
+    expect(text).toContain('अक्षरी रक्कम: सातशे रुपये');
+    execFileSync('pdftoppm', ['-r', '110', '-png', '-singlefile', file, file.replace(/\.pdf$/, '')]);
+    const qr = execFileSync('zbarimg', ['-q', '--raw', file.replace(/\.pdf$/, '.png')], { encoding: 'utf8' }).trim();
+    expect(qr).toMatch(new RegExp(`^${portal.baseUrl}/receiptqr/[0-9a-f-]{36}$`));
+
+    await page.getByRole('button', { name: /भरणा इतिहास दाखवा/ }).click();
+    await expect.poll(() => page.getByTestId('payment-history').textContent()).toContain('₹700.00');
+
+    // The public check the QR opens: no login needed.
+    const visitor = await browser.newPage();
+    await visitor.goto(qr);
+    await expect.poll(() => visitor.getByTestId('receipt-check').textContent()).toContain('₹700.00');
+    expect(await visitor.getByTestId('receipt-check').textContent()).toContain('१०१');
+    await visitor.close();
+
+    await page.goto(`${portal.baseUrl}/karUpdate`);
+    await expect.poll(() => page.getByTestId('total-records').textContent()).toContain('1');
+    expect(await page.getByTestId('tax-list').textContent()).toContain('सुनीता रमेश पाटील');
+    const [excel] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Excel/ }).click()]);
+    expect(excel.suggestedFilename()).toMatch(/^kar-details-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    await screenshot(page, 'tax-list');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 180_000);
+
+  it('fits a 375 px phone', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await loginThroughForm(page, portal);
+    await page.goto(`${portal.baseUrl}/karMagni`);
+    await page.getByLabel('मालमत्ता क्रमांक / Property No.').fill('101');
+    await page.getByRole('option', { name: /१०१/ }).click();
+    await expect.poll(() => page.getByTestId('kar-total').textContent()).toBe('₹1,076.00');
+    await screenshot(page, 'tax-karmagni-375');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.close();
+  }, 120_000);
+});

@@ -1,0 +1,147 @@
+// /karUpdate, the tax detail list (spec 2.8, 4, 9): 16 columns with Marathi headers, sortable by the
+// grand total only (with a clear-sort control), 10/25/50/100 rows a page with the total count,
+// first/previous/next/last paging shown when there is more than one page, the Excel of the whole
+// list in the current sort, and the yearly "update current and previous tax" (once per tax year).
+import { useCallback, useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import BackToAdmin from '../../components/BackToAdmin.tsx';
+import { councilIdOf } from '../../lib/session.ts';
+import { formatRupees } from '../../lib/format.ts';
+import { TAX_LIST_COLUMNS, TAX_MESSAGES } from '../../../../common/property/tax.ts';
+import { downloadTaxExcel, fetchTaxList, rollOver, type SortOrder, type TaxListPage } from './api.ts';
+import './tax.css';
+
+const PAGE_SIZES = [10, 25, 50, 100];
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+export default function KarListPage() {
+  const userId = councilIdOf();
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(10);
+  const [order, setOrder] = useState<SortOrder>('');
+  const [data, setData] = useState<TaxListPage | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [updating, setUpdating] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setData(await fetchTaxList(userId, page, size, order));
+      setError('');
+    } catch (err) {
+      setError(messageOf(err));
+    } finally {
+      setLoading(false);
+    }
+  }, [userId, page, size, order]);
+  useEffect(() => { void load(); }, [load]);
+
+  const sortBy = (o: SortOrder) => { setOrder(o); setPage(1); };
+  const excel = async () => {
+    setDownloading(true);
+    try { await downloadTaxExcel(userId, order); } catch (err) { window.alert(messageOf(err)); } finally { setDownloading(false); }
+  };
+  const update = async () => {
+    if (!userId) { window.alert('Could not retrieve user ID. Please log in again.'); return; }
+    setUpdating(true); setNotice('');
+    try {
+      const r = await rollOver(userId);
+      setNotice(r.message);
+      await load();
+    } catch (err) {
+      setNotice(messageOf(err));
+    } finally {
+      setUpdating(false);
+    }
+  };
+
+  const totalPages = data?.totalPages ?? 0;
+  const busy = updating || downloading;
+  const cell = (row: Record<string, string | number>, field: string, money: boolean) => {
+    const v = row[field];
+    if (money) return formatRupees(v ?? 0);
+    if (field === 'malkacheNav') return v || 'N/A';
+    return v ?? 0;
+  };
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <BackToAdmin />
+      <Typography variant="h5" component="h1" sx={{ my: 1 }}>कर तपशील यादी / Tax detail list</Typography>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
+        <Button variant="outlined" onClick={() => void excel()} disabled={busy}>Excel डाउनलोड</Button>
+        <Tooltip title={data?.rolledOver ? TAX_MESSAGES.rolledOver : ''}>
+          <span>
+            <Button variant="contained" onClick={() => void update()} disabled={busy || !data || data.rolledOver}>
+              चालू व मागील कर अद्ययावत करा / Update current and previous tax
+            </Button>
+          </span>
+        </Tooltip>
+        <TextField select size="small" label="ओळी / Rows" value={size} onChange={(e) => { setSize(Number(e.target.value)); setPage(1); }} sx={{ width: 110 }}>
+          {PAGE_SIZES.map((n) => <MenuItem key={n} value={n}>{n}</MenuItem>)}
+        </TextField>
+        <Typography data-testid="total-records">एकूण नोंदी / Total records: {data?.totalItems ?? 0}</Typography>
+      </Box>
+      {updating && <Alert severity="info">कर अद्ययावत होत आहे… / Updating tax…</Alert>}
+      {notice && <Alert severity="info" role="status" onClose={() => setNotice('')}>{notice}</Alert>}
+      {loading && <Typography>लोड होत आहे… / Loading…</Typography>}
+      {error ? (
+        <Alert severity="error" role="alert" action={<Button onClick={() => { setError(''); void load(); }}>Retry</Button>}>
+          {error} — Please try again or contact the admin
+        </Alert>
+      ) : data && !data.items.length ? (
+        <Box sx={{ p: 3, textAlign: 'center' }}>
+          <Typography variant="h6">No data found</Typography>
+          <Typography>Change the filter or try again later.</Typography>
+        </Box>
+      ) : data && (
+        <div className="tax-list-wrap">
+          <table className="tax-list" data-testid="tax-list">
+            <thead>
+              <tr>
+                {TAX_LIST_COLUMNS.map((c) => (
+                  <th key={c.field} scope="col">
+                    {c.mr}
+                    {c.field === 'total' && (
+                      <span>
+                        <IconButton size="small" aria-label="sort ascending" color={order === 'ASC' ? 'primary' : 'default'} onClick={() => sortBy('ASC')}>▲</IconButton>
+                        <IconButton size="small" aria-label="sort descending" color={order === 'DESC' ? 'primary' : 'default'} onClick={() => sortBy('DESC')}>▼</IconButton>
+                        {order && <Button size="small" onClick={() => sortBy('')}>Clear</Button>}
+                      </span>
+                    )}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((row) => (
+                <tr key={row.karId}>
+                  {TAX_LIST_COLUMNS.map((c) => <td key={c.field} className={c.money ? 'num' : undefined}>{cell(row, c.field, c.money)}</td>)}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {totalPages > 1 && (
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'center', mt: 2, flexWrap: 'wrap' }}>
+          <Button onClick={() => setPage(1)} disabled={page <= 1 || updating}>First</Button>
+          <Button onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1 || updating}>Previous</Button>
+          <Typography>page {page} / {totalPages}</Typography>
+          <Button onClick={() => setPage((p) => Math.min(totalPages, p + 1))} disabled={page >= totalPages || updating}>Next</Button>
+          <Button onClick={() => setPage(totalPages)} disabled={page >= totalPages || updating}>Last</Button>
+        </Box>
+      )}
+    </Box>
+  );
+}
