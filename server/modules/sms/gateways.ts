@@ -65,7 +65,7 @@ export function logGateway(): SmsGateway {
   let n = 0;
   return {
     name: 'log',
-    async balance() { return 'unlimited (log)'; },
+    async balance() { return 'unlimited'; },
     async send() { return { providerId: `log-${Date.now().toString(36)}-${++n}` }; },
   };
 }
