@@ -26,12 +26,16 @@ import captchaRoutes from './modules/captcha/routes.ts';
 import propertyRoutes from './modules/properties/routes.ts';
 import transferRoutes from './modules/transfers/routes.ts';
 import taxRoutes from './modules/tax/routes.ts';
+import smsRoutes from './modules/sms/routes.ts';
+import { LoginLimiter } from './modules/users/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     /** Every route as registered, for the security sweep (tests/server/security/) and checks at start. */
     routeList: RouteOptions[];
+    /** One login limit for the process: logins and re-entered passwords (SMS sending) count together. */
+    loginLimiter: LoginLimiter;
   }
 }
 
@@ -53,6 +57,7 @@ export async function buildApp(config: Config, database_: OpenDatabase, logger: 
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('config', config);
   app.decorate('routeList', [] as RouteOptions[]);
+  app.decorate('loginLimiter', new LoginLimiter());
   app.addHook('onRoute', (route) => { app.routeList.push(route as RouteOptions); });
 
   // 1. external plugins
@@ -100,6 +105,7 @@ export async function buildApp(config: Config, database_: OpenDatabase, logger: 
   await app.register(propertyRoutes);
   await app.register(transferRoutes);
   await app.register(taxRoutes);
+  await app.register(smsRoutes);
 
   await app.register(spa, { webDist: config.webDist, uploadsDir: path.join(config.dataDir, 'uploads') });
   return app;

@@ -27,6 +27,59 @@ export interface Config {
   /** Browser tests only (E2E_CAPTCHA_PEEK=1): GET /api/test/captcha/{id} tells the answer of an open
    *  captcha, as the server tests read it from the store. Refused when NODE_ENV is production. */
   e2eCaptchaPeek: boolean;
+  sms: SmsConfig;
+}
+
+export const SMS_PROVIDERS = ['log', 'msg91', 'fast2sms', 'textlocal'] as const;
+export type SmsProvider = (typeof SMS_PROVIDERS)[number];
+
+/** The SMS gateway: keys stay on the server. `log` stores the messages as sent-to-log (no gateway). */
+export interface SmsConfig {
+  provider: SmsProvider;
+  apiKey: string;
+  /** DLT header (sender id), 6 letters for service messages. */
+  senderId: string;
+  /** DLT principal entity id. */
+  entityId: string;
+  /** DLT content template id per message kind. */
+  templateIds: { gramsabha: string; dues: string };
+  /** The gateway's base URL; the default is the provider's own (tests point it at a fake gateway). */
+  gatewayUrl?: string;
+  /** Messages handed to the gateway per second at most. */
+  perSecond: number;
+  /** Run the outbox worker in this process (SMS_WORKER=0 turns it off; server tests start their own). */
+  worker: boolean;
+  /** How long one gateway call may take before it counts as a (transient) timeout. */
+  timeoutMs: number;
+}
+
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name] ? Number(env[name]) : fallback;
+  if (!(value > 0) || !Number.isFinite(value)) throw new Error(`${name} must be a number above 0, got "${env[name]}"`);
+  return value;
+}
+
+export function loadSmsConfig(env: NodeJS.ProcessEnv): SmsConfig {
+  const provider = (env.SMS_PROVIDER || 'log').toLowerCase() as SmsProvider;
+  if (!SMS_PROVIDERS.includes(provider)) throw new Error(`SMS_PROVIDER must be one of ${SMS_PROVIDERS.join(', ')}, got "${env.SMS_PROVIDER}"`);
+  const config: SmsConfig = {
+    provider,
+    apiKey: env.SMS_API_KEY || '',
+    senderId: env.SMS_SENDER_ID || '',
+    entityId: env.SMS_DLT_ENTITY_ID || '',
+    templateIds: { gramsabha: env.SMS_DLT_TEMPLATE_GRAMSABHA || '', dues: env.SMS_DLT_TEMPLATE_DUES || '' },
+    gatewayUrl: env.SMS_GATEWAY_URL ? env.SMS_GATEWAY_URL.replace(/\/+$/, '') : undefined,
+    perSecond: positiveNumber(env, 'SMS_PER_SECOND', 10),
+    timeoutMs: positiveNumber(env, 'SMS_TIMEOUT_MS', 10_000),
+    worker: env.SMS_WORKER !== '0',
+  };
+  if (provider !== 'log') {
+    const missing = [['SMS_API_KEY', config.apiKey], ['SMS_DLT_TEMPLATE_GRAMSABHA', config.templateIds.gramsabha], ['SMS_DLT_TEMPLATE_DUES', config.templateIds.dues]]
+      .concat(provider === 'msg91' ? [] : [['SMS_SENDER_ID', config.senderId]])
+      .filter(([, v]) => !v).map(([k]) => k);
+    if (missing.length) throw new Error(`SMS_PROVIDER=${provider} needs ${missing.join(', ')}`);
+  }
+  return config;
 }
 
 /** The folder holding package.json, fonts/, prisma/ and web/dist, whether this file runs from
@@ -96,5 +149,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadLimitBytes: uploadLimitMb * 1024 * 1024,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     e2eCaptchaPeek,
+    sms: loadSmsConfig(env),
   };
 }

@@ -3,11 +3,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../lib/schema.ts';
 import { councilOf } from '../../plugins/auth.ts';
 import { NotFound } from '../../lib/errors.ts';
-import { createAccount, endSessions, login, LoginLimiter } from './service.ts';
+import { createAccount, endSessions, login } from './service.ts';
 import { loginSchema, logoutSchema, meSchema, registerSchema } from './schema.ts';
 
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const limiter = new LoginLimiter();
+  const limiter = app.loginLimiter;
 
   app.post('/api/User/login', { schema: loginSchema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');

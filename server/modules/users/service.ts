@@ -2,7 +2,7 @@
 import bcrypt from 'bcrypt';
 import crypto from 'node:crypto';
 import type { DbOrTx } from '../../db/transaction.ts';
-import { Busy, Conflict, Invalid, Unauthorized } from '../../lib/errors.ts';
+import { Busy, Conflict, Forbidden, Invalid, Unauthorized } from '../../lib/errors.ts';
 import { SlidingWindow } from '../../lib/rate-limit.ts';
 import { BoundedQueue } from '../../lib/bounded-queue.ts';
 import { COMMON_PASSWORDS } from './common-passwords.ts';
@@ -120,5 +120,24 @@ export async function login(db: DbOrTx, limiter: LoginLimiter, ip: string, usern
   }
   if (!user || !ok) throw new Unauthorized('Wrong username or password.');
   limiter.succeed(ip, name);
+  return user;
+}
+
+/** The logged-in staff member's own password, re-entered to authorise an action (sending SMS).
+ *  Counts toward the same login limit as a login, so it cannot be used to guess passwords faster. */
+export async function confirmPassword(db: DbOrTx, limiter: LoginLimiter, ip: string, userId: number, password: string, wrongMessage: string) {
+  const user = await db.user.findUnique({ where: { id: userId } });
+  if (!user) throw new Unauthorized();
+  limiter.start(ip, user.username);
+  let ok: boolean;
+  try {
+    ok = await passwordChecks.run(() => bcrypt.compare(password, user.passwordHash));
+  } catch (err) {
+    if (err instanceof Busy) limiter.giveBack(ip, user.username);
+    throw err;
+  }
+  // 403, not 401: the session stays valid; only this action is refused.
+  if (!ok) throw new Forbidden(wrongMessage);
+  limiter.succeed(ip, user.username);
   return user;
 }

@@ -48,6 +48,7 @@ function paramValue(route: Route, name: string): string {
     if (kind) return values[`${kind.kind}Id`];
     if (route.url.startsWith('/api/Blog/')) return values.blogId;
     if (route.url.startsWith('/api/Properties/')) return values.propertyId;
+    if (route.url.startsWith('/api/Sms/batches/')) return values.smsBatchId;
   }
   const v = values[name];
   if (v === undefined) throw new Error(`The sweep has no value for :${name} of ${route.url}: add it in beforeAll`);
@@ -234,6 +235,18 @@ beforeAll(async () => {
   bodies['POST /api/User/register'] = () => ({ username: 'sweep_new', email: 'a@example.org', password: 'Sweep-pass-2026' });
   values.type = 'malmatta';
   values.q = '1';
+
+  // SMS (issue 11): one gram sabha batch through the log provider (the transfer above left SW-1's owner without a mobile).
+  await injectAs(t.app, owner, { method: 'POST', url: '/api/GrampanchayatImport/register-owner-property', payload: { ...property, malmattaNo: 'SW-SMS', mobileNo: '9812345671' } });
+  const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
+  const gramsabha = { date: tomorrow, time: '11:00', password: owner.password };
+  const batch = await injectAs(t.app, owner, { method: 'POST', url: '/api/Sms/gramsabha', payload: gramsabha });
+  if (batch.statusCode !== 202) throw new Error(`sms: ${batch.body}`);
+  values.smsBatchId = String(batch.json().result.batchId);
+  bodies['POST /api/Sms/gramsabha'] = () => ({ ...gramsabha });
+  bodies['POST /api/Sms/dues'] = () => ({ password: owner.password });
+  bodies['POST /api/Sms/preview'] = () => ({ kind: 'gramsabha', date: tomorrow, time: '11:00' });
+  bodies['PUT /api/Sms/templates'] = () => ({ kind: 'dues', body: 'मालमत्ता {malmattaNo}: {amount}' });
 });
 afterAll(async () => { await t?.close(); });
 

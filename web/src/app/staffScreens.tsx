@@ -21,6 +21,7 @@ const ImportPage = lazy(() => import('../features/properties/ImportPage.tsx'));
 const KarMagniPage = lazy(() => import('../features/tax/KarMagniPage.tsx'));
 const KarListPage = lazy(() => import('../features/tax/KarListPage.tsx'));
 const GhasaraPage = lazy(() => import('../features/tax/GhasaraPage.tsx'));
+const SmsPage = lazy(() => import('../features/sms/SmsPage.tsx'));
 
 /** A Marathi label with its English gloss. */
 export interface Label { mr: string; en: string }
@@ -58,7 +59,7 @@ export const staffScreens: StaffScreen[] = [
   { path: '/dashnews', title: { mr: 'मुख्यपृष्ठ बातम्या', en: 'Home page news' }, element: <NewsAdminPage />, sidebar: true },
   // Also the tax detail list (spec 2.8), whose route the spec does not show.
   { path: '/karUpdate', title: { mr: 'कर अद्यतन', en: 'Tax update' }, element: <KarListPage />, sidebar: true },
-  { path: '/smsSend', title: { mr: 'SMS व्यवस्थापन', en: 'SMS' }, sidebar: { mr: 'SMS', en: 'SMS notices' } },
+  { path: '/smsSend', title: { mr: 'SMS व्यवस्थापन', en: 'SMS' }, element: <SmsPage />, sidebar: { mr: 'SMS', en: 'SMS notices' } },
   // The council's own rates and the Excel import of the register (not in the spec; our paths).
   { path: '/taxRates', title: { mr: 'कर दर', en: 'Tax rates' }, element: <TaxRatesPage />, sidebar: true },
   { path: '/propertyImport', title: { mr: 'मालमत्ता नोंदवही आयात (Excel)', en: 'Property register import' }, element: <ImportPage />, sidebar: true },
