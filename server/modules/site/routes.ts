@@ -7,8 +7,8 @@ import { ok } from '../../lib/schema.ts';
 import { trimBody } from '../../lib/trim.ts';
 import { councilOf } from '../../plugins/auth.ts';
 import { siteMeta } from './meta.ts';
-import { mineSchema, publicProfileSchema, updateSchema } from './schema.ts';
-import { getProfile, publicUserId, updateProfile } from './service.ts';
+import { mineSchema, publicProfileSchema, setupSchema, updateSchema } from './schema.ts';
+import { getProfile, publicUserId, setupStatus, updateProfile } from './service.ts';
 
 const siteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const meta = siteMeta(app);
@@ -23,6 +23,9 @@ const siteRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/Site/profile/mine', { schema: mineSchema, preHandler: app.requireStaff }, async (request) =>
     ok(await getProfile(app.db, councilOf(request).userId)));
+
+  app.get('/api/Site/setup', { schema: setupSchema, preHandler: app.requireStaff }, async (request) =>
+    ok(setupStatus(await getProfile(app.db, councilOf(request).userId), app.config)));
 
   app.put('/api/Site/profile', { schema: updateSchema, preValidation: trimBody, preHandler: app.requireStaff }, async (request) => {
     const profile = await updateProfile(app.db, councilOf(request).userId, request.body);

@@ -5,8 +5,10 @@ import type { DbOrTx } from '../../db/transaction.ts';
 import type { Prisma, SiteProfile as SiteProfileRow } from '../../generated/prisma/client.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import { NEUTRAL_OFFICE, type Office } from '../../lib/pdf/index.ts';
+import { SETUP_FIELDS } from '../../../common/site-setup.ts';
+import type { Config } from '../../config.ts';
 import { DEFAULT_PROFILE } from './defaults.ts';
-import type { SiteProfile, SiteProfileBody } from './schema.ts';
+import type { SetupStatus, SiteProfile, SiteProfileBody } from './schema.ts';
 
 /** The council whose content the public pages show: PUBLIC_USER_ID, else the first account. */
 export async function publicUserId(app: Pick<FastifyInstance, 'config' | 'db'>): Promise<number | null> {
@@ -68,18 +70,44 @@ export async function updateProfile(db: DbOrTx, userId: number, input: SiteProfi
   return toProfile(row);
 }
 
-/** The issuing office from the council's site profile. Placeholders of a profile nobody has edited
- *  yet ("आपला तालुका") are left out rather than printed on a legal document. */
+/** The issuing office from the council's site profile. A part the office has not entered is empty
+ *  and left out of the document; only the name falls back to the neutral "ग्रामपंचायत कार्यालय". */
 export async function officeOf(db: DbOrTx, userId: number): Promise<Office> {
   const p = await db.siteProfile.findUnique({
     where: { createdByUserId: userId },
     select: { officeName: true, officeNameEnglish: true, block: true, blockEnglish: true, district: true, districtEnglish: true },
   });
   if (!p) return NEUTRAL_OFFICE;
-  const keep = (k: keyof Office) => (p[k] && p[k] !== DEFAULT_PROFILE[k] ? p[k] : '');
   return {
+    ...p,
     officeName: p.officeName || NEUTRAL_OFFICE.officeName,
     officeNameEnglish: p.officeNameEnglish || NEUTRAL_OFFICE.officeNameEnglish,
-    block: keep('block'), blockEnglish: keep('blockEnglish'), district: keep('district'), districtEnglish: keep('districtEnglish'),
+  };
+}
+
+const LOOPBACK = /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|0\.0\.0\.0|\[::1?\])$/i;
+
+/** True when the address names the computer it is opened on, so a citizen's phone reaching it
+ *  would reach itself. */
+export function isLocalAddress(url: string): boolean {
+  try {
+    return LOOPBACK.test(new URL(url).hostname);
+  } catch {
+    return true;
+  }
+}
+
+/** What the first-run setup still lacks: the setup fields left empty, and whether certificate QR
+ *  codes point at an address citizens can open. */
+export function setupStatus(profile: SiteProfileBody, config: Pick<Config, 'publicBaseUrl' | 'publicBaseUrlSet'>): SetupStatus {
+  const empty = SETUP_FIELDS.filter((f) => !String(profile[f.name] ?? '').trim());
+  const missing = empty.filter((f) => f.required).map((f) => f.name);
+  return {
+    complete: missing.length === 0,
+    missing,
+    missingOptional: empty.filter((f) => !f.required).map((f) => f.name),
+    publicBaseUrl: config.publicBaseUrl,
+    publicBaseUrlSet: config.publicBaseUrlSet,
+    publicBaseUrlLocal: isLocalAddress(config.publicBaseUrl),
   };
 }

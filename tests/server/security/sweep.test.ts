@@ -214,7 +214,8 @@ beforeAll(async () => {
   bodies['POST /api/PropertyTransfer/add'] = () => ({ ...transfer });
 
   const { createdByUserId: _c, updatedAt: _u, ...profile } = (await injectAs(t.app, owner, { method: 'GET', url: '/api/Site/profile/mine' })).json().result;
-  bodies['PUT /api/Site/profile'] = () => structuredClone(profile);
+  // A new council's profile has no office name yet, which a save requires.
+  bodies['PUT /api/Site/profile'] = () => ({ ...structuredClone(profile), officeName: 'ग्रामपंचायत कार्यालय' });
   const rates = (await injectAs(t.app, owner, { method: 'GET', url: '/api/TaxRates' })).json().result;
   bodies['PUT /api/TaxRates'] = () => structuredClone(rates);
   bodies['POST /api/User/login'] = () => ({ username: 'sweep_nobody', password: 'Wrong-pass-2026' });
