@@ -3,8 +3,8 @@
 // the setup screen draws its boxes from this table and the dashboard names what is missing.
 import type { SiteProfileBody } from '../server/modules/site/schema.ts';
 
-export interface SetupField {
-  name: keyof SiteProfileBody & string;
+export interface SetupField<N extends keyof SiteProfileBody & string = keyof SiteProfileBody & string> {
+  name: N;
   mr: string;
   en: string;
   /** Required fields make the setup complete; the others are asked for but may stay empty. */
@@ -15,7 +15,10 @@ export interface SetupField {
   multiline?: boolean;
 }
 
-export const SETUP_FIELDS: readonly SetupField[] = [
+/** Keeps each row a SetupField while remembering exactly which names the table holds. */
+const table = <const N extends keyof SiteProfileBody & string>(rows: readonly SetupField<N>[]) => rows;
+
+export const SETUP_FIELDS = table([
   { name: 'officeName', mr: 'कार्यालयाचे नाव (गावाच्या नावासह)', en: 'Office name, Marathi', required: true, example: 'उदा. ग्रामपंचायत कार्यालय पिंपळगाव' },
   { name: 'officeNameEnglish', mr: 'कार्यालयाचे नाव इंग्रजीत', en: 'Office name, English', required: true, example: 'e.g. Gram Panchayat Office Pimpalgaon' },
   { name: 'block', mr: 'तालुका', en: 'Taluka, Marathi', required: true, example: 'उदा. निफाड' },
@@ -27,6 +30,6 @@ export const SETUP_FIELDS: readonly SetupField[] = [
   { name: 'phone', mr: 'दूरध्वनी', en: 'Phone', required: false, example: 'उदा. 02550 250123', type: 'tel' },
   { name: 'email', mr: 'ई-मेल', en: 'E-mail', required: false, example: 'उदा. gp.pimpalgaon@gmail.com', type: 'email' },
   { name: 'logoUrl', mr: 'लोगो', en: 'Logo', required: false, example: 'https://… किंवा /uploads/…' },
-];
+]);
 
-export type SetupFieldName = SetupField['name'];
+export type SetupFieldName = (typeof SETUP_FIELDS)[number]['name'];

@@ -4,11 +4,20 @@
 // profile through the TanStack Query hooks below.
 import { useEffect, useState } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Centre, Committee, Scheme, Service, SiteProfile, SiteProfileBody, Stat } from '../../../../common/api-types.ts';
+import type { Centre, Committee, Scheme, Service, SetupStatus, SiteProfile, SiteProfileBody, Stat } from '../../../../common/api-types.ts';
 import { api } from '../../lib/api.ts';
 import { councilIdOf } from '../../lib/session.ts';
 
-export type { Centre, Committee, Scheme, Service, SiteProfile, Stat };
+export type { Centre, Committee, Scheme, Service, SetupStatus, SiteProfile, Stat };
+
+/** What the public pages call the office before it has entered its name: the neutral term, never a
+ *  placeholder (the documents print the same). */
+export const NEUTRAL_OFFICE_NAME = 'ग्रामपंचायत कार्यालय';
+export const officeTitle = (p: SiteProfile | null | undefined) => p?.officeName || NEUTRAL_OFFICE_NAME;
+
+/** "ता. निफाड, जि. नाशिक", leaving out what the office has not entered. */
+export const officePlace = (p: SiteProfile | null | undefined) =>
+  p ? [p.block && `ता. ${p.block}`, p.district && `जि. ${p.district}`].filter(Boolean).join(', ') : '';
 export type Beneficiary = Scheme['beneficiary'];
 export const BENEFICIARIES = ['Farmer', 'Student', 'Women', 'Senior', 'General', 'Business'] as const satisfies readonly Beneficiary[];
 /** Marathi labels of the schemes filter (spec 2.4: All, Farmer, Student, Women, Senior, General, Business). */
@@ -26,6 +35,12 @@ export function fetchSiteProfile(): Promise<SiteProfile | null> {
 }
 
 export type SiteProfileInput = SiteProfileBody;
+
+/** A read profile as a save sends it back. */
+export function profileBody(p: SiteProfile): SiteProfileInput {
+  const { createdByUserId: _id, updatedAt: _at, ...body } = p;
+  return body;
+}
 
 /** The logged-in council's own profile, for the edit screen. */
 export const fetchMyProfile = (signal?: AbortSignal) => api<SiteProfile>('/api/Site/profile/mine', { signal }).then((e) => e.result);
@@ -49,9 +64,20 @@ export function useSaveMyProfile() {
     onSuccess: (saved) => {
       queryClient.setQueryData(myProfileKey(councilIdOf()), saved);
       invalidateSiteProfile();
+      return queryClient.invalidateQueries({ queryKey: setupKey(councilIdOf()) });
     },
   });
 }
+
+const setupKey = (council: number) => ['siteProfile', council, 'setup'] as const;
+
+/** GET /api/Site/setup: the setup fields still empty and whether QR codes can reach the portal. */
+export const setupStatusQuery = () => queryOptions({
+  queryKey: setupKey(councilIdOf()),
+  queryFn: ({ signal }) => api<SetupStatus>('/api/Site/setup', { signal }).then((e) => e.result),
+});
+
+export const useSetupStatus = () => useQuery(setupStatusQuery());
 
 /** Forget the cached profile (after staff edit it). */
 export function invalidateSiteProfile() { cached = null; }
