@@ -1,5 +1,6 @@
-// Home page slides (spec 3, 7): GET /api/Corosal/by-user/{userId} without a token, POST multipart
-// (one ImageFile part per image), DELETE /api/Corosal/{corosalId}. The home page reads with plain
+// Home page slides (spec 3, 7): GET /api/Corosal/by-user/{userId} without a token (in slideshow
+// order), POST multipart (one ImageFile part per image), DELETE /api/Corosal/{corosalId}, and
+// PUT /api/Corosal/order (our addition, issue 14) with every slide of the council in the new order. The home page reads with plain
 // fetch (no query library on the public pages); the staff screen through the TanStack Query hooks below.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CarouselItem } from '../../../../common/api-types.ts';
@@ -68,6 +69,10 @@ export function deleteSlide(corosalId: number) {
   return api<{ corosalId: number }>(`/api/Corosal/${corosalId}`, { method: 'DELETE' });
 }
 
+export function saveSlideOrder(corosalIds: number[]) {
+  return api<Slide[]>('/api/Corosal/order', { method: 'PUT', body: { corosalIds } });
+}
+
 const slidesKey = (userId: number) => ['slides', userId] as const;
 
 export const slidesQuery = (userId: number) => queryOptions({
@@ -102,5 +107,21 @@ export function useDeleteSlide(userId: number) {
       queryClient.setQueryData(slidesKey(userId), (list: Slide[] | undefined) => list?.filter((x) => x.corosalId !== corosalId));
       return refresh();
     },
+  });
+}
+
+/** Saves a new order. The grid shows it at once; the answer (the saved order) replaces it, and a
+ *  refused save puts the server's order back. */
+export function useReorderSlides(userId: number) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshSlides(userId);
+  return useMutation({
+    mutationFn: (slides: Slide[]) => saveSlideOrder(slides.map((s) => s.corosalId)).then((e) => e.result),
+    onMutate: async (slides) => {
+      await queryClient.cancelQueries({ queryKey: slidesKey(userId) });
+      queryClient.setQueryData(slidesKey(userId), slides);
+    },
+    onSuccess: (saved) => { queryClient.setQueryData(slidesKey(userId), saved); },
+    onSettled: refresh,
   });
 }
