@@ -537,6 +537,8 @@ describe('staff screens', () => {
     await page.getByLabel(/Title/).fill('   ');
     await page.getByLabel(/Content/).fill('मजकूर');
     await page.getByLabel(/Event Date/).fill('2026-10-02');
+    // The same date box as the certificate forms: the date repeated as dd/mm/yyyy.
+    await expect.poll(() => page.getByTestId('news-date-gb').textContent()).toBe('02/10/2026 (दिवस/महिना/वर्ष · dd/mm/yyyy)');
     await page.getByRole('button', { name: 'Save News' }).click();
     await expect.poll(() => seen.length).toBe(2);
 
