@@ -36,7 +36,7 @@ const labelOf = (name: string) => SETUP_FIELDS.find((f) => f.name === name)?.mr 
 /** How to point QR codes at the address citizens open. */
 export function PublicAddressWarning({ status }: { status: SetupStatus }) {
   return (
-    <Alert severity="warning" data-testid="public-address-warning">
+    <Alert severity="warning" role="status" data-testid="public-address-warning">
       <AlertTitle>प्रमाणपत्रांवरील QR कोड नागरिकांच्या फोनवर उघडणार नाहीत</AlertTitle>
       QR कोड <b>{status.publicBaseUrl}</b> कडे नेतात: तो पत्ता हाच संगणक आहे
       {status.publicBaseUrlSet ? '' : ' (PUBLIC_BASE_URL सेट केलेला नाही)'}. पोर्टल सुरू करताना <code>PUBLIC_BASE_URL</code> मध्ये नागरिक
@@ -49,7 +49,8 @@ export function PublicAddressWarning({ status }: { status: SetupStatus }) {
   );
 }
 
-/** The dashboard's notice: what the setup still lacks, and the QR address warning. Nothing when all is set. */
+/** The dashboard's notice: what the setup still lacks, and the QR address warning. Nothing when all
+ *  is set. Standing notices, so role status: role alert is for a failure that just happened. */
 export default function SetupNotice() {
   const status = useSetupStatus();
   const s = status.data;
@@ -57,7 +58,7 @@ export default function SetupNotice() {
   return (
     <Box id="setup-notice" sx={{ display: 'grid', gap: 2, mb: 3 }}>
       {!s.complete && (
-        <Alert severity="info" data-testid="setup-missing">
+        <Alert severity="info" role="status" data-testid="setup-missing">
           <AlertTitle>संकेतस्थळाची माहिती अपूर्ण आहे (Site setup not finished)</AlertTitle>
           नागरिकांना दिसण्यासाठी अजून भरायचे: {s.missing.map(labelOf).join(', ')}.
           <Box sx={{ mt: 1 }}>
