@@ -2,6 +2,7 @@
 // first login opens the setup; leaving it for later, the dashboard names what is missing and warns
 // that QR codes point at this computer; the setup finished, the public pages carry the office's name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, startPortal, watchErrors, type Portal } from './helpers.ts';
 
@@ -78,6 +79,9 @@ describe('first run of a new portal', () => {
     await page.getByRole('button', { name: 'जतन करा (Save)' }).click();
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'कार्यालयाचे नाव भरा' }).isVisible()).toBe(true);
     for (const [name, value] of Object.entries(OFFICE)) await page.locator(`#setup-${name}`).fill(value);
+    const logo = await sharp({ create: { width: 600, height: 600, channels: 4, background: { r: 230, g: 120, b: 20, alpha: 1 } } }).png().toBuffer();
+    await page.getByTestId('logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+    await expect.poll(() => page.getByTestId('logo-preview').getAttribute('src'), { timeout: 10_000 }).toMatch(/\/uploads\/site\/logo-[0-9a-f]{16}\.png$/);
     await page.locator('#setup-postalCode').fill('4222');
     await page.getByRole('button', { name: 'जतन करा (Save)' }).click();
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'postalCode: must be 6 digits' }).isVisible()).toBe(true);
@@ -89,7 +93,7 @@ describe('first run of a new portal', () => {
     expect(await page.getByTestId('setup-missing').count()).toBe(0);
     // The rest of the profile (schemes, committees, services) is kept as it was.
     const saved = await (await fetch(`${portal.baseUrl}/api/Site/profile`)).json();
-    expect(saved.result).toMatchObject(OFFICE);
+    expect(saved.result).toMatchObject({ ...OFFICE, logoUrl: expect.stringMatching(/^\/uploads\/site\/logo-[0-9a-f]{16}\.png$/) });
     expect(saved.result.schemes.length).toBeGreaterThan(0);
     // The browser logs the two refused saves (400) itself; nothing else went wrong.
     expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
@@ -101,6 +105,10 @@ describe('first run of a new portal', () => {
     const errors = watchErrors(page);
     const text = await publicHome(page);
     await expect.poll(() => page.getByTestId('office-title').textContent()).toBe(OFFICE.officeName);
+    // The uploaded logo beside it, loaded.
+    const logo = page.locator('.gp-brand img');
+    expect(await logo.getAttribute('src')).toMatch(/^\/uploads\/site\/logo-[0-9a-f]{16}\.png$/);
+    await expect.poll(() => logo.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth === 256), { timeout: 10_000 }).toBe(true);
     expect(text).toContain('ता. निफाड, जि. नाशिक');
     expect(text).toContain(`${OFFICE.officeName} — आपले स्वागत आहे`);
     const footer = page.locator('footer');

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app.ts';
 import { BENEFICIARIES, type SiteProfileBody } from '../../server/modules/site/schema.ts';
 import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { multipart } from '../helpers/multipart.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await buildTestApp(); });
@@ -319,5 +320,42 @@ describe('a profile nobody has edited', () => {
       await app.close();
       fs.rmSync(dist, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the office logo', () => {
+  const upload = (c: TestCouncil | undefined, parts: Parameters<typeof multipart>[0]) => {
+    const body = multipart(parts);
+    return injectAs(t.app, c, { method: 'POST', url: '/api/Site/logo', payload: body.payload, headers: body.headers });
+  };
+
+  it('stores an uploaded image as a PNG of at most 256 px that the profile can name', async () => {
+    const c = await createCouncil(t.app);
+    const wide = await sharp({ create: { width: 1000, height: 500, channels: 4, background: { r: 20, g: 90, b: 160, alpha: 0.5 } } }).png().toBuffer();
+    const res = await upload(c, [{ name: 'LogoFile', value: wide, filename: 'logo.png', contentType: 'image/png' }]);
+    expect(res.statusCode).toBe(201);
+    const { logoUrl } = res.json().result;
+    expect(logoUrl).toMatch(/^\/uploads\/site\/logo-[0-9a-f]{16}\.png$/);
+    const served = await t.app.inject({ method: 'GET', url: logoUrl });
+    expect(served.statusCode).toBe(200);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 256, height: 128, hasAlpha: true });
+    const saved = await put(c, await edited(c, { logoUrl }));
+    expect(saved.statusCode).toBe(200);
+    expect((await publicOf(c.userId)).logoUrl).toBe(logoUrl);
+  });
+
+  it('refuses without a token, a file that is not an image, and a request without one', async () => {
+    const c = await createCouncil(t.app);
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 1, g: 2, b: 3 } } }).png().toBuffer();
+    expect((await upload(undefined, [{ name: 'LogoFile', value: png, filename: 'l.png', contentType: 'image/png' }])).statusCode).toBe(401);
+    const text = await upload(c, [{ name: 'LogoFile', value: Buffer.from('not an image'), filename: 'l.png', contentType: 'image/png' }]);
+    expect(text.statusCode).toBe(400);
+    expect(text.json().message).toMatch(/^LogoFile: must be a JPEG, PNG or WebP image/);
+    const none = await upload(c, [{ name: 'note', value: 'x' }]);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toMatch(/^LogoFile: choose an image/);
+    const other = await upload(c, [{ name: 'ImageFile', value: png, filename: 'l.png', contentType: 'image/png' }]);
+    expect(other.statusCode).toBe(400);
+    expect(other.json().message).toMatch(/^ImageFile: is not an accepted file field/);
   });
 });

@@ -1,7 +1,7 @@
 // Contract of /api/Site: the office's own public content (name, address, statistics, schools,
 // schemes, committees, services) as data per council account.
 import { Type, type Static } from 'typebox';
-import { Envelope, IntId, errorResponses } from '../../lib/schema.ts';
+import { Envelope, ErrorRef, IntId, errorResponses } from '../../lib/schema.ts';
 
 const Text = (maxLength: number, description?: string) => Type.String({ maxLength, description });
 /** Required text: the route trims strings first, so blank counts as empty. */
@@ -134,4 +134,17 @@ export const setupSchema = {
   description: 'Staff only. Our addition (issue 14): drives the first-run setup and the dashboard notice.',
   security: [{ bearer: [] }],
   response: { 200: Envelope(SetupStatus), ...errorResponses },
+};
+
+export const LogoResult = Type.Object({
+  logoUrl: Type.String({ description: "Path of the stored logo under /uploads/site/; save it as the profile's logoUrl" }),
+});
+export const logoSchema = {
+  tags: ['Site'],
+  summary: 'Upload the office logo (multipart/form-data)',
+  description: 'Part `LogoFile`: a JPEG, PNG or WebP image, checked by content, at most UPLOAD_LIMIT_MB (else 413). Stored as ' +
+    'a PNG of at most 256 px; the answer is its path, which PUT /api/Site/profile saves as logoUrl. Our addition (issue 14).',
+  consumes: ['multipart/form-data'],
+  security: [{ bearer: [] }],
+  response: { 201: Envelope(LogoResult), 413: ErrorRef(), ...errorResponses },
 };

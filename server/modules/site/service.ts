@@ -1,9 +1,14 @@
 // Site profile per council: created from the defaults on first read, replaced whole by the edit screen;
-// and the issuing office as documents print it.
+// the office logo; the first-run setup's state; and the issuing office as documents print it.
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/transaction.ts';
 import type { Prisma, SiteProfile as SiteProfileRow } from '../../generated/prisma/client.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
+import { imageType } from '../../lib/images.ts';
 import { NEUTRAL_OFFICE, type Office } from '../../lib/pdf/index.ts';
 import { SETUP_FIELDS } from '../../../common/site-setup.ts';
 import type { Config } from '../../config.ts';
@@ -110,4 +115,25 @@ export function setupStatus(profile: SiteProfileBody, config: Pick<Config, 'publ
     publicBaseUrlSet: config.publicBaseUrlSet,
     publicBaseUrlLocal: isLocalAddress(config.publicBaseUrl),
   };
+}
+
+const LOGO_SIZE = 256;
+
+/** Stores an uploaded logo as a PNG of at most 256 px (transparency kept, metadata dropped) under
+ *  `dir`, named by its content: uploads are served with a long cache, so new content, new name. */
+export async function storeLogo(dir: string, file: Buffer): Promise<string> {
+  if (!imageType(file)) throw new Invalid('LogoFile', 'must be a JPEG, PNG or WebP image');
+  let png: Buffer;
+  try {
+    png = await sharp(file, { limitInputPixels: 50_000_000, failOn: 'error' }).rotate()
+      .resize({ width: LOGO_SIZE, height: LOGO_SIZE, fit: 'inside', withoutEnlargement: true }).png({ compressionLevel: 9 }).toBuffer();
+  } catch {
+    throw new Invalid('LogoFile', 'the image could not be read: it is damaged or too large in pixels');
+  }
+  const name = `logo-${crypto.createHash('sha256').update(png).digest('hex').slice(0, 16)}.png`;
+  await fs.mkdir(dir, { recursive: true });
+  const tmp = path.join(dir, `${name}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`);
+  await fs.writeFile(tmp, png);
+  await fs.rename(tmp, path.join(dir, name));
+  return `/uploads/site/${name}`;
 }

@@ -22,7 +22,7 @@ interface Schema { type?: string; properties?: Record<string, Schema>; required?
 interface Route { method: string; url: string; schema: { params?: Schema; querystring?: Schema; body?: Schema }; multipart: boolean }
 
 const HUGE = '99999999999999999999';
-const MULTIPART_ROUTES = new Set(['POST /api/Corosal', 'POST /api/GrampanchayatImport/excel', 'POST /api/MarriageCertificate', 'PUT /api/MarriageCertificate/:id']);
+const MULTIPART_ROUTES = new Set(['POST /api/Corosal', 'POST /api/Site/logo', 'POST /api/GrampanchayatImport/excel', 'POST /api/MarriageCertificate', 'PUT /api/MarriageCertificate/:id']);
 /** Reads anyone may make (QR pages, the public site); the other council gets the public view. */
 const PUBLIC_READS = /^GET \/api\/(health|captcha|Site\/profile$|Corosal\/by-user|Blog\/by-user|public\/|\w+Certificate\/:id$)/;
 

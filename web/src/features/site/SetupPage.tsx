@@ -13,6 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SETUP_FIELDS, type SetupFieldName } from '../../../../common/site-setup.ts';
 import { profileBody, useMyProfile, useSaveMyProfile, useSetupStatus, type SiteProfile } from './api.ts';
+import LogoField from './LogoField.tsx';
 import { PublicAddressWarning } from './SetupNotice.tsx';
 
 type Values = Record<SetupFieldName, string>;
@@ -59,10 +60,12 @@ function SetupForm({ profile }: { profile: SiteProfile }) {
         <Grid container spacing={2}>
           {SETUP_FIELDS.map((f) => (
             <Grid key={f.name} size={{ xs: 12, md: f.multiline || f.name === 'logoUrl' ? 12 : 6 }}>
-              <TextField id={`setup-${f.name}`} label={`${f.mr} (${f.en})`} required={f.required} fullWidth size="small"
+              {f.name === 'logoUrl' ? (
+                <LogoField label={`${f.mr} (${f.en})`} value={values.logoUrl} onChange={(logoUrl) => setValues((v) => ({ ...v, logoUrl }))} />
+              ) : <TextField id={`setup-${f.name}`} label={`${f.mr} (${f.en})`} required={f.required} fullWidth size="small"
                 type={f.type} multiline={f.multiline} minRows={f.multiline ? 2 : undefined} placeholder={f.example}
                 value={values[f.name]} onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-                slotProps={{ inputLabel: { shrink: true } }} />
+                slotProps={{ inputLabel: { shrink: true } }} />}
             </Grid>
           ))}
         </Grid>

@@ -46,6 +46,13 @@ export function profileBody(p: SiteProfile): SiteProfileInput {
 export const fetchMyProfile = (signal?: AbortSignal) => api<SiteProfile>('/api/Site/profile/mine', { signal }).then((e) => e.result);
 export const saveMyProfile = (body: SiteProfileInput) => api<SiteProfile>('/api/Site/profile', { method: 'PUT', body });
 
+/** POST /api/Site/logo: stores the image and answers its path, which a profile save keeps as logoUrl. */
+export function uploadLogo(file: File) {
+  const form = new FormData();
+  form.append('LogoFile', file);
+  return api<{ logoUrl: string }>('/api/Site/logo', { method: 'POST', body: form }).then((e) => e.result.logoUrl);
+}
+
 const myProfileKey = (council: number) => ['siteProfile', council, 'mine'] as const;
 
 export const myProfileQuery = () => queryOptions({
