@@ -19,6 +19,7 @@ import {
   BENEFICIARIES, BENEFICIARY_LABELS, profileBody, useMyProfile, useSaveMyProfile,
   type Centre, type Committee, type Scheme, type Service, type SiteProfile, type SiteProfileInput, type Stat,
 } from './api.ts';
+import LogoField from './LogoField.tsx';
 
 /** The form keeps coordinates as typed; lists keep blank lines while typing and drop them on save. */
 type Form = Omit<SiteProfileInput, 'latitude' | 'longitude'> & { latitude: string; longitude: string };
@@ -179,7 +180,9 @@ function ProfileForm({ profile }: { profile: SiteProfile }) {
           {text('postalCode', 'पिन कोड (Postal code)', { md: 3 })}
           {text('phone', 'दूरध्वनी (Phone)', { md: 4, type: 'tel' })}
           {text('email', 'ई-मेल (E-mail)', { md: 4, type: 'email' })}
-          {text('logoUrl', 'Logo URL', { md: 4, helper: 'https://… or /path; empty for the built-in emblem' })}
+          <Grid size={{ xs: 12, md: 4 }}>
+            <LogoField label="लोगो (Logo)" value={form.logoUrl} onChange={(logoUrl) => set({ logoUrl })} />
+          </Grid>
           {text('latitude', 'Latitude', { md: 3, helper: 'e.g. 18.5204' })}
           {text('longitude', 'Longitude', { md: 3, helper: 'e.g. 73.8567' })}
           {text('summary', 'गावाविषयी (Summary)', { md: 12, multiline: true })}
