@@ -14,6 +14,8 @@ export interface Config {
   adminUsername: string;
   adminPassword?: string;
   publicBaseUrl: string;
+  /** PUBLIC_BASE_URL was given; without it QR codes point at localhost (the dashboard warns). */
+  publicBaseUrlSet: boolean;
   /** Council whose carousel, news and site profile the public pages show (default: the first account). */
   publicUserId?: number;
   /** Where the built web app lives; the API still runs when it is missing. */
@@ -143,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: env.ADMIN_USERNAME || 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicBaseUrlSet: !!env.PUBLIC_BASE_URL,
     publicUserId,
     webDist: path.resolve(env.WEB_DIST || path.join(root, 'web/dist')),
     logLevel,

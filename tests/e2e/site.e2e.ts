@@ -21,6 +21,9 @@ beforeAll(async () => {
   })).json();
   token = login.result.token;
   councilId = login.result.userId;
+  // The office has entered its village: a new portal shows none of this (firstrun.e2e.ts).
+  const { createdByUserId: _c, updatedAt: _u, ...profile } = await call('GET', '/api/Site/profile/mine');
+  await call('PUT', '/api/Site/profile', { ...profile, ...VILLAGE });
 });
 afterAll(async () => { await browser?.close(); await portal?.stop(); });
 
@@ -41,6 +44,27 @@ async function call(method: string, path: string, body?: unknown) {
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
   return json.result;
 }
+
+const VILLAGE = {
+  officeName: 'ग्रामपंचायत कार्यालय सोनगाव', officeNameEnglish: 'Gram Panchayat Office Sonagaon',
+  block: 'इंदापूर', blockEnglish: 'Indapur', district: 'पुणे', districtEnglish: 'Pune',
+  address: 'ग्रामपंचायत कार्यालय, मु. पो. सोनगाव, ता. इंदापूर', postalCode: '413106',
+  stats: [
+    { key: 'population', label: 'लोकसंख्या', value: '2,500+' }, { key: 'families', label: 'कुटुंबे', value: '450+' },
+    { key: 'farmland', label: 'शेती क्षेत्र', value: '300+ एकर' }, { key: 'schools', label: 'शाळा', value: '3' },
+    { key: 'anganwadis', label: 'अंगणवाडी केंद्रे', value: '2' },
+  ],
+  facilities: ['प्राथमिक आरोग्य केंद्र – 24/7 सेवा', '100% विद्युतीकरण', 'प्रत्येक घरात नळाद्वारे पाणीपुरवठा'],
+  schools: [
+    { name: 'जिल्हा परिषद प्राथमिक शाळा (इयत्ता 1 ली ते 4 थी)', head: 'श्री. सुनील पाटील', children: 160, teachers: 6 },
+    { name: 'जिल्हा परिषद उच्च प्राथमिक शाळा (इयत्ता 5 वी ते 8 वी)', head: 'श्रीमती सुनीता जाधव', children: 145, teachers: 6 },
+    { name: 'माध्यमिक विद्यालय (इयत्ता 8 वी ते 10 वी)', head: 'श्री. विजय शिंदे', children: 210, teachers: 9 },
+  ],
+  anganwadis: [
+    { name: 'अंगणवाडी केंद्र क्र. 1 (गावठाण)', head: 'श्रीमती मंगल कांबळे', children: 32, teachers: 2 },
+    { name: 'अंगणवाडी केंद्र क्र. 2 (वाडी-वस्ती)', head: 'श्रीमती रेखा पवार', children: 27, teachers: 2 },
+  ],
+};
 
 const COLOURS = [{ r: 46, g: 125, b: 50 }, { r: 21, g: 101, b: 192 }, { r: 239, g: 108, b: 0 }];
 const png = (i: number, width = 1200, height = 675) =>
@@ -154,9 +178,9 @@ describe('home page carousel', () => {
     await home(page);
     await expect.poll(() => page.locator('.slick-dots li').count()).toBe(3);
     expect(await page.locator('.slick-arrow').count()).toBe(0);
-    // Newest first; every slide has its caption, and the phone version is in each srcset.
+    // In upload order, newest last; every slide has its caption, and the phone version is in each srcset.
     await expect.poll(() => page.locator('.slick-slide:not(.slick-cloned) [data-testid=slide-caption]').allTextContents())
-      .toEqual(['स्लाइड 3', 'स्लाइड 2', 'स्लाइड 1']);
+      .toEqual(['स्लाइड 1', 'स्लाइड 2', 'स्लाइड 3']);
     await page.mouse.move(5, 790);
     const times = await dotChanges(page, 3);
     for (const gap of gaps(times)) {
@@ -336,16 +360,16 @@ describe('village information, schemes and committees', () => {
 });
 
 describe('latest news', () => {
-  it('shows three sample items when there are no posts, and when the read fails', async () => {
+  it('says there is no news when there are no posts, and when the read fails; never invented items', async () => {
     const page = await browser.newPage();
     await home(page);
-    const items = page.getByTestId('news-item');
-    await expect.poll(() => items.count()).toBe(3);
-    expect(await page.locator('#news [data-sample]').count()).toBe(1);
+    const empty = page.getByTestId('news-empty');
+    await expect.poll(() => empty.textContent()).toBe('अद्याप कोणतीही बातमी नाही.');
+    expect(await page.getByTestId('news-item').count()).toBe(0);
     await page.route('**/api/Blog/by-user/**', (route) => route.abort());
     await page.reload();
-    await expect.poll(() => items.count()).toBe(3);
-    expect(await items.first().textContent()).toContain('ग्रामसभेचे आयोजन');
+    await expect.poll(() => empty.textContent()).toBe('बातम्या सध्या उपलब्ध नाहीत.');
+    expect(await page.getByTestId('news-item').count()).toBe(0);
     await page.close();
   });
 
@@ -358,7 +382,7 @@ describe('latest news', () => {
       await home(page);
       const items = page.getByTestId('news-item');
       await expect.poll(() => items.count()).toBe(2);
-      expect(await page.locator('#news [data-sample]').count()).toBe(0);
+      expect(await page.getByTestId('news-empty').count()).toBe(0);
       expect(await items.locator('h4').allTextContents()).toEqual(['विशेष ग्रामसभा', 'पाणीपट्टी भरण्याची शेवटची तारीख']);
       const expected = await page.evaluate((iso) => new Date(iso).toLocaleDateString('mr-IN', { day: 'numeric', month: 'long', year: 'numeric' }), newer.eventDate);
       expect(await items.first().getByTestId('news-date').textContent()).toBe(expected);
@@ -389,7 +413,7 @@ describe('home page for a logged-in clerk', () => {
 
     const page = await browser.newPage();
     await home(page);
-    await expect.poll(() => page.locator('#news [data-sample]').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('news-empty').isVisible()).toBe(true);
     expect(await page.getByText('दुसऱ्या ग्रामपंचायतीची सभा').count()).toBe(0);
 
     await loginThroughForm(page, { ...portal, username, password });
@@ -466,6 +490,41 @@ describe('staff screens', () => {
     await page.close();
   });
 
+  it('carousel admin: moves slides up and down, saving the order the home page then shows', async () => {
+    await clearSlides();
+    await addSlides(3);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors = watchErrors(page);
+    await loginThroughForm(page, portal);
+    await page.goto(portal.baseUrl + '/addcarouselimages');
+    await page.getByRole('button', { name: 'Edit Images' }).click();
+    const tiles = page.getByTestId('admin-slide');
+    const captions = () => tiles.locator('p').allTextContents();
+    const saved = async () => ((await listSlides()) as unknown as { blogContent: string }[]).map((x) => x.blogContent);
+    await expect.poll(captions).toEqual(['1. स्लाइड 1', '2. स्लाइड 2', '3. स्लाइड 3']);
+    expect(await page.getByRole('button', { name: /फोटो 1 वर हलवा/ }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: /फोटो 3 खाली हलवा/ }).isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: /फोटो 3 वर हलवा/ }).click();
+    await expect.poll(() => page.getByText('क्रम जतन केला! (Order saved)').isVisible()).toBe(true);
+    await expect.poll(captions).toEqual(['1. स्लाइड 1', '2. स्लाइड 3', '3. स्लाइड 2']);
+    expect(await saved()).toEqual(['स्लाइड 1', 'स्लाइड 3', 'स्लाइड 2']);
+    await page.getByRole('button', { name: /फोटो 1 खाली हलवा/ }).click();
+    await expect.poll(captions).toEqual(['1. स्लाइड 3', '2. स्लाइड 1', '3. स्लाइड 2']);
+    await expect.poll(saved).toEqual(['स्लाइड 3', 'स्लाइड 1', 'स्लाइड 2']);
+    await screenshot(page, 'site-carousel-admin-order-1280');
+    // The list is read again after the save, and a reload shows the saved order.
+    await page.reload();
+    await page.getByRole('button', { name: 'Edit Images' }).click();
+    await expect.poll(captions).toEqual(['1. स्लाइड 3', '2. स्लाइड 1', '3. स्लाइड 2']);
+
+    await page.goto(portal.baseUrl + '/');
+    await expect.poll(() => page.locator('.slick-slide:not(.slick-cloned) [data-testid=slide-caption]').allTextContents())
+      .toEqual(['स्लाइड 3', 'स्लाइड 1', 'स्लाइड 2']);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('news admin: create switches to edit mode, then edit and delete with confirmation', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors = watchErrors(page);
@@ -478,6 +537,8 @@ describe('staff screens', () => {
     await page.getByLabel(/Title/).fill('   ');
     await page.getByLabel(/Content/).fill('मजकूर');
     await page.getByLabel(/Event Date/).fill('2026-10-02');
+    // The same date box as the certificate forms: the date repeated as dd/mm/yyyy.
+    await expect.poll(() => page.getByTestId('news-date-gb').textContent()).toBe('02/10/2026 (दिवस/महिना/वर्ष · dd/mm/yyyy)');
     await page.getByRole('button', { name: 'Save News' }).click();
     await expect.poll(() => seen.length).toBe(2);
 
@@ -520,7 +581,7 @@ describe('staff screens', () => {
     await page.getByRole('link', { name: /संकेतस्थळ माहिती/ }).first().click();
     await page.waitForURL(`${portal.baseUrl}/siteProfile`);
     const name = page.getByLabel(/कार्यालयाचे नाव/);
-    await expect.poll(() => name.inputValue()).toBe('ग्रामपंचायत कार्यालय');
+    await expect.poll(() => name.inputValue()).toBe('ग्रामपंचायत कार्यालय सोनगाव');
     await screenshot(page, 'site-profile-admin-1280');
 
     await name.fill('   ');
@@ -544,7 +605,7 @@ describe('staff screens', () => {
 
     await page.goto(portal.baseUrl + '/');
     await expect.poll(() => page.getByTestId('office-title').textContent()).toBe('ग्रामपंचायत कार्यालय, सोनगाव');
-    await expect.poll(() => page.getByText('ता. बारामती, जि. आपला जिल्हा').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('ता. बारामती, जि. पुणे').first().isVisible()).toBe(true);
     await page.goto(portal.baseUrl + '/seva-full');
     await expect.poll(() => page.getByText('पाणी जोडणी अर्ज').isVisible()).toBe(true);
     // The browser logs the refused save (400) itself; nothing else went wrong.
@@ -557,6 +618,9 @@ describe('on a 375 px phone', () => {
   it('has no horizontal scrolling on the public pages', async () => {
     await clearSlides();
     await addSlides(3);
+    for (const [i, title] of ['ग्रामसभा', 'स्वच्छता अभियान', 'मोफत आरोग्य तपासणी शिबिर'].entries()) {
+      await call('POST', '/api/Blog', { blogTitle: title, blogContent: 'सर्व ग्रामस्थांनी उपस्थित राहावे.', eventDate: `2026-0${i + 1}-15`, createdByUserId: councilId });
+    }
     const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
     const errors = watchErrors(page);
     await home(page);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app.ts';
 import { BENEFICIARIES, type SiteProfileBody } from '../../server/modules/site/schema.ts';
 import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { multipart } from '../helpers/multipart.ts';
 
 let t: TestApp;
 beforeAll(async () => { t = await buildTestApp(); });
@@ -18,30 +19,40 @@ const mine = (c: TestCouncil) => injectAs(t.app, c, { method: 'GET', url: '/api/
 const put = (c: TestCouncil | undefined, payload: object, app: App = t.app) => injectAs(app, c, { method: 'PUT', url: '/api/Site/profile', payload });
 const publicOf = async (userId: number) => (await t.app.inject({ method: 'GET', url: `/api/Site/profile?userId=${userId}` })).json().result;
 
-/** A full profile as the edit screen sends it: what it read, with changes. */
+/** A full profile as the edit screen sends it: what it read, with changes. A new profile has no
+ *  office name yet, which a save requires. */
 async function edited(c: TestCouncil, changes: Partial<SiteProfileBody>, app: App = t.app): Promise<SiteProfileBody> {
   const { createdByUserId: _id, updatedAt: _at, ...body } = (await injectAs(app, c, { method: 'GET', url: '/api/Site/profile/mine' })).json().result;
-  return { ...body, ...changes };
+  return { ...body, officeName: body.officeName || 'ग्रामपंचायत कार्यालय सोनगाव', ...changes };
 }
 
+/** Words and addresses that stood in for the office's own in earlier seeds. */
+const PLACEHOLDERS = ['आपला तालुका', 'आपला जिल्हा', 'Your taluka', 'Your district', '(गावाचे नाव)', '(तालुका)', 'example.org', 'सुनील पाटील', '2,500+'];
+
 describe('reading the site profile', () => {
-  it('answers the public council\'s profile without a token, seeded with the spec\'s content', async () => {
+  it('answers the public council\'s profile without a token: the schemes, committees and services, nothing about the village', async () => {
     await createCouncil(t.app);
     const first = await t.app.db.user.findFirst({ orderBy: { id: 'asc' } });
     const res = await t.app.inject({ method: 'GET', url: '/api/Site/profile' });
     expect(res.statusCode).toBe(200);
     const p = res.json().result;
     expect(p.createdByUserId).toBe(first!.id);
-    expect(p.officeName).toBe('ग्रामपंचायत कार्यालय');
-    expect(p.stats.map((s: { value: string }) => s.value)).toEqual(['2,500+', '450+', '300+ एकर', '3', '2']);
-    expect(p.facilities).toHaveLength(3);
-    expect(p.schools).toHaveLength(3);
-    expect(p.anganwadis).toHaveLength(2);
-    for (const centre of [...p.schools, ...p.anganwadis]) expect(centre).toEqual({ name: expect.any(String), head: expect.any(String), children: expect.any(Number), teachers: expect.any(Number) });
     expect(new Set(p.schemes.map((s: { beneficiary: string }) => s.beneficiary))).toEqual(new Set(BENEFICIARIES));
     expect(p.committees.map((c: { name: string }) => c.name)).toEqual(['ग्राम शिक्षण समिती', 'ग्राम आरोग्य समिती', 'पाणीपुरवठा समिती', 'ग्राम स्वच्छता समिती']);
     for (const c of p.committees) expect(c).toMatchObject({ chairperson: expect.any(String), viceChairperson: expect.any(String), members: expect.any(Array), responsibilities: expect.any(Array) });
     expect(p.services.length).toBeGreaterThan(0);
+  });
+
+  it('starts a new council with every field about the village empty: no placeholder words, no sample people', async () => {
+    const c = await createCouncil(t.app);
+    const p = await publicOf(c.userId);
+    expect(p).toMatchObject({
+      officeName: '', officeNameEnglish: '', block: '', blockEnglish: '', district: '', districtEnglish: '',
+      address: '', postalCode: '', phone: '', email: '', logoUrl: '', latitude: null, longitude: null,
+      summary: '', stats: [], facilities: [], schools: [], anganwadis: [],
+    });
+    const text = JSON.stringify(p);
+    for (const word of PLACEHOLDERS) expect(text, word).not.toContain(word);
   });
 
   it('reads another council\'s public profile by ?userId; an unknown account reads as the defaults', async () => {
@@ -50,7 +61,7 @@ describe('reading the site profile', () => {
     // Not 404: the public page must not tell which accounts exist (tests/server/security/site-profile.test.ts).
     const unknown = await t.app.inject({ method: 'GET', url: '/api/Site/profile?userId=2000000000' });
     expect(unknown.statusCode).toBe(200);
-    expect(unknown.json().result.officeName).toBe('ग्रामपंचायत कार्यालय');
+    expect(unknown.json().result.officeName).toBe('');
     expect((await t.app.inject({ method: 'GET', url: '/api/Site/profile?userId=abc' })).statusCode).toBe(400);
   });
 
@@ -134,7 +145,7 @@ describe('editing the site profile', () => {
       [{ ...good, email: 'not-an-address' }, /^email: /],
       [{ ...good, logoUrl: 'javascript:alert(1)' }, /^logoUrl: /],
       [{ ...good, schemes: [{ ...good.schemes[0], beneficiary: 'Everyone' }] }, /^schemes\.0\.beneficiary: /],
-      [{ ...good, schools: [{ ...good.schools[0], children: -1 }] }, /^schools\.0\.children: /],
+      [{ ...good, schools: [{ name: 'जि. प. शाळा', head: '', children: -1, teachers: 0 }] }, /^schools\.0\.children: /],
       [{ ...good, committees: [{ ...good.committees[0], name: ' ' }] }, /^committees\.0\.name: must not be empty/],
       [{ ...good, stats: 'many' }, /^stats(\.0)?: /],
     ];
@@ -232,5 +243,128 @@ describe('metadata in index.html', () => {
     expect(metaContent(after.body, 'og:title')).toBe('ग्रामपंचायत नवेगाव');
     expect(metaContent(after.body, 'og:url')).toBe('http://portal.test/samiti-full');
     expect(jsonLd(after.body).address.postalCode).toBe('413103');
+  });
+});
+
+describe('first-run setup status', () => {
+  const setup = (c: TestCouncil | undefined, app: App = t.app) => injectAs(app, c, { method: 'GET', url: '/api/Site/setup' });
+  const REQUIRED = ['officeName', 'officeNameEnglish', 'block', 'blockEnglish', 'district', 'districtEnglish', 'address', 'postalCode'];
+
+  it('lists what a new council has to enter, and is complete once the office has entered it', async () => {
+    const c = await createCouncil(t.app);
+    expect((await setup(undefined)).statusCode).toBe(401);
+    const fresh = (await setup(c)).json().result;
+    expect(fresh).toMatchObject({ complete: false, missing: REQUIRED, missingOptional: ['phone', 'email', 'logoUrl'] });
+
+    const partly = await put(c, await edited(c, { officeName: 'ग्रामपंचायत कार्यालय सोनगाव', block: 'बारामती', district: 'पुणे' }));
+    expect(partly.statusCode).toBe(200);
+    expect((await setup(c)).json().result).toMatchObject({ complete: false, missing: ['officeNameEnglish', 'blockEnglish', 'districtEnglish', 'address', 'postalCode'] });
+
+    expect((await put(c, await edited(c, {
+      officeNameEnglish: 'Gram Panchayat Office Sonagaon', blockEnglish: 'Baramati', districtEnglish: 'Pune',
+      address: 'मु. पो. सोनगाव, ता. बारामती', postalCode: '413102', phone: '02112 123456',
+    }))).statusCode).toBe(200);
+    expect((await setup(c)).json().result).toMatchObject({ complete: true, missing: [], missingOptional: ['email', 'logoUrl'] });
+  });
+
+  it('tells whether certificate QR codes point at an address a phone can open', async () => {
+    const c = await createCouncil(t.app);
+    expect((await setup(c)).json().result).toMatchObject({ publicBaseUrl: 'http://portal.test', publicBaseUrlSet: true, publicBaseUrlLocal: false });
+    for (const [publicBaseUrl, publicBaseUrlSet] of [['http://localhost:8080', false], ['http://127.0.0.1:3000', true], ['http://[::1]:8080', true]] as const) {
+      const app = await buildApp({ ...t.config, publicBaseUrl, publicBaseUrlSet }, t.database, false);
+      try {
+        await app.ready();
+        expect((await setup(c, app)).json().result, publicBaseUrl).toMatchObject({ publicBaseUrl, publicBaseUrlSet, publicBaseUrlLocal: true });
+      } finally {
+        await app.close();
+      }
+    }
+  });
+});
+
+describe('profiles seeded before the samples were dropped', () => {
+  const migration = fs.readFileSync(path.join(import.meta.dirname, '../../prisma/migrations/20261123120000_site_profile_without_samples/migration.sql'), 'utf8');
+  const OLD_SEED = {
+    officeName: 'ग्रामपंचायत कार्यालय', officeNameEnglish: 'Gram Panchayat Office', block: 'आपला तालुका', blockEnglish: 'Your taluka',
+    district: 'आपला जिल्हा', districtEnglish: 'Your district', address: 'ग्रामपंचायत कार्यालय, मु. पो. (गावाचे नाव), ता. (तालुका), जि. (जिल्हा), महाराष्ट्र',
+    stats: [
+      { key: 'population', label: 'लोकसंख्या', value: '2,500+' }, { key: 'families', label: 'कुटुंबे', value: '450+' },
+      { key: 'farmland', label: 'शेती क्षेत्र', value: '300+ एकर' }, { key: 'schools', label: 'शाळा', value: '3' },
+      { key: 'anganwadis', label: 'अंगणवाडी केंद्रे', value: '2' },
+    ],
+    facilities: ['प्राथमिक आरोग्य केंद्र – 24/7 सेवा', '100% विद्युतीकरण', 'प्रत्येक घरात नळाद्वारे पाणीपुरवठा'],
+  };
+
+  it('lose each field still exactly as seeded, and keep what the office changed', async () => {
+    const untouched = await createCouncil(t.app);
+    const changed = await createCouncil(t.app);
+    await t.app.db.siteProfile.create({ data: { createdByUserId: untouched.userId, ...OLD_SEED } });
+    await t.app.db.siteProfile.create({ data: {
+      createdByUserId: changed.userId, ...OLD_SEED, block: 'बारामती', district: 'पुणे', facilities: [...OLD_SEED.facilities, 'वाचनालय'],
+    } });
+    // Only these two rows: on PostgreSQL other test files share the table.
+    await t.app.db.$executeRawUnsafe(migration.replace(/;\s*$/, ` WHERE "createdByUserId" IN (${untouched.userId}, ${changed.userId});`));
+
+    const a = await publicOf(untouched.userId);
+    expect(a).toMatchObject({ officeName: '', officeNameEnglish: '', block: '', blockEnglish: '', district: '', districtEnglish: '', address: '', stats: [], facilities: [] });
+    for (const word of PLACEHOLDERS) expect(JSON.stringify(a), word).not.toContain(word);
+    const b = await publicOf(changed.userId);
+    expect(b).toMatchObject({ block: 'बारामती', district: 'पुणे', blockEnglish: '', districtEnglish: '', stats: [], facilities: [...OLD_SEED.facilities, 'वाचनालय'] });
+  });
+});
+
+describe('a profile nobody has edited', () => {
+  it('puts the neutral office name and no placeholder into the page head', async () => {
+    const c = await createCouncil(t.app);
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="mr"><head><!--app-meta--></head><body></body></html>');
+    const app = await buildApp({ ...t.config, webDist: dist, publicUserId: c.userId }, t.database, false);
+    try {
+      await app.ready();
+      const html = (await app.inject({ method: 'GET', url: '/' })).body;
+      expect(html).toContain('<meta property="og:title" content="ग्रामपंचायत कार्यालय">');
+      for (const word of PLACEHOLDERS) expect(html, word).not.toContain(word);
+      expect(html).not.toContain('"alternateName"');
+    } finally {
+      await app.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the office logo', () => {
+  const upload = (c: TestCouncil | undefined, parts: Parameters<typeof multipart>[0]) => {
+    const body = multipart(parts);
+    return injectAs(t.app, c, { method: 'POST', url: '/api/Site/logo', payload: body.payload, headers: body.headers });
+  };
+
+  it('stores an uploaded image as a PNG of at most 256 px that the profile can name', async () => {
+    const c = await createCouncil(t.app);
+    const wide = await sharp({ create: { width: 1000, height: 500, channels: 4, background: { r: 20, g: 90, b: 160, alpha: 0.5 } } }).png().toBuffer();
+    const res = await upload(c, [{ name: 'LogoFile', value: wide, filename: 'logo.png', contentType: 'image/png' }]);
+    expect(res.statusCode).toBe(201);
+    const { logoUrl } = res.json().result;
+    expect(logoUrl).toMatch(/^\/uploads\/site\/logo-[0-9a-f]{16}\.png$/);
+    const served = await t.app.inject({ method: 'GET', url: logoUrl });
+    expect(served.statusCode).toBe(200);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'png', width: 256, height: 128, hasAlpha: true });
+    const saved = await put(c, await edited(c, { logoUrl }));
+    expect(saved.statusCode).toBe(200);
+    expect((await publicOf(c.userId)).logoUrl).toBe(logoUrl);
+  });
+
+  it('refuses without a token, a file that is not an image, and a request without one', async () => {
+    const c = await createCouncil(t.app);
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 1, g: 2, b: 3 } } }).png().toBuffer();
+    expect((await upload(undefined, [{ name: 'LogoFile', value: png, filename: 'l.png', contentType: 'image/png' }])).statusCode).toBe(401);
+    const text = await upload(c, [{ name: 'LogoFile', value: Buffer.from('not an image'), filename: 'l.png', contentType: 'image/png' }]);
+    expect(text.statusCode).toBe(400);
+    expect(text.json().message).toMatch(/^LogoFile: must be a JPEG, PNG or WebP image/);
+    const none = await upload(c, [{ name: 'note', value: 'x' }]);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toMatch(/^LogoFile: choose an image/);
+    const other = await upload(c, [{ name: 'ImageFile', value: png, filename: 'l.png', contentType: 'image/png' }]);
+    expect(other.statusCode).toBe(400);
+    expect(other.json().message).toMatch(/^ImageFile: is not an accepted file field/);
   });
 });

@@ -1,48 +1,30 @@
-// The content a council account starts with (the spec's fixed home page content). Names of the
-// office, taluka and district are placeholders the office replaces on the site profile screen;
-// people's names are samples for the same reason.
+// The content a council account starts with. Only what is true of every gram panchayat in
+// Maharashtra is seeded: the government schemes, the committees the law sets up, and the services an
+// office gives. Everything about the village itself (its name, taluka, district, address, contacts,
+// statistics, facilities, schools, summary) starts empty and stays out of the public pages and the
+// documents until the office enters it: a new portal shows no placeholder words and no sample people
+// (issue 14). The first-run setup asks for the identity fields (common/site-setup.ts).
 import type { SiteProfileBody } from './schema.ts';
 
 export const DEFAULT_PROFILE: SiteProfileBody = {
-  officeName: 'ग्रामपंचायत कार्यालय',
-  officeNameEnglish: 'Gram Panchayat Office',
-  block: 'आपला तालुका',
-  blockEnglish: 'Your taluka',
-  district: 'आपला जिल्हा',
-  districtEnglish: 'Your district',
-  address: 'ग्रामपंचायत कार्यालय, मु. पो. (गावाचे नाव), ता. (तालुका), जि. (जिल्हा), महाराष्ट्र',
+  officeName: '',
+  officeNameEnglish: '',
+  block: '',
+  blockEnglish: '',
+  district: '',
+  districtEnglish: '',
+  address: '',
   postalCode: '',
   phone: '',
   email: '',
   logoUrl: '',
   latitude: null,
   longitude: null,
-  summary:
-    'आमची ग्रामपंचायत गावाच्या सर्वांगीण विकासासाठी कटिबद्ध आहे. पिण्याचे शुद्ध पाणी, स्वच्छता, आरोग्य, शिक्षण, ' +
-    'पक्के रस्ते आणि पथदिवे या मूलभूत सुविधा प्रत्येक कुटुंबापर्यंत पोहोचवणे हे आमचे ध्येय आहे. शासनाच्या विविध ' +
-    'योजनांचा लाभ पात्र लाभार्थ्यांना वेळेत मिळावा यासाठी ग्रामपंचायत कार्यालय मार्गदर्शन करते. ग्रामसभेच्या ' +
-    'माध्यमातून ग्रामस्थांच्या सहभागाने गावाचे निर्णय घेतले जातात.',
-  stats: [
-    { key: 'population', label: 'लोकसंख्या', value: '2,500+' },
-    { key: 'families', label: 'कुटुंबे', value: '450+' },
-    { key: 'farmland', label: 'शेती क्षेत्र', value: '300+ एकर' },
-    { key: 'schools', label: 'शाळा', value: '3' },
-    { key: 'anganwadis', label: 'अंगणवाडी केंद्रे', value: '2' },
-  ],
-  facilities: [
-    'प्राथमिक आरोग्य केंद्र – 24/7 सेवा',
-    '100% विद्युतीकरण',
-    'प्रत्येक घरात नळाद्वारे पाणीपुरवठा',
-  ],
-  schools: [
-    { name: 'जिल्हा परिषद प्राथमिक शाळा (इयत्ता 1 ली ते 4 थी)', head: 'श्री. सुनील पाटील', children: 160, teachers: 6 },
-    { name: 'जिल्हा परिषद उच्च प्राथमिक शाळा (इयत्ता 5 वी ते 8 वी)', head: 'श्रीमती सुनीता जाधव', children: 145, teachers: 6 },
-    { name: 'माध्यमिक विद्यालय (इयत्ता 8 वी ते 10 वी)', head: 'श्री. विजय शिंदे', children: 210, teachers: 9 },
-  ],
-  anganwadis: [
-    { name: 'अंगणवाडी केंद्र क्र. 1 (गावठाण)', head: 'श्रीमती मंगल कांबळे (अंगणवाडी सेविका)', children: 32, teachers: 2 },
-    { name: 'अंगणवाडी केंद्र क्र. 2 (वाडी-वस्ती)', head: 'श्रीमती रेखा पवार (अंगणवाडी सेविका)', children: 27, teachers: 2 },
-  ],
+  summary: '',
+  stats: [],
+  facilities: [],
+  schools: [],
+  anganwadis: [],
   schemes: [
     {
       title: 'प्रधानमंत्री किसान सन्मान निधी',

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { IndexTransform } from '../../plugins/spa.ts';
+import { NEUTRAL_OFFICE } from '../../lib/pdf/index.ts';
 import { DEFAULT_PROFILE } from './defaults.ts';
 import { OG_HEIGHT, OG_WIDTH, ogImage } from './og-image.ts';
 import type { SiteProfileBody } from './schema.ts';
@@ -96,7 +97,9 @@ export function siteMeta(app: FastifyInstance): { transform: IndexTransform; inv
 
   async function build() {
     const id = await publicUserId(app);
-    const profile: SiteProfileBody = id ? await getProfile(app.db, id).catch(() => DEFAULT_PROFILE) : DEFAULT_PROFILE;
+    const stored: SiteProfileBody = id ? await getProfile(app.db, id).catch(() => DEFAULT_PROFILE) : DEFAULT_PROFILE;
+    // The page needs a title before the office has entered its name: the neutral one documents use.
+    const profile = { ...stored, officeName: stored.officeName || NEUTRAL_OFFICE.officeName };
     let imageUrl: string | undefined;
     try {
       const footer = base.replace(/^https?:\/\//, '');

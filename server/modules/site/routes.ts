@@ -1,17 +1,34 @@
 // /api/Site: the office's own public content. Our addition to the spec, where this content was fixed
 // in the page code: here it is data per council account, so another panchayat can make the portal
 // theirs without touching code. Also puts the profile into index.html's head (meta.ts).
+import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { NotFound } from '../../lib/errors.ts';
+import { Invalid, NotFound } from '../../lib/errors.ts';
 import { ok } from '../../lib/schema.ts';
 import { trimBody } from '../../lib/trim.ts';
 import { councilOf } from '../../plugins/auth.ts';
 import { siteMeta } from './meta.ts';
-import { mineSchema, publicProfileSchema, updateSchema } from './schema.ts';
-import { getProfile, publicUserId, updateProfile } from './service.ts';
+import { logoSchema, mineSchema, publicProfileSchema, setupSchema, updateSchema } from './schema.ts';
+import { getProfile, publicUserId, setupStatus, storeLogo, updateProfile } from './service.ts';
+
+/** The one LogoFile part of the upload; the multipart plugin answers 413 past UPLOAD_LIMIT_MB. */
+async function readLogo(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new Invalid('LogoFile', 'send the logo as multipart/form-data');
+  let logo: Buffer | undefined;
+  for await (const part of request.parts()) {
+    if (part.type !== 'file') continue;
+    if (part.fieldname.toLowerCase() !== 'logofile') throw new Invalid(part.fieldname, 'is not an accepted file field; send the logo as LogoFile');
+    if (logo) throw new Invalid('LogoFile', 'send one image');
+    logo = await part.toBuffer();
+  }
+  if (!logo?.length) throw new Invalid('LogoFile', 'choose an image');
+  return logo;
+}
 
 const siteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const meta = siteMeta(app);
+  const siteDir = path.join(app.config.dataDir, 'uploads', 'site');
   // The SPA plugin, which owns indexTransforms, is registered after the areas.
   app.addHook('onReady', async () => { app.indexTransforms.push(meta.transform); });
 
@@ -23,6 +40,15 @@ const siteRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/Site/profile/mine', { schema: mineSchema, preHandler: app.requireStaff }, async (request) =>
     ok(await getProfile(app.db, councilOf(request).userId)));
+
+  app.get('/api/Site/setup', { schema: setupSchema, preHandler: app.requireStaff }, async (request) =>
+    ok(setupStatus(await getProfile(app.db, councilOf(request).userId), app.config)));
+
+  app.post('/api/Site/logo', { schema: logoSchema, preHandler: app.requireStaff }, async (request, reply) => {
+    const logoUrl = await storeLogo(siteDir, await readLogo(request));
+    reply.code(201);
+    return ok({ logoUrl }, 'Logo uploaded');
+  });
 
   app.put('/api/Site/profile', { schema: updateSchema, preValidation: trimBody, preHandler: app.requireStaff }, async (request) => {
     const profile = await updateProfile(app.db, councilOf(request).userId, request.body);

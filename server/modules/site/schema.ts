@@ -1,7 +1,7 @@
 // Contract of /api/Site: the office's own public content (name, address, statistics, schools,
 // schemes, committees, services) as data per council account.
 import { Type, type Static } from 'typebox';
-import { Envelope, IntId, errorResponses } from '../../lib/schema.ts';
+import { Envelope, ErrorRef, IntId, errorResponses } from '../../lib/schema.ts';
 
 const Text = (maxLength: number, description?: string) => Type.String({ maxLength, description });
 /** Required text: the route trims strings first, so blank counts as empty. */
@@ -82,9 +82,12 @@ export const SiteProfileBody = Type.Object({
 });
 export type SiteProfileBody = Static<typeof SiteProfileBody>;
 
+/** As stored: every text may be empty, the office name too until the office enters it (a new
+ *  council's profile holds nothing about the village; readers leave empty fields out). */
 export const SiteProfile = Type.Object({
   createdByUserId: Type.Integer(),
   ...SiteProfileBody.properties,
+  officeName: Text(200, 'Marathi name; empty until the office enters it'),
   updatedAt: Type.String({ format: 'date-time' }),
 });
 export type SiteProfile = Static<typeof SiteProfile>;
@@ -112,4 +115,36 @@ export const updateSchema = {
   security: [{ bearer: [] }],
   body: SiteProfileBody,
   response: { 200: Envelope(SiteProfile), ...errorResponses },
+};
+
+// The first-run setup's state, for the staff dashboard.
+export const SetupStatus = Type.Object({
+  complete: Type.Boolean({ description: 'Every required setup field is filled' }),
+  missing: Type.Array(Type.String(), { description: 'Required setup fields still empty (common/site-setup.ts)' }),
+  missingOptional: Type.Array(Type.String(), { description: 'Optional setup fields still empty' }),
+  publicBaseUrl: Type.String({ description: 'The address certificate QR codes point at (PUBLIC_BASE_URL)' }),
+  publicBaseUrlSet: Type.Boolean({ description: 'PUBLIC_BASE_URL is set in the environment' }),
+  publicBaseUrlLocal: Type.Boolean({ description: 'The address names this computer (localhost): QR codes will not open on a phone' }),
+});
+export type SetupStatus = Static<typeof SetupStatus>;
+
+export const setupSchema = {
+  tags: ['Site'],
+  summary: "What the token's council still has to enter, and whether QR codes can reach the portal",
+  description: 'Staff only. Our addition (issue 14): drives the first-run setup and the dashboard notice.',
+  security: [{ bearer: [] }],
+  response: { 200: Envelope(SetupStatus), ...errorResponses },
+};
+
+export const LogoResult = Type.Object({
+  logoUrl: Type.String({ description: "Path of the stored logo under /uploads/site/; save it as the profile's logoUrl" }),
+});
+export const logoSchema = {
+  tags: ['Site'],
+  summary: 'Upload the office logo (multipart/form-data)',
+  description: 'Part `LogoFile`: a JPEG, PNG or WebP image, checked by content, at most UPLOAD_LIMIT_MB (else 413). Stored as ' +
+    'a PNG of at most 256 px; the answer is its path, which PUT /api/Site/profile saves as logoUrl. Our addition (issue 14).',
+  consumes: ['multipart/form-data'],
+  security: [{ bearer: [] }],
+  response: { 201: Envelope(LogoResult), 413: ErrorRef(), ...errorResponses },
 };

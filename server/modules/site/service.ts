@@ -1,12 +1,20 @@
-// Site profile per council: the defaults until the office first saves it, replaced whole by the edit screen;
-// and the issuing office as documents print it.
+// Site profile per council: the defaults until the office first saves it (a public read never writes),
+// replaced whole by the edit screen; the office logo; the first-run setup's state; and the issuing
+// office as documents print it.
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/transaction.ts';
 import type { Prisma, SiteProfile as SiteProfileRow } from '../../generated/prisma/client.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
+import { imageType } from '../../lib/images.ts';
 import { NEUTRAL_OFFICE, type Office } from '../../lib/pdf/index.ts';
+import { SETUP_FIELDS } from '../../../common/site-setup.ts';
+import type { Config } from '../../config.ts';
 import { DEFAULT_PROFILE } from './defaults.ts';
-import type { SiteProfile, SiteProfileBody } from './schema.ts';
+import type { SetupStatus, SiteProfile, SiteProfileBody } from './schema.ts';
 
 /** The council whose content the public pages show: PUBLIC_USER_ID, else the first account. */
 export async function publicUserId(app: Pick<FastifyInstance, 'config' | 'db'>): Promise<number | null> {
@@ -68,18 +76,65 @@ export async function updateProfile(db: DbOrTx, userId: number, input: SiteProfi
   return toProfile(row);
 }
 
-/** The issuing office from the council's site profile. Placeholders of a profile nobody has edited
- *  yet ("आपला तालुका") are left out rather than printed on a legal document. */
+/** The issuing office from the council's site profile. A part the office has not entered is empty
+ *  and left out of the document; only the name falls back to the neutral "ग्रामपंचायत कार्यालय". */
 export async function officeOf(db: DbOrTx, userId: number): Promise<Office> {
   const p = await db.siteProfile.findUnique({
     where: { createdByUserId: userId },
     select: { officeName: true, officeNameEnglish: true, block: true, blockEnglish: true, district: true, districtEnglish: true },
   });
   if (!p) return NEUTRAL_OFFICE;
-  const keep = (k: keyof Office) => (p[k] && p[k] !== DEFAULT_PROFILE[k] ? p[k] : '');
   return {
+    ...p,
     officeName: p.officeName || NEUTRAL_OFFICE.officeName,
     officeNameEnglish: p.officeNameEnglish || NEUTRAL_OFFICE.officeNameEnglish,
-    block: keep('block'), blockEnglish: keep('blockEnglish'), district: keep('district'), districtEnglish: keep('districtEnglish'),
   };
+}
+
+const LOOPBACK = /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|0\.0\.0\.0|\[::1?\])$/i;
+
+/** True when the address names the computer it is opened on, so a citizen's phone reaching it
+ *  would reach itself. */
+export function isLocalAddress(url: string): boolean {
+  try {
+    return LOOPBACK.test(new URL(url).hostname);
+  } catch {
+    return true;
+  }
+}
+
+/** What the first-run setup still lacks: the setup fields left empty, and whether certificate QR
+ *  codes point at an address citizens can open. */
+export function setupStatus(profile: SiteProfileBody, config: Pick<Config, 'publicBaseUrl' | 'publicBaseUrlSet'>): SetupStatus {
+  const empty = SETUP_FIELDS.filter((f) => !String(profile[f.name] ?? '').trim());
+  const missing = empty.filter((f) => f.required).map((f) => f.name);
+  return {
+    complete: missing.length === 0,
+    missing,
+    missingOptional: empty.filter((f) => !f.required).map((f) => f.name),
+    publicBaseUrl: config.publicBaseUrl,
+    publicBaseUrlSet: config.publicBaseUrlSet,
+    publicBaseUrlLocal: isLocalAddress(config.publicBaseUrl),
+  };
+}
+
+const LOGO_SIZE = 256;
+
+/** Stores an uploaded logo as a PNG of at most 256 px (transparency kept, metadata dropped) under
+ *  `dir`, named by its content: uploads are served with a long cache, so new content, new name. */
+export async function storeLogo(dir: string, file: Buffer): Promise<string> {
+  if (!imageType(file)) throw new Invalid('LogoFile', 'must be a JPEG, PNG or WebP image');
+  let png: Buffer;
+  try {
+    png = await sharp(file, { limitInputPixels: 50_000_000, failOn: 'error' }).rotate()
+      .resize({ width: LOGO_SIZE, height: LOGO_SIZE, fit: 'inside', withoutEnlargement: true }).png({ compressionLevel: 9 }).toBuffer();
+  } catch {
+    throw new Invalid('LogoFile', 'the image could not be read: it is damaged or too large in pixels');
+  }
+  const name = `logo-${crypto.createHash('sha256').update(png).digest('hex').slice(0, 16)}.png`;
+  await fs.mkdir(dir, { recursive: true });
+  const tmp = path.join(dir, `${name}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`);
+  await fs.writeFile(tmp, png);
+  await fs.rename(tmp, path.join(dir, name));
+  return `/uploads/site/${name}`;
 }

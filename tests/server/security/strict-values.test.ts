@@ -36,7 +36,7 @@ describe('whole numbers', () => {
 describe('the office logo', () => {
   const save = async (logoUrl: string) => {
     const { createdByUserId: _c, updatedAt: _u, ...body } = (await injectAs(t.app, c, { method: 'GET', url: '/api/Site/profile/mine' })).json().result;
-    return injectAs(t.app, c, { method: 'PUT', url: '/api/Site/profile', payload: { ...body, logoUrl } });
+    return injectAs(t.app, c, { method: 'PUT', url: '/api/Site/profile', payload: { ...body, officeName: 'ग्रामपंचायत कार्यालय वडगाव', logoUrl } });
   };
 
   it('refuses another site written as //host, a backslash path and plain http', async () => {

@@ -22,7 +22,7 @@ interface Schema { type?: string; properties?: Record<string, Schema>; required?
 interface Route { method: string; url: string; schema: { params?: Schema; querystring?: Schema; body?: Schema }; multipart: boolean }
 
 const HUGE = '99999999999999999999';
-const MULTIPART_ROUTES = new Set(['POST /api/Corosal', 'POST /api/GrampanchayatImport/excel', 'POST /api/MarriageCertificate', 'PUT /api/MarriageCertificate/:id']);
+const MULTIPART_ROUTES = new Set(['POST /api/Corosal', 'POST /api/Site/logo', 'POST /api/GrampanchayatImport/excel', 'POST /api/MarriageCertificate', 'PUT /api/MarriageCertificate/:id']);
 /** Reads anyone may make (QR pages, the public site); the other council gets the public view. */
 const PUBLIC_READS = /^GET \/api\/(health|captcha|Site\/profile$|Corosal\/by-user|Blog\/by-user|public\/|\w+Certificate\/:id$)/;
 
@@ -228,7 +228,8 @@ beforeAll(async () => {
   bodies['POST /api/KarImport/apply-payment-simple'] = () => ({ ...payment, paid_gharpatti: '1' });
 
   const { createdByUserId: _c, updatedAt: _u, ...profile } = (await injectAs(t.app, owner, { method: 'GET', url: '/api/Site/profile/mine' })).json().result;
-  bodies['PUT /api/Site/profile'] = () => structuredClone(profile);
+  // A new council's profile has no office name yet, which a save requires.
+  bodies['PUT /api/Site/profile'] = () => ({ ...structuredClone(profile), officeName: 'ग्रामपंचायत कार्यालय' });
   const rates = (await injectAs(t.app, owner, { method: 'GET', url: '/api/TaxRates' })).json().result;
   bodies['PUT /api/TaxRates'] = () => structuredClone(rates);
   bodies['POST /api/User/login'] = () => ({ username: 'sweep_nobody', password: 'Wrong-pass-2026' });

@@ -1,5 +1,5 @@
-// /admin: the staff dashboard (spec 2.6): the certificate counts and a card for each screen the
-// staff-screen table marks (given by staffScreens.tsx). Composed here in app/ because it shows more
+// /admin: the staff dashboard (spec 2.6): the first-run setup notice, the certificate counts and a
+// card for each screen the staff-screen table marks. Composed here in app/ because it shows more
 // than one feature.
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -10,14 +10,18 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useSession } from '../lib/session.ts';
 import CertificateCounts from '../features/certificates/CertificateCounts.tsx';
+import SetupNotice, { useOpenSetupOnce } from '../features/site/SetupNotice.tsx';
+import Loading from '../components/Loading.tsx';
 import type { DashboardCard } from './staffScreens.tsx';
 
 export default function DashboardPage({ cards }: { cards: DashboardCard[] }) {
   const session = useSession();
+  if (useOpenSetupOnce()) return <Loading />;
   return (
     <Box sx={{ p: { xs: 2, md: 4 } }}>
       <Typography variant="h4" component="h1" gutterBottom>डॅशबोर्ड</Typography>
       <Typography color="text.secondary" gutterBottom>नमस्कार, {session?.username}</Typography>
+      <SetupNotice />
       <Box id="certificate-counts"><CertificateCounts /></Box>
       <Grid container spacing={2} sx={{ mt: 1 }}>
         {cards.map((c) => (

@@ -10,6 +10,7 @@ import { lazy, type ReactNode } from 'react';
 
 const DashboardPage = lazy(() => import('./DashboardPage.tsx'));
 const SiteProfileAdminPage = lazy(() => import('../features/site/SiteProfileAdminPage.tsx'));
+const SetupPage = lazy(() => import('../features/site/SetupPage.tsx'));
 const CarouselAdminPage = lazy(() => import('../features/carousel/CarouselAdminPage.tsx'));
 const NewsAdminPage = lazy(() => import('../features/blog/NewsAdminPage.tsx'));
 const CertificateAdminPage = lazy(() => import('../features/certificates/CertificateAdminPage.tsx'));
@@ -72,6 +73,8 @@ export const staffScreens: StaffScreen[] = [
     path: '/siteProfile', title: { mr: 'संकेतस्थळ माहिती', en: 'Site profile' }, element: <SiteProfileAdminPage />, sidebar: true,
     card: { title: 'संकेतस्थळ माहिती', text: 'कार्यालयाची माहिती, आकडेवारी, योजना, समित्या, सेवा (Site profile)' },
   },
+  // The first-run setup: opened from the dashboard while the office has not entered its name and place.
+  { path: '/setup', title: { mr: 'संकेतस्थळाची पहिली मांडणी', en: 'First-run setup' }, element: <SetupPage /> },
 ];
 
 export interface SidebarLink extends Label { to: string }

@@ -1,8 +1,8 @@
 // The layout every staff page shares (spec 2.6): a sidebar with the staff links (staffScreens.tsx,
 // handed over by the router) and Logout, collapsing at 768 px or less into a drawer with an overlay
 // and open/close buttons. It holds the staff screens' query client (QueryProvider.tsx).
-import { Suspense, useState } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Suspense, useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
@@ -27,6 +27,10 @@ export default function AdminLayout({ links }: { links: SidebarLink[] }) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const session = useSession();
+  const { pathname } = useLocation();
+  // A staff screen opens at its top, not at the scroll position of the screen before (the long
+  // setup form's Save and Later buttons lead to the dashboard).
+  useEffect(() => { window.scrollTo(0, 0); }, [pathname]);
 
   const logout = () => {
     endSession();

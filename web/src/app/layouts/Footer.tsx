@@ -1,13 +1,14 @@
 // Public footer (spec 2.3). The newsletter box makes no call, as in the spec. Plain elements and
-// public.css, like the header: the footer is on every public page.
+// public.css, like the header: the footer is on every public page. Contacts are the office's own,
+// each left out until entered; the credit names the project without an example address (issue 14).
 import Icon from '../../components/Icon.tsx';
 import { FACEBOOK, INSTAGRAM, X } from '../../components/icons.ts';
-import { useSiteProfile } from '../../features/site/api.ts';
+import { officeTitle, useSiteProfile } from '../../features/site/api.ts';
 
 export default function Footer() {
   const p = useSiteProfile();
   const year = new Date().getFullYear();
-  const name = p?.officeName || 'ग्रामपंचायत कार्यालय';
+  const name = officeTitle(p);
   return (
     <footer className="gp-footer">
       <div className="gp-footer__grid">
@@ -21,12 +22,14 @@ export default function Footer() {
             {['मुख्यपृष्ठ', 'योजना', 'सेवा', 'संपर्क'].map((l) => <li key={l}><a href="#">{l}</a></li>)}
           </ul>
         </div>
-        <div>
-          <h3>संपर्क</h3>
-          {p?.address && <p>{p.address}{p.postalCode ? ` - ${p.postalCode}` : ''}</p>}
-          {p?.phone && <p>दूरध्वनी: <a href={`tel:${p.phone}`}>{p.phone}</a></p>}
-          {p?.email && <p>ई-मेल: <a href={`mailto:${p.email}`}>{p.email}</a></p>}
-        </div>
+        {p && (p.address || p.postalCode || p.phone || p.email) && (
+          <div>
+            <h3>संपर्क</h3>
+            {(p.address || p.postalCode) && <p>{[p.address, p.postalCode].filter(Boolean).join(' - ')}</p>}
+            {p.phone && <p>दूरध्वनी: <a href={`tel:${p.phone}`}>{p.phone}</a></p>}
+            {p.email && <p>ई-मेल: <a href={`mailto:${p.email}`}>{p.email}</a></p>}
+          </div>
+        )}
         <div>
           <h3>बातमीपत्र</h3>
           {/* Spec 5: no validation, no call; type="email" only brings up the e-mail keyboard. */}
@@ -44,10 +47,7 @@ export default function Footer() {
           <a href="#" aria-label="twitter"><Icon d={X} /></a>
           <a href="#" aria-label="instagram"><Icon d={INSTAGRAM} /></a>
         </div>
-        <p>
-          Powered By <a href="https://github.com/" target="_blank" rel="noopener noreferrer">Gram Panchayat Portal contributors</a>
-          {' · '}<a href="mailto:portal@example.org">portal@example.org</a>
-        </p>
+        <p>Powered By Gram Panchayat Portal</p>
       </div>
     </footer>
   );

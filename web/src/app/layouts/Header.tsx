@@ -7,7 +7,7 @@ import Icon from '../../components/Icon.tsx';
 import { EMAIL, MENU as MENU_ICON, PHONE } from '../../components/icons.ts';
 import { useSession } from '../../lib/session.ts';
 import { logout as endSession } from '../../lib/api.ts';
-import { useSiteProfile } from '../../features/site/api.ts';
+import { officePlace, officeTitle, useSiteProfile } from '../../features/site/api.ts';
 import { ROUTE_DELAY_MS, scrollToSection } from '../scroll.ts';
 
 const MenuDrawer = lazy(() => import('./HeaderOverlays.tsx').then((m) => ({ default: m.MenuDrawer })));
@@ -52,8 +52,8 @@ export default function Header() {
     window.location.reload();
   };
 
-  const officeName = profile?.officeName || 'ग्रामपंचायत कार्यालय';
-  const subtitle = profile ? [profile.block && `ता. ${profile.block}`, profile.district && `जि. ${profile.district}`].filter(Boolean).join(', ') : '';
+  const officeName = officeTitle(profile);
+  const subtitle = officePlace(profile);
 
   return (
     <>

@@ -5,7 +5,7 @@ import { memo } from 'react';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { FieldDef } from '../../../../common/fields/index.ts';
-import { formatDateGB } from '../../lib/format.ts';
+import DateField from './DateField.tsx';
 import { maxDate } from './values.ts';
 
 const DIGITS: Partial<Record<FieldDef['type']['t'], number>> = { aadhaar: 12, mobile: 10 };
@@ -43,15 +43,7 @@ const FormField = memo(function FormField({ fd, value, browserChecks, onChange, 
       </TextField>
     );
   } else if (t.t === 'date') {
-    // The browser draws the picker in its own locale (mm/dd/yyyy on an en-US office PC), so the
-    // chosen date is repeated as day/month/year, the way it prints on the certificate.
-    const gb = value ? formatDateGB(value, '') : '';
-    input = (
-      <TextField {...common} type="date" slotProps={{
-        htmlInput: { max: maxDate(fd), readOnly },
-        formHelperText: { 'data-testid': `${fd.name}-gb` } as object,
-      }} helperText={gb ? `${gb} (दिवस/महिना/वर्ष · dd/mm/yyyy)` : undefined} />
-    );
+    input = <DateField {...common} max={maxDate(fd)} readOnly={readOnly} hintTestId={`${fd.name}-gb`} />;
   } else if (t.t === 'int' || t.t === 'decimal') {
     input = (
       <TextField {...common} type="number"

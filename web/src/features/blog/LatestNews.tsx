@@ -1,5 +1,6 @@
 // Latest news on the home page (spec 2.4, 8): from the blog read, dates in mr-IN as day, long month,
-// year; three fixed sample items when the read fails or returns nothing.
+// year. With no posts, or when the read fails, a short message instead: the spec's three sample items
+// were events no office had announced, so citizens now see only what the office posted (issue 14).
 import { useEffect, useState } from 'react';
 import './news.css';
 import { formatDateMr } from '../../lib/format.ts';
@@ -7,32 +8,29 @@ import { fetchNews, type NewsItem } from './api.ts';
 
 const SHOWN = 6;
 
-export const SAMPLE_NEWS: NewsItem[] = [
-  { blogId: -1, blogTitle: 'ग्रामसभेचे आयोजन', blogContent: 'स्वातंत्र्य दिनानिमित्त सकाळी ११ वाजता ग्रामपंचायत कार्यालयात ग्रामसभा होईल. सर्व ग्रामस्थांनी उपस्थित राहावे.', eventDate: '2025-08-15T00:00:00.000Z' },
-  { blogId: -2, blogTitle: 'स्वच्छता अभियान', blogContent: 'गांधी जयंतीनिमित्त गावात स्वच्छता अभियान राबवले जाईल. युवक मंडळे व बचत गटांनी सहभागी व्हावे.', eventDate: '2025-10-02T00:00:00.000Z' },
-  { blogId: -3, blogTitle: 'मोफत आरोग्य तपासणी शिबिर', blogContent: 'प्राथमिक आरोग्य केंद्रात मोफत आरोग्य तपासणी व लसीकरण शिबिर आयोजित केले आहे.', eventDate: '2025-11-14T00:00:00.000Z' },
-];
-
 /** userId: undefined while the site profile is loading, null when there is no public council. */
 export default function LatestNews({ userId }: { userId: number | null | undefined }) {
   const [items, setItems] = useState<NewsItem[] | null>(null);
-  const [sample, setSample] = useState(false);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (userId === undefined) return;
     let live = true;
-    const show = (list: NewsItem[]) => {
+    const show = (list: NewsItem[], readFailed = false) => {
       if (!live) return;
-      setSample(list.length === 0);
-      setItems(list.length ? list.slice(0, SHOWN) : SAMPLE_NEWS);
+      setFailed(readFailed);
+      setItems(list.slice(0, SHOWN));
     };
     if (userId === null) show([]);
-    else fetchNews(userId).then(show).catch((err) => { console.warn('News read failed; showing the sample news', err); show([]); });
+    else fetchNews(userId).then((list) => show(list)).catch((err) => { console.warn('News read failed', err); show([], true); });
     return () => { live = false; };
   }, [userId]);
 
   if (!items) return <p className="gp-status" role="status">बातम्या लोड होत आहेत…</p>;
+  if (!items.length) {
+    return <p className="gp-status" data-testid="news-empty">{failed ? 'बातम्या सध्या उपलब्ध नाहीत.' : 'अद्याप कोणतीही बातमी नाही.'}</p>;
+  }
   return (
-    <ul className="gp-list-reset gp-news" data-sample={sample || undefined}>
+    <ul className="gp-list-reset gp-news">
       {items.map((n) => (
         <li key={n.blogId} className="gp-news__item" data-testid="news-item">
           <div className="gp-news__date" data-testid="news-date">{formatDateMr(n.eventDate)}</div>

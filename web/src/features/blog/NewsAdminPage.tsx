@@ -15,6 +15,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import RefreshIcon from '@mui/icons-material/Refresh';
+import DateField from '../../components/form/DateField.tsx';
 import { councilIdOf } from '../../lib/session.ts';
 import { formatDateMr } from '../../lib/format.ts';
 import { dateToIso, isoToDate, type NewsItem } from './api.ts';
@@ -41,8 +42,8 @@ function NewsFields({ draft, onChange }: { draft: Draft; onChange: (d: Draft) =>
     <>
       <TextField label="Title (शीर्षक)" fullWidth margin="normal" value={draft.title} onChange={(e) => onChange({ ...draft, title: e.target.value })} />
       <TextField label="Content (मजकूर)" fullWidth margin="normal" multiline minRows={4} value={draft.content} onChange={(e) => onChange({ ...draft, content: e.target.value })} />
-      <TextField label="Event Date (दिनांक)" type="date" margin="normal" value={draft.date} onChange={(e) => onChange({ ...draft, date: e.target.value })}
-        slotProps={{ inputLabel: { shrink: true } }} sx={{ minWidth: 220 }} />
+      <DateField label="Event Date (दिनांक)" margin="normal" value={draft.date} onChange={(e) => onChange({ ...draft, date: e.target.value })}
+        hintTestId="news-date-gb" sx={{ minWidth: 220 }} />
     </>
   );
 }

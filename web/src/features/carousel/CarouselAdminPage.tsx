@@ -1,5 +1,6 @@
 // /addcarouselimages (spec 2.7, 5, 8): add mode uploads one or more images with one caption,
-// edit mode lists the council's slides with Delete. The alerts and confirmation are the spec's own.
+// edit mode lists the council's slides in slideshow order with Delete, and up/down buttons that save
+// a new order (issue 14). The alerts and confirmation are the spec's own.
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -15,9 +16,11 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import DeleteIcon from '@mui/icons-material/Delete';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import { councilIdOf } from '../../lib/session.ts';
 import { imageUrl, type Slide } from './api.ts';
-import { useDeleteSlide, useSlides, useUploadSlides } from './queries.ts';
+import { useDeleteSlide, useReorderSlides, useSlides, useUploadSlides } from './queries.ts';
 
 type Mode = 'add' | 'edit';
 
@@ -84,6 +87,7 @@ function EditGrid() {
   const userId = councilIdOf();
   const read = useSlides(userId, !!userId);
   const del = useDeleteSlide(userId);
+  const reorder = useReorderSlides(userId);
   const [deleteError, setDeleteError] = useState('');
   const [message, setMessage] = useState('');
   const slides = read.data ?? null;
@@ -101,8 +105,27 @@ function EditGrid() {
     }
   };
 
+  /** Swaps slide i with its neighbour (-1 up, +1 down) and saves the whole order. */
+  const move = async (i: number, by: -1 | 1) => {
+    if (!slides) return;
+    const order = [...slides];
+    [order[i], order[i + by]] = [order[i + by], order[i]];
+    setDeleteError(''); setMessage('');
+    try {
+      await reorder.mutateAsync(order);
+      setMessage('क्रम जतन केला! (Order saved)');
+    } catch (err) {
+      setDeleteError(messageOf(err));
+    }
+  };
+
   return (
     <Box>
+      {slides && slides.length > 1 && (
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          मुख्यपृष्ठावर फोटो याच क्रमाने दिसतात; ↑ / ↓ ने क्रम बदला. (Slides show in this order; move them with the arrows.)
+        </Typography>
+      )}
       {message && <Alert severity="success" sx={{ mb: 2 }}>{message}</Alert>}
       {error && <Alert severity="error" role="alert" sx={{ mb: 2 }}>{error}</Alert>}
       {slides === null ? (
@@ -111,13 +134,17 @@ function EditGrid() {
         <Typography color="text.secondary">No carousel images available</Typography>
       ) : (
         <Grid container spacing={2}>
-          {slides.map((s) => (
+          {slides.map((s, i) => (
             <Grid key={s.corosalId} size={{ xs: 12, sm: 6, md: 4 }}>
               <Paper data-testid="admin-slide" sx={{ overflow: 'hidden', height: '100%', display: 'flex', flexDirection: 'column' }}>
                 <Box component="img" src={imageUrl(s.imagePathSmall || s.imagePath)} alt={s.blogContent} loading="lazy"
                   sx={{ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', display: 'block', bgcolor: '#eee' }} />
                 <Box sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'flex-start', flexGrow: 1 }}>
-                  <Typography variant="body2" sx={{ flexGrow: 1, wordBreak: 'break-word' }}>{s.blogContent}</Typography>
+                  <Typography variant="body2" sx={{ flexGrow: 1, wordBreak: 'break-word' }}>{i + 1}. {s.blogContent}</Typography>
+                  <IconButton size="small" aria-label={`फोटो ${i + 1} वर हलवा (move up)`} disabled={i === 0 || reorder.isPending}
+                    onClick={() => move(i, -1)}><ArrowUpwardIcon fontSize="small" /></IconButton>
+                  <IconButton size="small" aria-label={`फोटो ${i + 1} खाली हलवा (move down)`} disabled={i === slides.length - 1 || reorder.isPending}
+                    onClick={() => move(i, 1)}><ArrowDownwardIcon fontSize="small" /></IconButton>
                   <Button color="error" size="small" startIcon={<DeleteIcon />} onClick={() => remove(s)}>Delete</Button>
                 </Box>
               </Paper>

@@ -1,6 +1,7 @@
-// Home page slides (spec 3, 7): GET /api/Corosal/by-user/{userId} without a token, POST multipart
-// (one ImageFile part per image), DELETE /api/Corosal/{corosalId}. Plain calls: the home page uses
-// them as they are, the staff screen through queries.ts.
+// Home page slides (spec 3, 7): GET /api/Corosal/by-user/{userId} without a token (in slideshow
+// order), POST multipart (one ImageFile part per image), DELETE /api/Corosal/{corosalId}, and
+// PUT /api/Corosal/order (our addition, issue 14) with every slide of the council in the new order.
+// Plain calls: the home page uses them as they are, the staff screen through queries.ts.
 import type { CarouselItem } from '../../../../common/api-types.ts';
 import { api, apiUrl } from '../../lib/api.ts';
 
@@ -67,3 +68,6 @@ export function deleteSlide(corosalId: number) {
   return api<{ corosalId: number }>(`/api/Corosal/${corosalId}`, { method: 'DELETE' });
 }
 
+export function saveSlideOrder(corosalIds: number[]) {
+  return api<Slide[]>('/api/Corosal/order', { method: 'PUT', body: { corosalIds } });
+}

@@ -2,7 +2,7 @@
 // the upload and delete that invalidate it. Apart from api.ts so the home page, which reads the
 // slides with plain fetch, does not load the query library.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { deleteSlide, fetchSlides, uploadSlides, type Slide } from './api.ts';
+import { deleteSlide, fetchSlides, saveSlideOrder, uploadSlides, type Slide } from './api.ts';
 
 const slidesKey = (userId: number) => ['slides', userId] as const;
 
@@ -38,5 +38,21 @@ export function useDeleteSlide(userId: number) {
       queryClient.setQueryData(slidesKey(userId), (list: Slide[] | undefined) => list?.filter((x) => x.corosalId !== corosalId));
       return refresh();
     },
+  });
+}
+
+/** Saves a new order. The grid shows it at once; the answer (the saved order) replaces it, and a
+ *  refused save puts the server's order back. */
+export function useReorderSlides(userId: number) {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshSlides(userId);
+  return useMutation({
+    mutationFn: (slides: Slide[]) => saveSlideOrder(slides.map((s) => s.corosalId)).then((e) => e.result),
+    onMutate: async (slides) => {
+      await queryClient.cancelQueries({ queryKey: slidesKey(userId) });
+      queryClient.setQueryData(slidesKey(userId), slides);
+    },
+    onSuccess: (saved) => { queryClient.setQueryData(slidesKey(userId), saved); },
+    onSettled: refresh,
   });
 }

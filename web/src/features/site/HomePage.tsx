@@ -6,7 +6,7 @@ import Section from './Section.tsx';
 import VillageInfo from './VillageInfo.tsx';
 import Schemes from './Schemes.tsx';
 import Committees from './Committees.tsx';
-import { useSiteProfile } from './api.ts';
+import { officePlace, officeTitle, useSiteProfile } from './api.ts';
 
 /** Gets the public council's id: undefined while the profile loads, null when it could not be read. */
 export type PublicSlot = (userId: number | null | undefined) => React.ReactNode;
@@ -14,14 +14,14 @@ export type PublicSlot = (userId: number | null | undefined) => React.ReactNode;
 export default function HomePage({ carousel, news }: { carousel: PublicSlot; news: PublicSlot }) {
   const p = useSiteProfile();
   const userId = p === undefined ? undefined : p?.createdByUserId ?? null;
-  const place = p ? [p.block && `ता. ${p.block}`, p.district && `जि. ${p.district}`].filter(Boolean).join(', ') : '';
+  const place = officePlace(p);
   return (
     <>
       <section id="home" aria-label="मुख्यपृष्ठ">
         {carousel(userId)}
         <div className="gp-welcome">
           <div className="gp-container">
-            <h1>{p?.officeName || 'ग्रामपंचायत कार्यालय'} — आपले स्वागत आहे</h1>
+            <h1>{officeTitle(p)} — आपले स्वागत आहे</h1>
             <p>{place}</p>
           </div>
         </div>

@@ -14,27 +14,37 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
+import { SETUP_FIELDS } from '../../../../common/site-setup.ts';
 import {
-  BENEFICIARIES, BENEFICIARY_LABELS,
+  BENEFICIARIES, BENEFICIARY_LABELS, profileBody,
   type Centre, type Committee, type Scheme, type Service, type SiteProfile, type SiteProfileInput, type Stat,
 } from './api.ts';
 import { useMyProfile, useSaveMyProfile } from './queries.ts';
+import LogoField from './LogoField.tsx';
 
 /** The form keeps coordinates as typed; lists keep blank lines while typing and drop them on save. */
 type Form = Omit<SiteProfileInput, 'latitude' | 'longitude'> & { latitude: string; longitude: string };
 
-const STAT_KEYS: { key: string; label: string }[] = [
+/** Stat kinds: `card` is the label a new card of that kind starts with. */
+const STAT_KEYS: { key: string; label: string; card?: string }[] = [
   { key: '', label: '— (साधे कार्ड)' },
-  { key: 'population', label: 'population (लोकसंख्या)' },
-  { key: 'families', label: 'families (कुटुंबे)' },
-  { key: 'farmland', label: 'farmland (शेती)' },
-  { key: 'schools', label: 'schools (शाळांची यादी उघडते)' },
-  { key: 'anganwadis', label: 'anganwadis (अंगणवाड्यांची यादी उघडते)' },
+  { key: 'population', label: 'population (लोकसंख्या)', card: 'लोकसंख्या' },
+  { key: 'families', label: 'families (कुटुंबे)', card: 'कुटुंबे' },
+  { key: 'farmland', label: 'farmland (शेती)', card: 'शेती क्षेत्र' },
+  { key: 'schools', label: 'schools (शाळांची यादी उघडते)', card: 'शाळा' },
+  { key: 'anganwadis', label: 'anganwadis (अंगणवाड्यांची यादी उघडते)', card: 'अंगणवाडी केंद्रे' },
 ];
 
+/** The usual cards, offered empty to a profile that has none yet; rows left without a value are
+ *  not saved, so nothing shows in public until the office enters it. */
+const USUAL_STATS: Stat[] = STAT_KEYS.flatMap((k) => (k.card ? [{ key: k.key, label: k.card, value: '' }] : []));
+
 function toForm(p: SiteProfile): Form {
-  const { createdByUserId: _id, updatedAt: _at, ...rest } = p;
-  return { ...rest, latitude: p.latitude === null ? '' : String(p.latitude), longitude: p.longitude === null ? '' : String(p.longitude) };
+  const rest = profileBody(p);
+  return {
+    ...rest, stats: rest.stats.length ? rest.stats : structuredClone(USUAL_STATS),
+    latitude: p.latitude === null ? '' : String(p.latitude), longitude: p.longitude === null ? '' : String(p.longitude),
+  };
 }
 
 const clean = (lines: string[]) => lines.map((l) => l.trim()).filter(Boolean);
@@ -51,6 +61,7 @@ function toBody(f: Form): SiteProfileInput | string {
   if (typeof longitude === 'string') return longitude;
   return {
     ...f, latitude, longitude,
+    stats: f.stats.filter((st) => st.value.trim()),
     facilities: clean(f.facilities),
     schemes: f.schemes.map((s) => ({ ...s, eligibility: clean(s.eligibility), benefits: clean(s.benefits) })),
     committees: f.committees.map((c) => ({ ...c, members: clean(c.members), responsibilities: clean(c.responsibilities) })),
@@ -151,7 +162,8 @@ function ProfileForm({ profile }: { profile: SiteProfile }) {
   const text = (key: keyof Form & string, label: string, extra: { multiline?: boolean; md?: number; type?: string; helper?: string } = {}) => (
     <Grid size={{ xs: 12, md: extra.md ?? 6 }}>
       <TextField label={label} fullWidth size="small" multiline={extra.multiline} minRows={extra.multiline ? 4 : undefined} type={extra.type}
-        helperText={extra.helper} value={form[key] as string} onChange={(e) => set({ [key]: e.target.value } as Partial<Form>)} />
+        helperText={extra.helper} placeholder={SETUP_FIELDS.find((f) => f.name === key)?.example}
+        value={form[key] as string} onChange={(e) => set({ [key]: e.target.value } as Partial<Form>)} />
     </Grid>
   );
 
@@ -169,7 +181,9 @@ function ProfileForm({ profile }: { profile: SiteProfile }) {
           {text('postalCode', 'पिन कोड (Postal code)', { md: 3 })}
           {text('phone', 'दूरध्वनी (Phone)', { md: 4, type: 'tel' })}
           {text('email', 'ई-मेल (E-mail)', { md: 4, type: 'email' })}
-          {text('logoUrl', 'Logo URL', { md: 4, helper: 'https://… or /path; empty for the built-in emblem' })}
+          <Grid size={{ xs: 12, md: 4 }}>
+            <LogoField label="लोगो (Logo)" value={form.logoUrl} onChange={(logoUrl) => set({ logoUrl })} />
+          </Grid>
           {text('latitude', 'Latitude', { md: 3, helper: 'e.g. 18.5204' })}
           {text('longitude', 'Longitude', { md: 3, helper: 'e.g. 73.8567' })}
           {text('summary', 'गावाविषयी (Summary)', { md: 12, multiline: true })}

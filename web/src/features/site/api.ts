@@ -2,10 +2,19 @@
 // Fetched once per page load and shared by the header, footer and home sections, with plain fetch.
 // The staff edit screen reads and saves its council's own profile through queries.ts.
 import { useEffect, useState } from 'react';
-import type { Centre, Committee, Scheme, Service, SiteProfile, SiteProfileBody, Stat } from '../../../../common/api-types.ts';
+import type { Centre, Committee, Scheme, Service, SetupStatus, SiteProfile, SiteProfileBody, Stat } from '../../../../common/api-types.ts';
 import { api } from '../../lib/api.ts';
 
-export type { Centre, Committee, Scheme, Service, SiteProfile, Stat };
+export type { Centre, Committee, Scheme, Service, SetupStatus, SiteProfile, Stat };
+
+/** What the public pages call the office before it has entered its name: the neutral term, never a
+ *  placeholder (the documents print the same). */
+export const NEUTRAL_OFFICE_NAME = 'ग्रामपंचायत कार्यालय';
+export const officeTitle = (p: SiteProfile | null | undefined) => p?.officeName || NEUTRAL_OFFICE_NAME;
+
+/** "ता. निफाड, जि. नाशिक", leaving out what the office has not entered. */
+export const officePlace = (p: SiteProfile | null | undefined) =>
+  p ? [p.block && `ता. ${p.block}`, p.district && `जि. ${p.district}`].filter(Boolean).join(', ') : '';
 export type Beneficiary = Scheme['beneficiary'];
 export const BENEFICIARIES = ['Farmer', 'Student', 'Women', 'Senior', 'General', 'Business'] as const satisfies readonly Beneficiary[];
 /** Marathi labels of the schemes filter (spec 2.4: All, Farmer, Student, Women, Senior, General, Business). */
@@ -24,9 +33,25 @@ export function fetchSiteProfile(): Promise<SiteProfile | null> {
 
 export type SiteProfileInput = SiteProfileBody;
 
+/** A read profile as a save sends it back. */
+export function profileBody(p: SiteProfile): SiteProfileInput {
+  const { createdByUserId: _id, updatedAt: _at, ...body } = p;
+  return body;
+}
+
 /** The logged-in council's own profile, for the edit screen. */
 export const fetchMyProfile = (signal?: AbortSignal) => api<SiteProfile>('/api/Site/profile/mine', { signal }).then((e) => e.result);
 export const saveMyProfile = (body: SiteProfileInput) => api<SiteProfile>('/api/Site/profile', { method: 'PUT', body });
+
+/** POST /api/Site/logo: stores the image and answers its path, which a profile save keeps as logoUrl. */
+export function uploadLogo(file: File) {
+  const form = new FormData();
+  form.append('LogoFile', file);
+  return api<{ logoUrl: string }>('/api/Site/logo', { method: 'POST', body: form }).then((e) => e.result.logoUrl);
+}
+
+/** GET /api/Site/setup: the setup fields still empty and whether QR codes can reach the portal. */
+export const fetchSetupStatus = (signal?: AbortSignal) => api<SetupStatus>('/api/Site/setup', { signal }).then((e) => e.result);
 
 /** Forget the cached profile (after staff edit it). */
 export function invalidateSiteProfile() { cached = null; }

@@ -3,7 +3,7 @@
 // profile with plain fetch, do not load the query library.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { councilIdOf } from '../../lib/session.ts';
-import { fetchMyProfile, invalidateSiteProfile, saveMyProfile, type SiteProfileInput } from './api.ts';
+import { fetchMyProfile, fetchSetupStatus, invalidateSiteProfile, saveMyProfile, type SiteProfileInput } from './api.ts';
 
 const myProfileKey = (council: number) => ['siteProfile', council, 'mine'] as const;
 
@@ -23,6 +23,17 @@ export function useSaveMyProfile() {
     onSuccess: (saved) => {
       queryClient.setQueryData(myProfileKey(councilIdOf()), saved);
       invalidateSiteProfile();
+      return queryClient.invalidateQueries({ queryKey: setupKey(councilIdOf()) });
     },
   });
 }
+
+const setupKey = (council: number) => ['siteProfile', council, 'setup'] as const;
+
+/** The setup fields still empty and whether QR codes can reach the portal. */
+export const setupStatusQuery = () => queryOptions({
+  queryKey: setupKey(councilIdOf()),
+  queryFn: ({ signal }) => fetchSetupStatus(signal),
+});
+
+export const useSetupStatus = () => useQuery(setupStatusQuery());
