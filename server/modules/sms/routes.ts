@@ -69,6 +69,7 @@ const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await authorise(request, councilId, request.body.password);
     const queued = await queueBatch(app.db, councilId, 'gramsabha', gateway.name, values);
     worker.wake();
+    cached = null; // the screen reads the balance again after sending
     reply.code(202);
     return ok(queued, SMS_MESSAGES.gramsabhaSent);
   });
@@ -78,6 +79,7 @@ const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await authorise(request, councilId, request.body.password);
     const queued = await queueBatch(app.db, councilId, 'dues', gateway.name, {});
     worker.wake();
+    cached = null;
     reply.code(202);
     return ok(queued, SMS_MESSAGES.duesSent);
   });
