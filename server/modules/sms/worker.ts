@@ -84,9 +84,15 @@ export class SmsWorker {
       // A claimed row is always finished, even after stop(): otherwise it would wait for a restart.
       // A few calls in flight at once (each started on the per-second pace) hide the gateway's latency.
       const inFlight = Math.max(1, Math.min(MAX_IN_FLIGHT, Math.floor(this.perSecond)));
-      for (let i = 0; i < claimed.length; i += inFlight) {
-        const outcomes = await Promise.all(claimed.slice(i, i + inFlight).map(async (m) => { await this.pace(); return this.deliver(m); }));
-        await this.record(outcomes);
+      try {
+        for (let i = 0; i < claimed.length; i += inFlight) {
+          const outcomes = await Promise.all(claimed.slice(i, i + inFlight).map(async (m) => { await this.pace(); return this.deliver(m); }));
+          await this.record(outcomes);
+        }
+      } catch (err) {
+        // The database failed under us: what was not written stays `sending` and is queued again at the next start.
+        this.log.error({ err }, 'SMS worker could not record what the gateway answered');
+        await new Promise((r) => setTimeout(r, 1000));
       }
       this.handled += claimed.length;
       if (this.handled >= this.limit) this.running = false;
