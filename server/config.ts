@@ -49,6 +49,8 @@ export interface SmsConfig {
   gatewayUrl?: string;
   /** Messages handed to the gateway per second at most. */
   perSecond: number;
+  /** Secret the gateway's delivery-report webhook must carry (?token=…); unset: no delivery reports. */
+  webhookToken: string;
   /** Run the outbox worker in this process (SMS_WORKER=0 turns it off; server tests start their own). */
   worker: boolean;
   /** How long one gateway call may take before it counts as a (transient) timeout. */
@@ -74,6 +76,7 @@ export function loadSmsConfig(env: NodeJS.ProcessEnv): SmsConfig {
     perSecond: positiveNumber(env, 'SMS_PER_SECOND', 10),
     timeoutMs: positiveNumber(env, 'SMS_TIMEOUT_MS', 10_000),
     worker: env.SMS_WORKER !== '0',
+    webhookToken: env.SMS_WEBHOOK_TOKEN || '',
   };
   if (provider !== 'log') {
     const missing = [['SMS_API_KEY', config.apiKey], ['SMS_DLT_TEMPLATE_GRAMSABHA', config.templateIds.gramsabha], ['SMS_DLT_TEMPLATE_DUES', config.templateIds.dues]]

@@ -127,3 +127,33 @@ describe('through the app (Fast2SMS)', () => {
     }
   });
 });
+
+describe('MSG91 delivery reports', () => {
+  let t: TestApp;
+  afterAll(async () => { await t?.close(); });
+
+  it('marks a sent message delivered or failed from the webhook, which needs its token', async () => {
+    t = await buildTestApp({ sms: { ...configFor('msg91', 'good'), perSecond: 1000, webhookToken: 'hook-secret-1' } });
+    const c = await createCouncil(t.app, { prefix: 'smsdlr' });
+    await registerRcc(t.app, c, '1', { mobileNo: '9833333333' });
+    await registerRcc(t.app, c, '2', { mobileNo: '9844444444' });
+    const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
+    const id = (await injectAs(t.app, c, { method: 'POST', url: '/api/Sms/gramsabha', payload: { date: tomorrow, time: '10:00', password: c.password } })).json().result.batchId;
+    t.app.sms.worker.scope = [c.userId];
+    await t.app.sms.worker.start();
+    type Msg = { mobile: string; status: string; providerId: string; error: string };
+    const messages = async (): Promise<Msg[]> => (await injectAs(t.app, c, { method: 'GET', url: `/api/Sms/batches/${id}` })).json().result.messages;
+    await expect.poll(async () => (await messages()).map((m) => m.status), { timeout: 15_000 }).toEqual(['sent', 'sent']);
+    const [a, b] = await messages();
+
+    const hook = (token: string, body: object) => t.app.inject({ method: 'POST', url: `/api/Sms/delivery/msg91?token=${token}`, payload: body });
+    expect((await hook('wrong', { requestId: a.providerId, number: `91${a.mobile}`, status: '1' })).statusCode).toBe(403);
+    expect((await hook('hook-secret-1', { requestId: a.providerId, number: `91${a.mobile}`, status: '1', desc: 'DELIVERED' })).json().result).toEqual({ updated: 1 });
+    expect((await hook('hook-secret-1', { requestId: b.providerId, telNum: `91${b.mobile}`, status: '17', desc: 'Blocked number' })).json().result).toEqual({ updated: 1 });
+    // Another message's request id with this number changes nothing.
+    expect((await hook('hook-secret-1', { requestId: a.providerId, number: `91${b.mobile}`, status: '1' })).json().result).toEqual({ updated: 0 });
+    const after = await messages();
+    expect(after.map((m) => m.status)).toEqual(['delivered', 'failed']);
+    expect(after[1].error).toBe('MSG91: Blocked number');
+  });
+});

@@ -203,6 +203,23 @@ describe('batches', () => {
     expect(new Set(sent).size).toBe(12);
   });
 
+  it('hands messages to the gateway no faster than the per-second limit', async () => {
+    await t.app.sms.worker.stop();
+    const c = await council();
+    for (let i = 1; i <= 10; i++) await registerRcc(t.app, c, String(i), { mobileNo: `91000000${String(i).padStart(2, '0')}` });
+    const id = (await post(c, '/api/Sms/gramsabha', { date: tomorrow(), time: '10:00', password: c.password })).json().result.batchId;
+    const starts: number[] = [];
+    const timed: SmsGateway = { name: 'log', balance: async () => '0', send: async () => { starts.push(Date.now()); return { providerId: 'x' }; } };
+    const w = new SmsWorker(t.app.db, timed, 20);
+    w.scope = [c.userId];
+    await w.start();
+    await finished(c, id);
+    await w.stop();
+    expect(starts).toHaveLength(10);
+    // 20 a second: one start every 50 ms, so ten span at least 450 ms (timers may fire a millisecond early).
+    expect(starts[9] - starts[0]).toBeGreaterThanOrEqual(440);
+  });
+
   it('retry puts failed messages back in the queue', async () => {
     await t.app.sms.worker.stop();
     const c = await council();

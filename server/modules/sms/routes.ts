@@ -3,17 +3,18 @@
 // sending needs the staff member's own password again.
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { SMS_VARIABLES, type SmsKind } from '../../../common/sms.ts';
-import { AppError, Invalid } from '../../lib/errors.ts';
+import crypto from 'node:crypto';
+import { SMS_VARIABLES, normaliseMobile, type SmsKind } from '../../../common/sms.ts';
+import { AppError, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { ok } from '../../lib/schema.ts';
 import { councilOf } from '../../plugins/auth.ts';
 import { confirmPassword } from '../users/service.ts';
 import { GatewayError, gatewayFor, type SmsGateway } from './gateways.ts';
 import {
-  balanceSchema, batchSchema, batchesSchema, duesSchema, gramsabhaSchema, previewSchema, retrySchema, saveTemplateSchema, templatesSchema,
+  balanceSchema, batchSchema, msg91DeliverySchema, batchesSchema, duesSchema, gramsabhaSchema, previewSchema, retrySchema, saveTemplateSchema, templatesSchema,
 } from './schema.ts';
 import {
-  SMS_MESSAGES, batchDetail, gramsabhaValues, listBatches, preview, queueBatch, retryBatch, saveTemplate, templatesOf,
+  SMS_MESSAGES, batchDetail, recordDelivery, gramsabhaValues, listBatches, preview, queueBatch, retryBatch, saveTemplate, templatesOf,
 } from './service.ts';
 import { SmsWorker } from './worker.ts';
 
@@ -69,6 +70,7 @@ const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await authorise(request, councilId, request.body.password);
     const queued = await queueBatch(app.db, councilId, 'gramsabha', gateway.name, values);
     worker.wake();
+    cached = null; // the screen reads the balance again after sending
     reply.code(202);
     return ok(queued, SMS_MESSAGES.gramsabhaSent);
   });
@@ -78,6 +80,7 @@ const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await authorise(request, councilId, request.body.password);
     const queued = await queueBatch(app.db, councilId, 'dues', gateway.name, {});
     worker.wake();
+    cached = null;
     reply.code(202);
     return ok(queued, SMS_MESSAGES.duesSent);
   });
@@ -92,6 +95,22 @@ const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const requeued = await retryBatch(app.db, councilOf(request).userId, request.params.id);
     worker.wake();
     return ok({ requeued }, `${requeued} संदेश पुन्हा रांगेत / ${requeued} messages queued again`);
+  });
+
+  // MSG91 pushes delivery reports here (status 1 delivered; 2, 16, 17, 25 failed). Public, so it
+  // must carry SMS_WEBHOOK_TOKEN; without one configured there are no delivery reports.
+  app.post('/api/Sms/delivery/msg91', { schema: msg91DeliverySchema }, async (request) => {
+    const expected = app.config.sms.webhookToken;
+    if (!expected) throw new NotFound('Delivery reports are not configured (SMS_WEBHOOK_TOKEN).');
+    const given = Buffer.from(request.query.token);
+    if (given.length !== Buffer.byteLength(expected) || !crypto.timingSafeEqual(given, Buffer.from(expected))) throw new Forbidden('Wrong webhook token.');
+    const { requestId, number, telNum, status, desc, failureReason } = request.body;
+    const mobile = normaliseMobile(number ?? telNum ?? '');
+    if (!requestId || !mobile) throw new Invalid('requestId', 'requestId and number are required');
+    const code = String(status ?? '').toLowerCase();
+    const delivered = code === '1' || code === 'delivered';
+    const updated = await recordDelivery(app.db, requestId, mobile, delivered, `MSG91: ${desc || failureReason || `status ${code}`}`);
+    return ok({ updated });
   });
 };
 

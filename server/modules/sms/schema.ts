@@ -75,3 +75,15 @@ export const retrySchema = {
   tags, summary: 'Queues the failed messages of a batch again', security, params: BatchParams,
   response: { 200: Envelope(Type.Object({ requeued: Type.Integer() })), ...errorResponses },
 };
+
+export const msg91DeliverySchema = {
+  tags, summary: 'MSG91 delivery report webhook (JSON, v3 or the new webhook): marks a sent message delivered or failed',
+  querystring: Type.Object({ token: Type.String({ maxLength: 200, description: 'SMS_WEBHOOK_TOKEN' }) }),
+  body: Type.Object({
+    requestId: Type.Optional(Type.String({ maxLength: 100 })),
+    number: Type.Optional(Type.String({ maxLength: 20 })), telNum: Type.Optional(Type.String({ maxLength: 20 })),
+    status: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Integer({ minimum: 0, maximum: 1000 })])),
+    desc: Type.Optional(Type.String({ maxLength: 500 })), failureReason: Type.Optional(Type.String({ maxLength: 500 })),
+  }, { additionalProperties: true }),
+  response: { 200: Envelope(Type.Object({ updated: Type.Integer() })), ...errorResponses },
+};

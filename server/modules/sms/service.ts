@@ -176,3 +176,12 @@ export async function retryBatch(db: DbOrTx, councilId: number, batchId: number)
   const { count } = await db.smsMessage.updateMany({ where: { batchId, status: 'failed' }, data: { status: 'queued', attempts: 0, nextAttemptAt: new Date(), error: '' } });
   return count;
 }
+
+/** A gateway's delivery report for the message it knows by providerId, sent to this mobile. */
+export async function recordDelivery(db: DbOrTx, providerId: string, mobile: string, delivered: boolean, reason: string) {
+  const { count } = await db.smsMessage.updateMany({
+    where: { providerId, mobile, status: { in: ['sent', 'delivered'] } },
+    data: delivered ? { status: 'delivered' } : { status: 'failed', error: reason.slice(0, 1000) },
+  });
+  return count;
+}

@@ -2,11 +2,13 @@
 // the same row), hands them to the gateway no faster than SMS_PER_SECOND, and stores each answer.
 // A message is marked `sending` when claimed; stop() lets the messages in hand finish, so a
 // restart neither loses nor repeats one. Rows left `sending` by a process that died are queued
-// again when the next worker starts (at most the one message in flight then can go out twice).
+// again when the next worker starts: the calls in flight when it died (at most 8) can go out twice.
 import type { Db } from '../../db/open.ts';
 import { GatewayError, type SmsGateway, type SmsKind } from './gateways.ts';
 
 export const MAX_ATTEMPTS = 5;
+/** Gateway calls in flight at once at most. */
+const MAX_IN_FLIGHT = 8;
 
 interface Claimed { id: number; mobile: string; kind: SmsKind; text: string; variables: string[]; attempts: number }
 
@@ -16,6 +18,15 @@ const CLAIM_SQL = `UPDATE "SmsMessage" m SET "status" = 'sending', "claimedAt" =
     SELECT "id" FROM "SmsMessage" WHERE "status" = 'queued' AND "nextAttemptAt" <= now() AND ($2::int[] IS NULL OR "createdByUserId" = ANY($2::int[]))
     ORDER BY "id" LIMIT $1 FOR UPDATE SKIP LOCKED)
   RETURNING m."id", m."mobile", b."kind", m."text", m."variables", m."attempts"`;
+
+interface Outcome { id: number; status: 'sent' | 'queued' | 'failed'; providerId: string; error: string; retryInSeconds: number }
+
+/** The answers of a few messages in one statement (on the embedded database every statement queues on one connection). */
+const RECORD_SQL = `UPDATE "SmsMessage" m SET "status" = o."status", "providerId" = o."providerId", "error" = o."error", "updatedAt" = now(),
+    "sentAt" = CASE WHEN o."status" = 'sent' THEN now() ELSE m."sentAt" END,
+    "nextAttemptAt" = CASE WHEN o."status" = 'queued' THEN now() + make_interval(secs => o."retryInSeconds") ELSE m."nextAttemptAt" END
+  FROM jsonb_to_recordset($1::jsonb) AS o("id" int, "status" text, "providerId" text, "error" text, "retryInSeconds" int)
+  WHERE m."id" = o."id"`;
 
 /** Seconds before the next try of a transient failure: 2, 4, 8, 16 … */
 export const backoffSeconds = (attempts: number) => Math.min(2 ** attempts, 300);
@@ -70,35 +81,48 @@ export class SmsWorker {
         this.wakeUp = null;
         continue;
       }
-      for (const m of claimed) {
-        // A claimed row is always finished, even after stop(): otherwise it would wait for a restart.
-        await this.deliver(m);
-        this.handled += 1;
-        if (this.handled >= this.limit) this.running = false;
+      // A claimed row is always finished, even after stop(): otherwise it would wait for a restart.
+      // A few calls in flight at once (each started on the per-second pace) hide the gateway's latency.
+      const inFlight = Math.max(1, Math.min(MAX_IN_FLIGHT, Math.floor(this.perSecond)));
+      try {
+        for (let i = 0; i < claimed.length; i += inFlight) {
+          const outcomes = await Promise.all(claimed.slice(i, i + inFlight).map(async (m) => { await this.pace(); return this.deliver(m); }));
+          await this.record(outcomes);
+        }
+      } catch (err) {
+        // The database failed under us: what was not written stays `sending` and is queued again at the next start.
+        this.log.error({ err }, 'SMS worker could not record what the gateway answered');
+        await new Promise((r) => setTimeout(r, 1000));
       }
+      this.handled += claimed.length;
+      if (this.handled >= this.limit) this.running = false;
     }
   }
 
+  private async record(outcomes: Outcome[]) {
+    await this.db.$executeRawUnsafe(RECORD_SQL, JSON.stringify(outcomes));
+  }
+
+  /** Waits for this call's turn: one start every 1000/perSecond ms (turns are handed out in order). */
   private async pace() {
     const gap = 1000 / this.perSecond;
-    const wait = this.lastSend + gap - Date.now();
+    const turn = Math.max(Date.now(), this.lastSend + gap);
+    this.lastSend = turn;
+    const wait = turn - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    this.lastSend = Date.now();
   }
 
-  private async deliver(m: Claimed) {
-    await this.pace();
+  /** The gateway's answer for one message, not yet written. */
+  private async deliver(m: Claimed): Promise<Outcome> {
     try {
       const { providerId } = await this.gateway.send({ mobile: m.mobile, kind: m.kind, text: m.text, variables: m.variables });
-      await this.db.smsMessage.update({ where: { id: m.id }, data: { status: 'sent', sentAt: new Date(), providerId: providerId.slice(0, 100), error: '' } });
+      return { id: m.id, status: 'sent', providerId: providerId.slice(0, 100), error: '', retryInSeconds: 0 };
     } catch (err) {
       const transient = err instanceof GatewayError ? err.transient : true;
-      const reason = (err as Error).message.slice(0, 1000);
-      if (transient && m.attempts < MAX_ATTEMPTS) {
-        await this.db.smsMessage.update({ where: { id: m.id }, data: { status: 'queued', error: reason, nextAttemptAt: new Date(Date.now() + backoffSeconds(m.attempts) * 1000) } });
-      } else {
-        await this.db.smsMessage.update({ where: { id: m.id }, data: { status: 'failed', error: reason } });
-      }
+      const error = (err as Error).message.slice(0, 1000);
+      if (transient && m.attempts < MAX_ATTEMPTS) return { id: m.id, status: 'queued', providerId: '', error, retryInSeconds: backoffSeconds(m.attempts) };
+      return { id: m.id, status: 'failed', providerId: '', error, retryInSeconds: 0 };
     }
   }
+
 }
