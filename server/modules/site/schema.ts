@@ -1,7 +1,7 @@
 // Contract of /api/Site: the office's own public content (name, address, statistics, schools,
 // schemes, committees, services) as data per council account.
 import { Type, type Static } from 'typebox';
-import { Envelope, IntId, errorResponses } from '../../lib/schema.ts';
+import { Envelope, ErrorRef, IntId, errorResponses } from '../../lib/schema.ts';
 
 const Text = (maxLength: number, description?: string) => Type.String({ maxLength, description });
 /** Required text: the route trims strings first, so blank counts as empty. */
@@ -84,6 +84,7 @@ export type SiteProfileBody = Static<typeof SiteProfileBody>;
 
 export const SiteProfile = Type.Object({
   createdByUserId: Type.Integer(),
+  version: Type.Integer({ description: 'Moves up on every save (0: never saved); send it back as If-Match on PUT' }),
   ...SiteProfileBody.properties,
   updatedAt: Type.String({ format: 'date-time' }),
 });
@@ -108,8 +109,9 @@ export const mineSchema = {
 };
 export const updateSchema = {
   tags: ['Site'],
-  summary: "Replace the token's council's site profile",
+  summary: "Replace the token's council's site profile; with If-Match (its version), 409 when someone saved it since",
   security: [{ bearer: [] }],
-  body: SiteProfileBody,
-  response: { 200: Envelope(SiteProfile), ...errorResponses },
+  // A client may send back what it read, version included: accepted and ignored (If-Match counts).
+  body: Type.Object({ ...SiteProfileBody.properties, version: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })) }),
+  response: { 200: Envelope(SiteProfile), 409: ErrorRef(), ...errorResponses },
 };

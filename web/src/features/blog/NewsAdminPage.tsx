@@ -57,7 +57,7 @@ function NewsRow({ item, onSaved, onDelete }: { item: NewsItem; onSaved: (msg: s
     if (!input) return;
     setBusy(true); setError('');
     try {
-      await updateNews(item.blogId, input);
+      await updateNews(item.blogId, input, item.version);
       setDraft(null);
       onSaved('बातमी अद्यतनित केली!');
     } catch (err) {

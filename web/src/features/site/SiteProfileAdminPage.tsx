@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
+import { ApiError } from '../../lib/api.ts';
 import {
   BENEFICIARIES, BENEFICIARY_LABELS, fetchMyProfile, invalidateSiteProfile, saveMyProfile,
   type Centre, type Committee, type Scheme, type Service, type SiteProfile, type SiteProfileInput, type Stat,
@@ -32,7 +33,7 @@ const STAT_KEYS: { key: string; label: string }[] = [
 ];
 
 function toForm(p: SiteProfile): Form {
-  const { createdByUserId: _id, updatedAt: _at, ...rest } = p;
+  const { createdByUserId: _id, updatedAt: _at, version: _v, ...rest } = p;
   return { ...rest, latitude: p.latitude === null ? '' : String(p.latitude), longitude: p.longitude === null ? '' : String(p.longitude) };
 }
 
@@ -110,9 +111,13 @@ export default function SiteProfileAdminPage() {
   const [error, setError] = useState('');
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
+  // The version the form was opened at: the save names it (If-Match), so another clerk's save in
+  // between is reported instead of overwritten.
+  const [version, setVersion] = useState<number>();
 
   useEffect(() => {
-    fetchMyProfile().then((p) => setForm(toForm(p))).catch((err) => setError(err instanceof Error ? err.message : String(err)));
+    fetchMyProfile().then((p) => { setForm(toForm(p)); setVersion(p.version); })
+      .catch((err) => setError(err instanceof Error ? err.message : String(err)));
   }, []);
 
   const set = (patch: Partial<Form>) => setForm((f) => (f ? { ...f, ...patch } : f));
@@ -125,12 +130,14 @@ export default function SiteProfileAdminPage() {
     if (typeof body === 'string') return setError(body);
     setBusy(true);
     try {
-      const saved = await saveMyProfile(body);
+      const saved = await saveMyProfile(body, version);
       setForm(toForm(saved.result));
+      setVersion(saved.result.version);
       invalidateSiteProfile();
       setMessage('माहिती जतन केली! (Site profile saved)');
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      if (err instanceof ApiError && err.status === 409) setError(`ही माहिती तुम्ही उघडल्यानंतर दुसऱ्या कोणीतरी जतन केली आहे. पृष्ठ पुन्हा उघडा व तुमचे बदल पुन्हा करा. (${err.message})`);
+      else setError(err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);
     }

@@ -25,7 +25,9 @@ export type SiteProfileInput = SiteProfileBody;
 
 /** The logged-in council's own profile, for the edit screen. */
 export const fetchMyProfile = () => api<SiteProfile>('/api/Site/profile/mine').then((e) => e.result);
-export const saveMyProfile = (body: SiteProfileInput) => api<SiteProfile>('/api/Site/profile', { method: 'PUT', body });
+/** `version`: the one the edit screen read; the server answers 409 when someone saved since. */
+export const saveMyProfile = (body: SiteProfileInput, version?: number) =>
+  api<SiteProfile>('/api/Site/profile', { method: 'PUT', body, headers: version === undefined ? undefined : { 'if-match': `"${version}"` } });
 
 /** Forget the cached profile (after staff edit it). */
 export function invalidateSiteProfile() { cached = null; }
