@@ -37,10 +37,15 @@ describe('app shell', () => {
     await screenshot(page, 'logout-dialog');
     await page.getByRole('button', { name: 'रद्द करा' }).click();
     expect(await page.evaluate(() => localStorage.getItem('session'))).not.toBeNull();
+    const token = JSON.parse((await page.evaluate(() => localStorage.getItem('session')))!).token as string;
+    const meWith = () => fetch(`${portal.baseUrl}/api/User/me`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+    expect(await meWith()).toBe(200);
     await page.getByRole('button', { name: 'LOGOUT' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'लॉगआउट' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'LOGIN' }).isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
+    // The logout ended the token on the server too (issue 13): a copy of it no longer works.
+    await expect.poll(meWith).toBe(401);
     expect(errors).toEqual([]);
     await page.close();
   });

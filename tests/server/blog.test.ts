@@ -79,7 +79,7 @@ describe('news items', () => {
     const { blogId } = (await post(c, { blogTitle: 'जुने', blogContent: 'जुना मजकूर', eventDate: '2025-01-01' })).json().result;
     const put = await injectAs(t.app, c, { method: 'PUT', url: `/api/Blog/${blogId}`, payload: { blogTitle: MARATHI, blogContent: 'नवा मजकूर', eventDate: '2025-08-15T11:00:00.000Z', createdByUserId: String(c.userId) } });
     expect(put.statusCode).toBe(200);
-    expect(put.json().result).toEqual({ blogId, blogTitle: MARATHI, blogContent: 'नवा मजकूर', eventDate: '2025-08-15T11:00:00.000Z', createdByUserId: c.userId });
+    expect(put.json().result).toEqual({ blogId, blogTitle: MARATHI, blogContent: 'नवा मजकूर', eventDate: '2025-08-15T11:00:00.000Z', createdByUserId: c.userId, version: 2 });
     const bad = await injectAs(t.app, c, { method: 'PUT', url: `/api/Blog/${blogId}`, payload: { blogTitle: '', blogContent: 'x', eventDate: '2025-01-01' } });
     expect(bad.statusCode).toBe(400);
     expect((await list(c.userId)).json().result[0].blogTitle).toBe(MARATHI);

@@ -22,7 +22,7 @@ const publicOf = async (userId: number) => (await t.app.inject({ method: 'GET', 
 /** A full profile as the edit screen sends it: what it read, with changes. A new profile has no
  *  office name yet, which a save requires. */
 async function edited(c: TestCouncil, changes: Partial<SiteProfileBody>, app: App = t.app): Promise<SiteProfileBody> {
-  const { createdByUserId: _id, updatedAt: _at, ...body } = (await injectAs(app, c, { method: 'GET', url: '/api/Site/profile/mine' })).json().result;
+  const { createdByUserId: _id, updatedAt: _at, version: _v, ...body } = (await injectAs(app, c, { method: 'GET', url: '/api/Site/profile/mine' })).json().result;
   return { ...body, officeName: body.officeName || 'ग्रामपंचायत कार्यालय सोनगाव', ...changes };
 }
 

@@ -1,6 +1,6 @@
 // Contract of /api/Blog: news items on the home page.
 import { Type, type Static } from 'typebox';
-import { Envelope, IntId, errorResponses } from '../../lib/schema.ts';
+import { Envelope, ErrorRef, IntId, errorResponses } from '../../lib/schema.ts';
 
 export const BlogItem = Type.Object({
   blogId: Type.Integer(),
@@ -8,6 +8,7 @@ export const BlogItem = Type.Object({
   blogContent: Type.String(),
   eventDate: Type.String({ format: 'date-time' }),
   createdByUserId: Type.Integer(),
+  version: Type.Integer({ description: 'Moves up on every change; send it back as If-Match on PUT (409 when someone changed the item since)' }),
 });
 export type BlogItem = Static<typeof BlogItem>;
 
@@ -41,10 +42,10 @@ export const createSchema = {
 };
 export const updateSchema = {
   ...staff,
-  summary: 'Change a news item of your council',
+  summary: 'Change a news item of your council; with If-Match (its version), 409 when someone changed it since',
   params: IdParams,
   body: BlogBody,
-  response: { 200: Envelope(BlogItem), ...errorResponses },
+  response: { 200: Envelope(BlogItem), 409: ErrorRef(), ...errorResponses },
 };
 export const deleteSchema = {
   ...staff,

@@ -2,6 +2,7 @@
 import type { DbOrTx } from '../../db/transaction.ts';
 import type { BlogPost } from '../../generated/prisma/client.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
+import { StaleRecord } from '../../lib/versions.ts';
 import type { BlogBody, BlogItem } from './schema.ts';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -24,7 +25,10 @@ export function parseEventDate(value: string): Date {
 }
 
 function toItem(row: BlogPost): BlogItem {
-  return { blogId: row.blogId, blogTitle: row.blogTitle, blogContent: row.blogContent, eventDate: row.eventDate.toISOString(), createdByUserId: row.createdByUserId };
+  return {
+    blogId: row.blogId, blogTitle: row.blogTitle, blogContent: row.blogContent, eventDate: row.eventDate.toISOString(),
+    createdByUserId: row.createdByUserId, version: row.version,
+  };
 }
 
 function toData(input: BlogBody) {
@@ -42,10 +46,16 @@ export async function createPost(db: DbOrTx, ownerId: number, input: BlogBody): 
   return toItem(await db.blogPost.create({ data: { ...toData(input), createdByUserId: ownerId } }));
 }
 
-export async function updatePost(db: DbOrTx, ownerId: number, blogId: number, input: BlogBody): Promise<BlogItem> {
+/** Replaces the item in one statement; with `ifMatch` (the version the editor read) only while it
+ *  is still that version, else 409. */
+export async function updatePost(db: DbOrTx, ownerId: number, blogId: number, input: BlogBody, ifMatch?: number): Promise<BlogItem> {
   const data = toData(input);
-  const { count } = await db.blogPost.updateMany({ where: { blogId, createdByUserId: ownerId }, data });
-  if (count === 0) throw notYours();
+  const where = { blogId, createdByUserId: ownerId, ...(ifMatch === undefined ? {} : { version: ifMatch }) };
+  const { count } = await db.blogPost.updateMany({ where, data: { ...data, version: { increment: 1 } } });
+  if (count === 0) {
+    const exists = await db.blogPost.count({ where: { blogId, createdByUserId: ownerId } });
+    throw exists ? new StaleRecord() : notYours();
+  }
   return toItem(await db.blogPost.findUniqueOrThrow({ where: { blogId } }));
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/open.ts';
 import type { DbOrTx } from '../../db/transaction.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
+import { refuseControlCharacters } from '../../lib/input-guard.ts';
 import { todayInIndia } from '../../../common/dates.ts';
 import {
   BUILDING_TYPES, BUILDING_TYPE_KEYS, DEFAULT_RATES, USAGES, USAGE_KEYS, assess, fromHundredths, hundredths, taxRateOutOfBand,
@@ -417,6 +418,8 @@ export async function importRegister(db: Db, councilId: number, rows: { row: num
 
   for (const { row, values } of rows) {
     try {
+      // The input guard sees only the request; a workbook's cells are text of their own.
+      refuseControlCharacters(values);
       const facts = readProperty(values as unknown as RegisterBody, year);
       const owner = readOwner(values);
       const seen = firstRowOf.get(facts.malmattaKey);

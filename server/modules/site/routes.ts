@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import { ok } from '../../lib/schema.ts';
 import { trimBody } from '../../lib/trim.ts';
+import { etagOf, ifMatchVersion } from '../../lib/versions.ts';
 import { councilOf } from '../../plugins/auth.ts';
 import { siteMeta } from './meta.ts';
 import { logoSchema, mineSchema, publicProfileSchema, setupSchema, updateSchema } from './schema.ts';
@@ -38,8 +39,11 @@ const siteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(await getProfile(app.db, userId));
   });
 
-  app.get('/api/Site/profile/mine', { schema: mineSchema, preHandler: app.requireStaff }, async (request) =>
-    ok(await getProfile(app.db, councilOf(request).userId)));
+  app.get('/api/Site/profile/mine', { schema: mineSchema, preHandler: app.requireStaff }, async (request, reply) => {
+    const profile = await getProfile(app.db, councilOf(request).userId);
+    reply.header('etag', etagOf(profile.version));
+    return ok(profile);
+  });
 
   app.get('/api/Site/setup', { schema: setupSchema, preHandler: app.requireStaff }, async (request) =>
     ok(setupStatus(await getProfile(app.db, councilOf(request).userId), app.config)));
@@ -50,8 +54,9 @@ const siteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok({ logoUrl }, 'Logo uploaded');
   });
 
-  app.put('/api/Site/profile', { schema: updateSchema, preValidation: trimBody, preHandler: app.requireStaff }, async (request) => {
-    const profile = await updateProfile(app.db, councilOf(request).userId, request.body);
+  app.put('/api/Site/profile', { schema: updateSchema, preValidation: trimBody, preHandler: app.requireStaff }, async (request, reply) => {
+    const profile = await updateProfile(app.db, councilOf(request).userId, request.body, ifMatchVersion(request.headers['if-match']));
+    reply.header('etag', etagOf(profile.version));
     meta.invalidate();
     return ok(profile, 'Site profile saved');
   });

@@ -86,6 +86,7 @@ export type SiteProfileBody = Static<typeof SiteProfileBody>;
  *  council's profile holds nothing about the village; readers leave empty fields out). */
 export const SiteProfile = Type.Object({
   createdByUserId: Type.Integer(),
+  version: Type.Integer({ description: 'Moves up on every save (0: never saved); send it back as If-Match on PUT' }),
   ...SiteProfileBody.properties,
   officeName: Text(200, 'Marathi name; empty until the office enters it'),
   updatedAt: Type.String({ format: 'date-time' }),
@@ -111,10 +112,11 @@ export const mineSchema = {
 };
 export const updateSchema = {
   tags: ['Site'],
-  summary: "Replace the token's council's site profile",
+  summary: "Replace the token's council's site profile; with If-Match (its version), 409 when someone saved it since",
   security: [{ bearer: [] }],
-  body: SiteProfileBody,
-  response: { 200: Envelope(SiteProfile), ...errorResponses },
+  // A client may send back what it read, version included: accepted and ignored (If-Match counts).
+  body: Type.Object({ ...SiteProfileBody.properties, version: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })) }),
+  response: { 200: Envelope(SiteProfile), 409: ErrorRef(), ...errorResponses },
 };
 
 // The first-run setup's state, for the staff dashboard.

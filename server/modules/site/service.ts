@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/transaction.ts';
 import type { Prisma, SiteProfile as SiteProfileRow } from '../../generated/prisma/client.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import { imageType } from '../../lib/images.ts';
+import { StaleRecord } from '../../lib/versions.ts';
 import { NEUTRAL_OFFICE, type Office } from '../../lib/pdf/index.ts';
 import { SETUP_FIELDS } from '../../../common/site-setup.ts';
 import type { Config } from '../../config.ts';
@@ -34,7 +35,9 @@ function toProfile(row: SiteProfileRow): SiteProfile {
 }
 
 function toData(input: SiteProfileBody) {
-  return { ...input } as Omit<Prisma.SiteProfileUncheckedCreateInput, 'createdByUserId'>;
+  // A client that sends back what it read also sends version: the version is the server's to move.
+  const { version: _v, ...data } = input as SiteProfileBody & { version?: unknown };
+  return data as Omit<Prisma.SiteProfileUncheckedCreateInput, 'createdByUserId'>;
 }
 
 /** Makes the default row if there is none; ON CONFLICT DO NOTHING, so two first readers cannot clash. */
@@ -49,7 +52,7 @@ async function ensureProfile(db: DbOrTx, userId: number) {
 export async function getProfile(db: DbOrTx, userId: number): Promise<SiteProfile> {
   const row = await db.siteProfile.findUnique({ where: { createdByUserId: userId } });
   if (row) return toProfile(row);
-  return { ...structuredClone(DEFAULT_PROFILE), createdByUserId: userId, updatedAt: new Date(0).toISOString() } as SiteProfile;
+  return { ...structuredClone(DEFAULT_PROFILE), createdByUserId: userId, version: 0, updatedAt: new Date(0).toISOString() } as SiteProfile;
 }
 
 const PIN = /^\d{6}$/;
@@ -69,11 +72,22 @@ function checkProfile(input: SiteProfileBody) {
     throw new Invalid(input.latitude === null ? 'latitude' : 'longitude', 'give both latitude and longitude, or neither');
 }
 
-export async function updateProfile(db: DbOrTx, userId: number, input: SiteProfileBody): Promise<SiteProfile> {
+/** Saves the whole profile. With `ifMatch` (the version the edit screen read; 0 for one never
+ *  saved) only while it is still that version, else 409. */
+export async function updateProfile(db: DbOrTx, userId: number, input: SiteProfileBody, ifMatch?: number): Promise<SiteProfile> {
   checkProfile(input);
+  if (ifMatch === 0) {
+    const user = await db.user.findUnique({ where: { id: userId }, select: { id: true } });
+    if (!user) throw new NotFound('No council account with this id.');
+    const { count } = await db.siteProfile.createMany({ data: [{ createdByUserId: userId, ...toData(input) }], skipDuplicates: true });
+    if (count === 0) throw new StaleRecord();
+    return toProfile(await db.siteProfile.findUniqueOrThrow({ where: { createdByUserId: userId } }));
+  }
   await ensureProfile(db, userId);
-  const row = await db.siteProfile.update({ where: { createdByUserId: userId }, data: toData(input) });
-  return toProfile(row);
+  const where = { createdByUserId: userId, ...(ifMatch === undefined ? {} : { version: ifMatch }) };
+  const { count } = await db.siteProfile.updateMany({ where, data: { ...toData(input), version: { increment: 1 } } });
+  if (count === 0) throw new StaleRecord();
+  return toProfile(await db.siteProfile.findUniqueOrThrow({ where: { createdByUserId: userId } }));
 }
 
 /** The issuing office from the council's site profile. A part the office has not entered is empty

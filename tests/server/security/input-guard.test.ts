@@ -140,3 +140,18 @@ describe('Cache-Control', () => {
     expect(refused.headers['cache-control']).toBe('no-store');
   });
 });
+
+describe('control characters in an uploaded workbook', () => {
+  // Excel writes a control character as _x0007_ in the sheet's XML; reading turns it back into one.
+  it('reports the row and the column instead of storing them', async () => {
+    const ExcelJS = (await import('exceljs')).default;
+    const template = await injectAs(t.app, c, { method: 'GET', url: '/api/GrampanchayatImport/template.xlsx' });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+    wb.worksheets[0].addRow(['NUL-1', 'राम_x0007_पाटील', 'स्वतः', 9876543210, '12', '301', 'घर', 'आर.सी.सी.', 'निवासी', 2010, 50, '', 1200]);
+    const form = multipart([{ name: 'file', value: Buffer.from(await wb.xlsx.writeBuffer()), filename: 'r.xlsx', contentType: 'application/octet-stream' }]);
+    const res = await injectAs(t.app, c, { method: 'POST', url: '/api/GrampanchayatImport/excel?dryRun=false', payload: form.payload, headers: form.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result).toMatchObject({ written: false, problems: [{ row: 3, field: 'malkacheNav', message: expect.stringMatching(/control characters/) }] });
+  });
+});

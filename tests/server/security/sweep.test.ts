@@ -256,6 +256,21 @@ describe('every route answers hostile input with a 4xx envelope', () => {
     expect(apiRoutes().length).toBeGreaterThan(50);
   });
 
+  it('finds no number in a query or path without an upper bound in its schema', () => {
+    const unbounded: string[] = [];
+    const walk = (s: Schema & { maximum?: number } | undefined, where: string) => {
+      if (!s) return;
+      if ((s.type === 'integer' || s.type === 'number') && s.maximum === undefined) unbounded.push(where);
+      for (const [k, v] of Object.entries(s.properties ?? {})) walk(v, `${where}.${k}`);
+      (s.anyOf ?? []).forEach((v, i) => walk(v, `${where}|${i}`));
+    };
+    for (const route of apiRoutes()) {
+      walk(route.schema.querystring, `${route.method} ${route.url} query`);
+      walk(route.schema.params, `${route.method} ${route.url} params`);
+    }
+    expect(unbounded).toEqual([]);
+  });
+
   it('refuses deep nesting, control characters, huge numbers and broken multipart', async () => {
     const failures: string[] = [];
     for (const route of apiRoutes()) {

@@ -74,3 +74,39 @@ describe('concurrent edits without If-Match', () => {
     }
   });
 });
+
+describe('news items and the site profile', () => {
+  it('refuses a news item PUT with a stale If-Match, and takes the current one', async () => {
+    const body = { blogTitle: 'ग्रामसभा', blogContent: 'सकाळी ११', eventDate: '2026-08-15' };
+    const created = await injectAs(t.app, c, { method: 'POST', url: '/api/Blog', payload: body });
+    expect(created.headers.etag).toBe('"1"');
+    const id = created.json().result.blogId;
+    const first = await injectAs(t.app, c, { method: 'PUT', url: `/api/Blog/${id}`, payload: { ...body, blogTitle: 'पहिला' }, headers: { 'if-match': '"1"' } });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().result.version).toBe(2);
+    const stale = await injectAs(t.app, c, { method: 'PUT', url: `/api/Blog/${id}`, payload: { ...body, blogTitle: 'दुसरा' }, headers: { 'if-match': '"1"' } });
+    expect(stale.statusCode).toBe(409);
+    const list = (await t.app.inject({ method: 'GET', url: `/api/Blog/by-user/${c.userId}` })).json().result;
+    expect(list.find((p: { blogId: number }) => p.blogId === id)).toMatchObject({ blogTitle: 'पहिला', version: 2 });
+    // Another council's item stays "not found", not "changed".
+    const other = await createCouncil(t.app);
+    expect((await injectAs(t.app, other, { method: 'PUT', url: `/api/Blog/${id}`, payload: body, headers: { 'if-match': '"2"' } })).statusCode).toBe(404);
+  });
+
+  it('refuses a site profile save with a stale If-Match, including two first saves of a never-saved profile', async () => {
+    const council = await createCouncil(t.app);
+    const mine = await injectAs(t.app, council, { method: 'GET', url: '/api/Site/profile/mine' });
+    expect(mine.headers.etag).toBe('"0"');
+    const { createdByUserId: _c, updatedAt: _u, ...body } = mine.json().result;
+    const save = (officeName: string, etag: string) =>
+      injectAs(t.app, council, { method: 'PUT', url: '/api/Site/profile', payload: { ...body, officeName }, headers: { 'if-match': etag } });
+    const [a, b] = await Promise.all([save('कार्यालय अ', '"0"'), save('कार्यालय ब', '"0"')]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const winner = a.statusCode === 200 ? a : b;
+    expect(winner.headers.etag).toBe('"1"');
+    expect((await save('कार्यालय क', '"0"')).statusCode).toBe(409);
+    const next = await save('कार्यालय क', '"1"');
+    expect(next.statusCode).toBe(200);
+    expect(next.json().result).toMatchObject({ officeName: 'कार्यालय क', version: 2 });
+  });
+});

@@ -59,7 +59,7 @@ function NewsRow({ item, userId, onSaved, onDelete }: { item: NewsItem; userId: 
     if (!input) return;
     setError('');
     try {
-      await update.mutateAsync({ id: item.blogId, input });
+      await update.mutateAsync({ id: item.blogId, input, version: item.version });
       setDraft(null);
       onSaved('बातमी अद्यतनित केली!');
     } catch (err) {

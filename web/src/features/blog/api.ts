@@ -5,7 +5,7 @@ import type { BlogBody, BlogItem } from '../../../../common/api-types.ts';
 import { api } from '../../lib/api.ts';
 
 /** A news item as the server answers it; the spec's alternative shapes may lack the owner. */
-export type NewsItem = Omit<BlogItem, 'createdByUserId'> & Partial<Pick<BlogItem, 'createdByUserId'>>;
+export type NewsItem = Omit<BlogItem, 'createdByUserId' | 'version'> & Partial<Pick<BlogItem, 'createdByUserId' | 'version'>>;
 export type NewsInput = BlogBody;
 
 type Raw = Record<string, unknown>;
@@ -19,6 +19,7 @@ export function normaliseNews(o: Raw): NewsItem {
     blogContent: String(first(o, ['blogContent', 'blog_content', 'content']) ?? ''),
     eventDate: String(first(o, ['eventDate', 'event_date', 'created_at', 'createdAt']) ?? ''),
     createdByUserId: o.createdByUserId === undefined ? undefined : Number(o.createdByUserId),
+    version: typeof o.version === 'number' ? o.version : undefined,
   };
 }
 
@@ -31,7 +32,9 @@ export async function fetchNews(userId: number, signal?: AbortSignal): Promise<N
 }
 
 export const createNews = (input: NewsInput) => api<NewsItem>('/api/Blog', { method: 'POST', body: input });
-export const updateNews = (id: number, input: NewsInput) => api<NewsItem>(`/api/Blog/${id}`, { method: 'PUT', body: input });
+/** `version`: the one the item was read at; the server answers 409 when someone changed it since. */
+export const updateNews = (id: number, input: NewsInput, version?: number) =>
+  api<NewsItem>(`/api/Blog/${id}`, { method: 'PUT', body: input, headers: version === undefined ? undefined : { 'if-match': `"${version}"` } });
 export const deleteNews = (id: number) => api<{ blogId: number }>(`/api/Blog/${id}`, { method: 'DELETE' });
 
 /** A date input's yyyy-mm-dd as the ISO date-time the spec's client sent (midnight UTC of that day). */

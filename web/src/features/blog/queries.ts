@@ -27,7 +27,11 @@ export function useCreateNews(userId: number) {
 
 export function useUpdateNews(userId: number) {
   const refresh = useRefreshNews(userId);
-  return useMutation({ mutationFn: ({ id, input }: { id: number; input: NewsInput }) => updateNews(id, input), onSuccess: refresh });
+  // `version`: the one the row was read at (If-Match): a change saved meanwhile answers 409.
+  return useMutation({
+    mutationFn: ({ id, input, version }: { id: number; input: NewsInput; version?: number }) => updateNews(id, input, version),
+    onSuccess: refresh,
+  });
 }
 
 /** A deleted post leaves the list on screen at once, before the list is read again. */

@@ -48,7 +48,7 @@ function SetupForm({ profile }: { profile: SiteProfile }) {
     setError('');
     if (!values.officeName.trim()) return setError('कार्यालयाचे नाव भरा (the office name is needed to save).');
     try {
-      await save.mutateAsync({ ...profileBody(profile), ...values });
+      await save.mutateAsync({ ...profileBody(profile), ...values, version: profile.version });
       navigate('/admin');
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));

@@ -15,6 +15,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { SETUP_FIELDS } from '../../../../common/site-setup.ts';
+import { ApiError } from '../../lib/api.ts';
 import {
   BENEFICIARIES, BENEFICIARY_LABELS, profileBody,
   type Centre, type Committee, type Scheme, type Service, type SiteProfile, type SiteProfileInput, type Stat,
@@ -142,6 +143,9 @@ function ProfileForm({ profile }: { profile: SiteProfile }) {
   const [message, setMessage] = useState('');
   const saveProfile = useSaveMyProfile();
   const busy = saveProfile.isPending;
+  // The version the form was opened at: the save names it (If-Match), so another clerk's save in
+  // between is reported instead of overwritten.
+  const [version, setVersion] = useState(profile.version);
 
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
 
@@ -151,11 +155,13 @@ function ProfileForm({ profile }: { profile: SiteProfile }) {
     const body = toBody(form);
     if (typeof body === 'string') return setError(body);
     try {
-      const saved = await saveProfile.mutateAsync(body);
+      const saved = await saveProfile.mutateAsync({ ...body, version });
       setForm(toForm(saved));
+      setVersion(saved.version);
       setMessage('माहिती जतन केली! (Site profile saved)');
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      if (err instanceof ApiError && err.status === 409) setError(`ही माहिती तुम्ही उघडल्यानंतर दुसऱ्या कोणीतरी जतन केली आहे. पृष्ठ पुन्हा उघडा व तुमचे बदल पुन्हा करा. (${err.message})`);
+      else setError(err instanceof Error ? err.message : String(err));
     }
   };
 

@@ -35,13 +35,15 @@ export type SiteProfileInput = SiteProfileBody;
 
 /** A read profile as a save sends it back. */
 export function profileBody(p: SiteProfile): SiteProfileInput {
-  const { createdByUserId: _id, updatedAt: _at, ...body } = p;
+  const { createdByUserId: _id, updatedAt: _at, version: _v, ...body } = p;
   return body;
 }
 
 /** The logged-in council's own profile, for the edit screen. */
 export const fetchMyProfile = (signal?: AbortSignal) => api<SiteProfile>('/api/Site/profile/mine', { signal }).then((e) => e.result);
-export const saveMyProfile = (body: SiteProfileInput) => api<SiteProfile>('/api/Site/profile', { method: 'PUT', body });
+/** `version`: the one the edit screen read; the server answers 409 when someone saved since. */
+export const saveMyProfile = (body: SiteProfileInput, version?: number) =>
+  api<SiteProfile>('/api/Site/profile', { method: 'PUT', body, headers: version === undefined ? undefined : { 'if-match': `"${version}"` } });
 
 /** POST /api/Site/logo: stores the image and answers its path, which a profile save keeps as logoUrl. */
 export function uploadLogo(file: File) {

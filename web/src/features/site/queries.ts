@@ -19,7 +19,8 @@ export const useMyProfile = () => useQuery(myProfileQuery());
 export function useSaveMyProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SiteProfileInput) => saveMyProfile(body).then((e) => e.result),
+    // `version` (If-Match): the one the form was opened at; a save made meanwhile answers 409.
+    mutationFn: ({ version, ...body }: SiteProfileInput & { version?: number }) => saveMyProfile(body, version).then((e) => e.result),
     onSuccess: (saved) => {
       queryClient.setQueryData(myProfileKey(councilIdOf()), saved);
       invalidateSiteProfile();
