@@ -208,3 +208,15 @@ export const ghasaraStatusSchema = {
   security: [{ bearer: [] }],
   response: { 200: Envelope(Type.Object({ year: Type.Integer(), due: Type.Integer(), doneThisYear: Type.Boolean(), ranAt: Type.Union([Type.String(), Type.Null()]) })), ...errorResponses },
 };
+
+export const CollectionSummary = Type.Object({
+  taxYear: Type.Integer(), financialYear: Type.String(),
+  heads: Type.Array(Type.Object({ category: Type.String(), demand: Money, collected: Money, outstanding: Money })),
+  months: Type.Array(Type.Object({ month: Type.String({ description: 'YYYY-MM, April to March' }), amount: Money })),
+});
+export type CollectionSummary = Static<typeof CollectionSummary>;
+export const collectionSchema = {
+  tags: ['Tax'], summary: 'This tax year’s demand and collection per head and the collections of each month (the dashboard’s chart)',
+  security: [{ bearer: [] }],
+  response: { 200: Envelope(CollectionSummary), ...errorResponses },
+};
