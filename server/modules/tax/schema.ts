@@ -179,7 +179,7 @@ export type DueRow = Static<typeof DueRow>;
 export const dueSchema = {
   tags: ['Depreciation'], summary: 'Properties whose depreciation (ghasara) factor has not been updated this calendar year',
   security: [{ bearer: [] }],
-  body: Type.Optional(Type.Object({ createdByUserId: Type.Optional(Type.Unknown({ description: 'The council the earlier client sends: another council’s id answers 404' })) }, { additionalProperties: true })),
+  body: Type.Object({ createdByUserId: Type.Optional(Type.Unknown({ description: 'The council the earlier client sends: another council’s id answers 404' })) }, { additionalProperties: true }),
   response: { 200: Envelope(Type.Array(DueRow)), ...errorResponses },
 };
 
