@@ -102,6 +102,21 @@ describe('tax payment', () => {
     await page.close();
   }, 180_000);
 
+  it('shows the depreciation screen: due count, year, status, and says when nothing is due', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(page);
+    await loginThroughForm(page, portal);
+    await page.goto(`${portal.baseUrl}/updateGhasara`);
+    // Registered this year: assessed at this year's age already, so nothing is due.
+    await expect.poll(() => page.getByTestId('ghasara-due').textContent()).toContain('0');
+    expect(await page.getByText(`वर्ष / Year: ${thisYear}`).count()).toBe(1);
+    await page.getByRole('button', { name: /Update all/i }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'अपडेट करण्यासाठी' }).count()).toBe(1);
+    await screenshot(page, 'tax-ghasara');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   it('fits a 375 px phone', async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
     await loginThroughForm(page, portal);
