@@ -74,17 +74,23 @@ export default tseslint.config(
     },
   },
   {
-    // A known breach another branch removes (the dashboard moves to app/). A warning until then;
-    // delete this block once it is merged.
-    files: ['web/src/features/dashboard/DashboardPage.tsx'],
-    rules: { 'boundaries/imports': 'warn' },
-  },
-  {
     files: ['web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
     // The two classic hooks rules. The plugin's React Compiler rules (set-state-in-effect, …) are
     // left out: the app does not use the compiler, and they flag the usual fetch-in-effect pattern.
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // TanStack Query serves the staff screens only, so the public pages do not load it: the provider
+    // (app/QueryProvider.tsx) and each feature's queries files import it, nothing else.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/app/QueryProvider.tsx', 'web/src/features/*/queries.ts', 'web/src/features/*/*Queries.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{
+        name: '@tanstack/react-query',
+        message: 'Put the query options and hooks in the feature\'s queries.ts; public pages read with the plain calls of api.ts.',
+      }] }],
+    },
   },
 );

@@ -71,3 +71,15 @@ export function ageAt(birth: Date, at: Date): { years: number; months: number } 
   if (months < 0) return { years: 0, months: 0 };
   return { years: Math.floor(months / 12), months: months % 12 };
 }
+
+/** An age as a certificate prints it, with singular and plural right in both languages (issue 14):
+ *  "1 वर्ष" / "1 year", "32 वर्षे 1 महिना" / "32 years 1 month"; months are left out when 0 or not given. */
+export function ageWords(years: number, months?: number): { mr: string; en: string } {
+  const mr = [`${years} ${years === 1 ? 'वर्ष' : 'वर्षे'}`];
+  const en = [`${years} ${years === 1 ? 'year' : 'years'}`];
+  if (months) {
+    mr.push(`${months} ${months === 1 ? 'महिना' : 'महिने'}`);
+    en.push(`${months} ${months === 1 ? 'month' : 'months'}`);
+  }
+  return { mr: mr.join(' '), en: en.join(' ') };
+}

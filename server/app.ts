@@ -2,15 +2,17 @@
 // It does not listen; main.ts and the tests do that.
 import path from 'node:path';
 import zlib from 'node:zlib';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { OpenDatabase } from './db/open.ts';
+import { MULTIPART_LIMITS } from './lib/uploads.ts';
 import database from './plugins/database.ts';
-import envelope from './plugins/envelope.ts';
+import envelope, { clientErrorEnvelope } from './plugins/envelope.ts';
+import inputGuard from './plugins/input-guard.ts';
 import auth from './plugins/auth.ts';
 import openapi from './plugins/openapi.ts';
 import spa from './plugins/spa.ts';
@@ -24,22 +26,39 @@ import captchaRoutes from './modules/captcha/routes.ts';
 import propertyRoutes from './modules/properties/routes.ts';
 import transferRoutes from './modules/transfers/routes.ts';
 import taxRoutes from './modules/tax/routes.ts';
+import smsRoutes from './modules/sms/routes.ts';
+import { LoginLimiter } from './modules/users/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** Every route as registered, for the security sweep (tests/server/security/) and checks at start. */
+    routeList: RouteOptions[];
+    /** One login limit for the process: logins and re-entered passwords (SMS sending) count together. */
+    loginLimiter: LoginLimiter;
   }
+}
+
+/** Believes the nearest `hops` proxies (Fastify itself no longer honours a bare hop count). Only
+ *  right when the port is reachable through those proxies alone; README says so. */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }
 
 export async function buildApp(config: Config, database_: OpenDatabase, logger: FastifyServerOptions['logger'] = { level: config.logLevel }) {
   const app = Fastify({
     logger,
-    trustProxy: true,
+    // Off unless configured: otherwise any client could write its own address in X-Forwarded-For.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    clientErrorHandler: clientErrorEnvelope,
     // Keep ajv from silently turning "abc" into 0 for numbers; we want a clear 400 instead.
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('config', config);
+  app.decorate('routeList', [] as RouteOptions[]);
+  app.decorate('loginLimiter', new LoginLimiter());
+  app.addHook('onRoute', (route) => { app.routeList.push(route as RouteOptions); });
 
   // 1. external plugins
   await app.register(helmet, {
@@ -66,11 +85,12 @@ export async function buildApp(config: Config, database_: OpenDatabase, logger: 
     threshold: 1024,
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 20, fields: 200 } });
+  await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, ...MULTIPART_LIMITS } });
 
   // 2. our plugins
   await app.register(database, { database: database_ });
   await app.register(envelope);
+  await app.register(inputGuard);
   await app.register(auth, { secret: config.jwtSecret });
   await app.register(openapi);
 
@@ -85,6 +105,7 @@ export async function buildApp(config: Config, database_: OpenDatabase, logger: 
   await app.register(propertyRoutes);
   await app.register(transferRoutes);
   await app.register(taxRoutes);
+  await app.register(smsRoutes);
 
   await app.register(spa, { webDist: config.webDist, uploadsDir: path.join(config.dataDir, 'uploads') });
   return app;

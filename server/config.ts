@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import net from 'node:net';
 
 export interface Config {
   port: number;
@@ -20,6 +21,65 @@ export interface Config {
   logLevel: string;
   /** Largest upload accepted, in bytes (413 above). */
   uploadLimitBytes: number;
+  /** Which X-Forwarded-For hops to believe for the client address: false (none, the default: the
+   *  address is the socket's), a hop count, or the proxies' addresses/subnets. */
+  trustProxy: false | number | string[];
+  /** Browser tests only (E2E_CAPTCHA_PEEK=1): GET /api/test/captcha/{id} tells the answer of an open
+   *  captcha, as the server tests read it from the store. Refused when NODE_ENV is production. */
+  e2eCaptchaPeek: boolean;
+  sms: SmsConfig;
+}
+
+export const SMS_PROVIDERS = ['log', 'msg91', 'fast2sms', 'textlocal'] as const;
+export type SmsProvider = (typeof SMS_PROVIDERS)[number];
+
+/** The SMS gateway: keys stay on the server. `log` stores the messages as sent-to-log (no gateway). */
+export interface SmsConfig {
+  provider: SmsProvider;
+  apiKey: string;
+  /** DLT header (sender id), 6 letters for service messages. */
+  senderId: string;
+  /** DLT principal entity id. */
+  entityId: string;
+  /** DLT content template id per message kind. */
+  templateIds: { gramsabha: string; dues: string };
+  /** The gateway's base URL; the default is the provider's own (tests point it at a fake gateway). */
+  gatewayUrl?: string;
+  /** Messages handed to the gateway per second at most. */
+  perSecond: number;
+  /** Run the outbox worker in this process (SMS_WORKER=0 turns it off; server tests start their own). */
+  worker: boolean;
+  /** How long one gateway call may take before it counts as a (transient) timeout. */
+  timeoutMs: number;
+}
+
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name] ? Number(env[name]) : fallback;
+  if (!(value > 0) || !Number.isFinite(value)) throw new Error(`${name} must be a number above 0, got "${env[name]}"`);
+  return value;
+}
+
+export function loadSmsConfig(env: NodeJS.ProcessEnv): SmsConfig {
+  const provider = (env.SMS_PROVIDER || 'log').toLowerCase() as SmsProvider;
+  if (!SMS_PROVIDERS.includes(provider)) throw new Error(`SMS_PROVIDER must be one of ${SMS_PROVIDERS.join(', ')}, got "${env.SMS_PROVIDER}"`);
+  const config: SmsConfig = {
+    provider,
+    apiKey: env.SMS_API_KEY || '',
+    senderId: env.SMS_SENDER_ID || '',
+    entityId: env.SMS_DLT_ENTITY_ID || '',
+    templateIds: { gramsabha: env.SMS_DLT_TEMPLATE_GRAMSABHA || '', dues: env.SMS_DLT_TEMPLATE_DUES || '' },
+    gatewayUrl: env.SMS_GATEWAY_URL ? env.SMS_GATEWAY_URL.replace(/\/+$/, '') : undefined,
+    perSecond: positiveNumber(env, 'SMS_PER_SECOND', 10),
+    timeoutMs: positiveNumber(env, 'SMS_TIMEOUT_MS', 10_000),
+    worker: env.SMS_WORKER !== '0',
+  };
+  if (provider !== 'log') {
+    const missing = [['SMS_API_KEY', config.apiKey], ['SMS_DLT_TEMPLATE_GRAMSABHA', config.templateIds.gramsabha], ['SMS_DLT_TEMPLATE_DUES', config.templateIds.dues]]
+      .concat(provider === 'msg91' ? [] : [['SMS_SENDER_ID', config.senderId]])
+      .filter(([, v]) => !v).map(([k]) => k);
+    if (missing.length) throw new Error(`SMS_PROVIDER=${provider} needs ${missing.join(', ')}`);
+  }
+  return config;
 }
 
 /** The folder holding package.json, fonts/, prisma/ and web/dist, whether this file runs from
@@ -43,6 +103,25 @@ function persistentSecret(dataDir: string): string {
   return secret;
 }
 
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** TRUST_PROXY: unset/off, a hop count (1 = one proxy in front), or proxy addresses separated by commas.
+ *  "true" is refused: believing every hop lets any client pick its own address and dodge the login limit. */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const v = (value ?? '').trim();
+  if (!v || /^(false|off|no|0)$/i.test(v)) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const e of entries) {
+    const [address, bits, ...rest] = e.split('/');
+    const family = net.isIP(address);
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!PROXY_NAMES.includes(e) && (!family || !bitsOk || rest.length))
+      throw new Error(`TRUST_PROXY must be off, a hop count, or proxy addresses (e.g. 127.0.0.1,10.0.0.0/8), got "${value}"`);
+  }
+  return entries;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || path.join(root, 'data'));
   const port = Number(env.PORT || 8080);
@@ -53,6 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!(uploadLimitMb > 0)) throw new Error(`UPLOAD_LIMIT_MB must be a number of megabytes above 0, got "${env.UPLOAD_LIMIT_MB}"`);
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  const e2eCaptchaPeek = env.E2E_CAPTCHA_PEEK === '1';
+  if (e2eCaptchaPeek && env.NODE_ENV === 'production') throw new Error('E2E_CAPTCHA_PEEK is for browser tests only; it must not be set when NODE_ENV is production');
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -66,5 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST || path.join(root, 'web/dist')),
     logLevel,
     uploadLimitBytes: uploadLimitMb * 1024 * 1024,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    e2eCaptchaPeek,
+    sms: loadSmsConfig(env),
   };
 }

@@ -4,7 +4,6 @@
 import { loadConfig } from './config.ts';
 import { openDatabase, type OpenDatabase } from './db/open.ts';
 import { checkFirstAccountSettings, ensureFirstAccount } from './db/bootstrap.ts';
-import { buildApp } from './app.ts';
 import { scheduleEmbeddedMaintenance } from './db/maintenance.ts';
 import { warmUpPdf } from './lib/pdf/index.ts';
 
@@ -28,11 +27,17 @@ const config = await Promise.resolve()
     return c;
   })
   .catch((err) => refuse('wrong setting', err));
+// The app's modules (Fastify, pdfkit, sharp, the Prisma client…) load while the database opens: the
+// embedded database spends most of its opening compiling WebAssembly on V8's background threads, so
+// the two overlap instead of adding up (issue 8: a restart under 2 s).
+const appModule = import('./app.ts');
+appModule.catch(() => {}); // awaited below; its failure is reported there
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: say }).catch((err) =>
   refuse('could not open the database', err),
 );
 await ensureFirstAccount(db.prisma, config, say).catch((err) => refuse('could not create the first account', err, db));
-const app = await buildApp(config, db).catch((err) => refuse('could not set up the server', err, db));
+const app = await appModule
+  .then(({ buildApp }) => buildApp(config, db)).catch((err) => refuse('could not set up the server', err, db));
 
 let closing = false;
 let stopBackground = () => {};

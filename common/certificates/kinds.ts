@@ -20,6 +20,8 @@ export interface CertificateKind extends KindPaths {
   fields: readonly FieldDef[];
   /** The form's groups, in the order the clerk fills them. */
   sections: readonly SectionDef[];
+  /** The registration number: unique per council and kind (issue 14), the list's first column. */
+  numberField: string;
   /** nameFilter looks in these (English and Marathi). */
   nameFields: readonly string[];
   /** What the public read returns (Aadhaar and mobile masked), in the public page's order; the page
@@ -71,6 +73,17 @@ function pair(stem: string, mr: string, en: string, max: number, o: PairOpts = {
   return [side('Marathi', 'मराठी'), side('English', 'इंग्रजी')];
 }
 const names = (fields: FieldDef[]) => fields.map((f) => f.name);
+
+/** "Father's", "mother's", "husband's", "wife's" in Marathi agree with the gender of the noun they
+ *  qualify (issue 14): वडिलांचा आधार क्रमांक (m), वडिलांची … (f), वडिलांचे नाव (n), and the oblique
+ *  वडिलांच्या before another possessive (पतीच्या वडिलांचे नाव). */
+type NounGender = 'm' | 'f' | 'n' | 'oblique';
+const POSSESSIVE: Record<'father' | 'mother' | 'husband' | 'wife', Record<NounGender, string>> = {
+  father: { m: 'वडिलांचा', f: 'वडिलांची', n: 'वडिलांचे', oblique: 'वडिलांच्या' },
+  mother: { m: 'आईचा', f: 'आईची', n: 'आईचे', oblique: 'आईच्या' },
+  husband: { m: 'पतीचा', f: 'पतीची', n: 'पतीचे', oblique: 'पतीच्या' },
+  wife: { m: 'पत्नीचा', f: 'पत्नीची', n: 'पत्नीचे', oblique: 'पत्नीच्या' },
+};
 const sec = (mr: string, en: string, fields: string[]): SectionDef => ({ mr, en, fields });
 
 const PDF = {
@@ -88,19 +101,20 @@ const VIEW = {
 // ---------------------------------------------------------------- birth
 
 const parent = (who: 'father' | 'mother'): FieldDef[] => {
-  const mr = who === 'father' ? 'वडिलांचे' : 'आईचे';
+  const of = POSSESSIVE[who];
+  const mr = of.n;
   const en = who === 'father' ? "Father's" : "Mother's";
   return [
     ...pair(`${who}FullName`, `${mr} पूर्ण नाव`, `${en} full name`, 200, {
       view: { en: `${en} Name`, mr: `${mr} नाव` },
       pdf: who === 'father' ? { mr: 'वडिलांचे पूर्ण नाव', en: 'Name of father' } : { mr: 'आईचे पूर्ण नाव', en: 'Name of mother' },
     }),
-    aadhaar(`${who}AadharNumber`, `${mr} आधार क्रमांक`, `${en} Aadhaar number`),
-    mobile(`${who}MobileNumber`, `${mr} मोबाईल क्रमांक`, `${en} mobile number`),
-    date(`${who}BirthDate`, `${mr} जन्म दिनांक`, `${en} birth date`),
+    aadhaar(`${who}AadharNumber`, `${of.m} आधार क्रमांक`, `${en} Aadhaar number`),
+    mobile(`${who}MobileNumber`, `${of.m} मोबाईल क्रमांक`, `${en} mobile number`),
+    date(`${who}BirthDate`, `${of.m} जन्म दिनांक`, `${en} birth date`),
     choice(`${who}Education`, `${mr} शिक्षण`, `${en} education`, EDUCATION),
-    choice(`${who}Occupation`, `${mr} व्यवसाय`, `${en} occupation`, who === 'father' ? FATHER_OCCUPATION : MOTHER_OCCUPATION, { required: true }),
-    choice(`${who}Religion`, `${mr} धर्म`, `${en} religion`, RELIGION),
+    choice(`${who}Occupation`, `${of.m} व्यवसाय`, `${en} occupation`, who === 'father' ? FATHER_OCCUPATION : MOTHER_OCCUPATION, { required: true }),
+    choice(`${who}Religion`, `${of.m} धर्म`, `${en} religion`, RELIGION),
   ];
 };
 
@@ -116,7 +130,8 @@ const birthPermanent = pair('permanentAddress', 'पालकांचा का
 });
 const father = parent('father');
 const mother = parent('mother');
-const birthRemarks = pair('remarks', 'शेरा', 'Remarks', 500, { multiline: true, pdf: PDF.remarks });
+// 200: what the certificate's half-width remarks cell prints whole (tests/unit/pdf-limits.test.ts).
+const birthRemarks = pair('remarks', 'शेरा', 'Remarks', 200, { multiline: true, pdf: PDF.remarks });
 
 /** Form 5 (Registration of Births and Deaths Act 1969, s. 12/17). */
 export const birth: CertificateKind = {
@@ -156,6 +171,7 @@ export const birth: CertificateKind = {
     sec('इतर माहिती', 'Other details', ['motherAgeAtMarriage', 'motherAgeAtChildbirth', 'numberOfLivingChildren', 'gestationPeriodWeeks',
       'birthWeightKg', 'deliveryLocation', 'deliveryAttendant', 'informantName', 'informantAddress', ...names(birthRemarks)]),
   ],
+  numberField: 'registrationNo',
   nameFields: ['childFullNameEnglish', 'childFullNameMarathi'],
   publicFields: ['registrationNo', 'registrationDate', 'childFullNameEnglish', 'childFullNameMarathi', 'birthDate', 'birthDateWords', 'gender',
     'birthPlaceEnglish', 'birthPlaceMarathi', 'fatherFullNameEnglish', 'fatherFullNameMarathi', 'motherFullNameEnglish', 'motherFullNameMarathi'],
@@ -174,12 +190,13 @@ const spouseName = pair('spouseName', 'पती / पत्नीचे ना�
 const deathMother = pair('motherName', 'आईचे नाव', "Mother's name", 200, { view: { en: "Mother's Name", mr: 'आईचे नाव' }, pdf: { mr: 'आईचे नाव', en: 'Name of mother' } });
 const deathFather = pair('fatherName', 'वडिलांचे नाव', "Father's name", 200, { view: { en: "Father's Name", mr: 'वडिलांचे नाव' }, pdf: { mr: 'वडिलांचे नाव', en: 'Name of father' } });
 const addressAtDeath = pair('addressAtDeath', 'मृत्यूच्या वेळी पत्ता', 'Address at the time of death', 500, {
-  multiline: true, view: { en: 'Address at Death', mr: 'मृत्यूच्या वेळी पत्ता' }, pdf: { mr: 'मृत्यूच्या वेळी पत्ता', en: 'Address of the deceased at the time of death' },
+  // On the PDF the family holds, not on the public QR page (issue 13: the page shows what verification needs).
+  multiline: true, pdf: { mr: 'मृत्यूच्या वेळी पत्ता', en: 'Address of the deceased at the time of death' },
 });
 const deathPermanent = pair('permanentAddress', 'कायमचा पत्ता', 'Permanent address', 500, {
   multiline: true, pdf: { mr: 'कायमचा पत्ता', en: 'Permanent address of the deceased' },
 });
-const deathRemarks = pair('remarks', 'शेरा', 'Remarks', 500, { multiline: true, pdf: PDF.remarks });
+const deathRemarks = pair('remarks', 'शेरा', 'Remarks', 200, { multiline: true, pdf: PDF.remarks });
 
 /** Form 6. */
 export const death: CertificateKind = {
@@ -214,10 +231,11 @@ export const death: CertificateKind = {
       'spouseAadhaarNumber', 'fatherAadhaarNumber', 'motherAadhaarNumber']),
     sec('पत्ता व इतर', 'Addresses and other', [...names(addressAtDeath), ...names(deathPermanent), 'informantName', ...names(deathRemarks)]),
   ],
+  numberField: 'registrationNumber',
   nameFields: ['deceasedNameEnglish', 'deceasedNameMarathi'],
   publicFields: ['registrationNumber', 'registrationDate', 'deceasedNameEnglish', 'deceasedNameMarathi', 'genderEnglish', 'genderMarathi',
     'dateOfDeath', 'dateOfDeathWords', 'ageOfDeceased', 'placeOfDeathEnglish', 'placeOfDeathMarathi', 'spouseNameEnglish', 'spouseNameMarathi',
-    'fatherNameEnglish', 'fatherNameMarathi', 'motherNameEnglish', 'motherNameMarathi', 'addressAtDeathEnglish', 'addressAtDeathMarathi'],
+    'fatherNameEnglish', 'fatherNameMarathi', 'motherNameEnglish', 'motherNameMarathi'],
   fileName: (r) => `DeathCertificate_${r.deceasedNameEnglish ?? ''}`,
 };
 
@@ -234,45 +252,50 @@ export const residence: CertificateKind = {
   title: { mr: 'रहिवासी दाखला', en: 'Residence certificates' }, publicTitle: { mr: 'रहिवासी दाखला', en: 'Residential Certificate' },
   fields: [
     text('registrationNumber', 'दाखला क्रमांक', 'Certificate number', 50, { required: true, view: { en: 'Certificate No.', mr: 'दाखला क्रमांक' }, pdf: PDF.regNo }),
-    date('registrationDate', 'दिनांक', 'Issue date', { required: true, view: { en: 'Issue Date', mr: 'दिनांक' } }),
+    date('registrationDate', 'दाखला दिनांक', 'Issue date', { required: true, view: { en: 'Issue Date', mr: 'दाखला दिनांक' } }),
     ...applicantName,
     aadhaar('applicantAadhaar', 'आधार क्रमांक', 'Aadhaar number', { required: true, view: { en: 'Aadhaar No.', mr: 'आधार क्रमांक' }, pdf: PDF.aadhaar }),
     // The earlier client sends 0 for an empty age.
     int('applicantAge', 'वय', 'Age', 150, { required: true, view: { en: 'Age', mr: 'वय', years: true }, pdf: PDF.age }, true),
-    mobile('applicantMobile', 'मोबाईल क्रमांक', 'Mobile number', { required: true, view: { en: 'Mobile No.', mr: 'मोबाईल क्रमांक' } }),
+    mobile('applicantMobile', 'मोबाईल क्रमांक', 'Mobile number', { required: true }),
+    // Not in the spec's payload (earlier clients do not send it), so optional; it chooses son or daughter.
+    gender('applicantGender', { required: false }),
     ...guardianName,
-    choice('applicantProfession', 'व्यवसाय', 'Profession', PROFESSION, { view: { en: 'Profession', mr: 'व्यवसाय' }, pdf: { mr: 'व्यवसाय', en: 'Profession' } }),
+    choice('applicantProfession', 'व्यवसाय', 'Profession', PROFESSION, { pdf: { mr: 'व्यवसाय', en: 'Profession' } }),
   ],
   sections: [
     sec('नोंदणी', 'Registration', ['registrationNumber', 'registrationDate']),
-    sec('अर्जदाराची माहिती', 'Applicant', [...names(applicantName), 'applicantAadhaar', 'applicantMobile', 'applicantAge', 'applicantProfession',
+    sec('अर्जदाराची माहिती', 'Applicant', [...names(applicantName), 'applicantGender', 'applicantAadhaar', 'applicantMobile', 'applicantAge', 'applicantProfession',
       ...names(guardianName)]),
   ],
+  numberField: 'registrationNumber',
   nameFields: ['applicantNameEnglish', 'applicantNameMarathi'],
-  publicFields: ['registrationNumber', 'registrationDate', 'applicantNameEnglish', 'applicantNameMarathi', 'applicantAadhaar', 'applicantMobile',
-    'applicantAge', 'applicantProfession'],
+  // Mobile number and profession stay off the public page: verification needs the person, not how to reach them.
+  publicFields: ['registrationNumber', 'registrationDate', 'applicantNameEnglish', 'applicantNameMarathi', 'applicantAadhaar', 'applicantAge'],
   fileName: (r) => `ResidenceCertificate_${r.applicantNameEnglish ?? ''}`,
 };
 
 // ---------------------------------------------------------------- marriage
 
 const spouse = (who: 'husband' | 'wife'): FieldDef[] => {
-  const mr = who === 'husband' ? 'पतीचे' : 'पत्नीचे';
+  const of = POSSESSIVE[who];
+  const mr = of.n;
   const en = who === 'husband' ? "Husband's" : "Wife's";
   const pdfWho = who === 'husband' ? { mr: 'पती', en: 'Husband' } : { mr: 'पत्नी', en: 'Wife' };
   return [
     ...pair(`${who}Name`, `${mr} नाव`, `${en} name`, 200, {
       required: true, view: { en: `${en} Name`, mr: `${mr} नाव` }, pdf: { mr: `${pdfWho.mr}चे नाव`, en: `${pdfWho.en}'s name` },
     }),
-    ...pair(`${who}FatherName`, `${mr} वडिलांचे नाव`, `${en} father's name`, 200, { required: true }),
-    ...pair(`${who}PermAddress`, `${mr} कायमचा पत्ता`, `${en} permanent address`, 500, {
+    ...pair(`${who}FatherName`, `${of.oblique} वडिलांचे नाव`, `${en} father's name`, 200, { required: true }),
+    ...pair(`${who}PermAddress`, `${of.m} कायमचा पत्ता`, `${en} permanent address`, 500, {
       multiline: true, pdf: { mr: `${pdfWho.mr}चा पत्ता`, en: `${pdfWho.en}'s address` },
     }),
-    aadhaar(`${who}Aadhaar`, `${mr} आधार क्रमांक`, `${en} Aadhaar number`, { pdf: PDF.aadhaar }),
-    choice(`${who}Religion`, `${mr} धर्म`, `${en} religion`, RELIGION),
-    field(`${who}BirthDate`, `${mr} जन्म दिनांक`, `${en} birth date`, { t: 'date', notFuture: true, minAgeYears: MIN_MARRIAGE_AGE[who] }),
+    aadhaar(`${who}Aadhaar`, `${of.m} आधार क्रमांक`, `${en} Aadhaar number`, { pdf: PDF.aadhaar }),
+    choice(`${who}Religion`, `${of.m} धर्म`, `${en} religion`, RELIGION),
+    // Required: the age on the marriage date, which the law's minimum is checked against, comes from it.
+    field(`${who}BirthDate`, `${of.m} जन्म दिनांक`, `${en} birth date`, { t: 'date', notFuture: true, minAgeYears: MIN_MARRIAGE_AGE[who] }, { required: true }),
     choice(`${who}MaritalStatus`, 'विवाहापूर्वीची वैवाहिक स्थिती', 'Marital status before marriage', MARITAL_STATUS),
-    // Computed from the birth date at the marriage date; accepted only when there is no birth date.
+    // Always computed by the server from the birth date at the marriage date; a sent value is ignored.
     int(`${who}AgeYears`, 'वय (वर्षे)', 'Age (years)', 150, {
       derived: true, view: { en: `${en} Age`, mr: `${mr} वय`, years: true }, pdf: { mr: 'विवाहाच्या दिवशी वय', en: 'Age on the day of marriage' },
     }),
@@ -288,7 +311,7 @@ const wife = spouse('wife');
 const marriagePlace = pair('marriagePlace', 'विवाहाचे ठिकाण', 'Place of marriage', 300, { pdf: { mr: 'विवाहाचे ठिकाण', en: 'Place of marriage' } });
 // The public page shows the English place only, under a plain label.
 marriagePlace[1] = { ...marriagePlace[1], view: { en: 'Place of Marriage', mr: 'विवाहाचे ठिकाण' } };
-const marriageRemarks = pair('remarks', 'शेरा', 'Remarks', 500, { multiline: true, pdf: PDF.remarks });
+const marriageRemarks = pair('remarks', 'शेरा', 'Remarks', 200, { multiline: true, pdf: PDF.remarks });
 const witness = (n: 1 | 2 | 3): FieldDef[] => [
   text(`witness${n}NameMarathi`, `साक्षीदार ${n} चे नाव`, `Witness ${n} name`, 200, { pair: true, ...(n === 1 ? { required: true } : {}) }),
   text(`witness${n}AddressMarathi`, `साक्षीदार ${n} चा पत्ता`, `Witness ${n} address`, 500, { pair: true, ...(n === 1 ? { required: true } : {}) }),
@@ -304,7 +327,7 @@ export const marriage: CertificateKind = {
       view: { en: 'Registration Number', mr: 'नोंदणी क्रमांक' }, pdf: { mr: 'प्रमाणपत्र / अनुक्रमांक', en: 'Certificate / serial No.' },
     }),
     date('registrationDate', 'नोंदणी दिनांक', 'Registration date', { pdf: PDF.regDate }),
-    date('marriageDate', 'विवाह दिनांक', 'Marriage date', { view: { en: 'Marriage Date', mr: 'विवाह दिनांक' }, pdf: { mr: 'विवाह दिनांक', en: 'Date of marriage' } }),
+    date('marriageDate', 'विवाह दिनांक', 'Marriage date', { required: true, view: { en: 'Marriage Date', mr: 'विवाह दिनांक' }, pdf: { mr: 'विवाह दिनांक', en: 'Date of marriage' } }),
     date('issueDate', 'दाखला दिनांक', 'Issue date', {}, false),
     text('khandNumber', 'खंड क्रमांक', 'Register volume (khand) no.', 50, { pdf: { mr: 'खंड क्रमांक', en: 'Volume (khand) No.' } }),
     ...husband, ...wife,
@@ -330,6 +353,7 @@ export const marriage: CertificateKind = {
       'priestNameMarathi', 'priestAddressMarathi', 'priestReligion', 'priestAge', 'officiantNameMarathi', 'otherInformation', ...names(marriageRemarks)]),
     sec('साक्षीदार', 'Witnesses', names(witnesses)),
   ],
+  numberField: 'registrationNumber',
   nameFields: ['husbandNameEnglish', 'husbandNameMarathi', 'wifeNameEnglish', 'wifeNameMarathi'],
   publicFields: ['husbandNameEnglish', 'husbandNameMarathi', 'wifeNameEnglish', 'wifeNameMarathi', 'registrationNumber', 'registrationDate',
     'marriageDate', 'husbandAgeYears', 'wifeAgeYears', 'marriagePlaceEnglish', 'marriagePlaceMarathi', 'husbandPhotoUrl', 'wifePhotoUrl'],

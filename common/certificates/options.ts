@@ -10,7 +10,7 @@ export const EDUCATION: readonly Option[] = [
   o('illiterate', 'निरक्षर', 'Illiterate'),
   o('primary', 'प्राथमिक', 'Primary'),
   o('secondary', 'माध्यमिक', 'Secondary'),
-  o('higher secondary', 'उच्च माध्यमिक (१०वी/१२वी)', 'Higher secondary (10th/12th)'),
+  o('higher secondary', 'उच्च माध्यमिक (10वी/12वी)', 'Higher secondary (10th/12th)'),
   o('graduate', 'पदवीधर', 'Graduate'),
   o('postgraduate', 'पदव्युत्तर / व्यावसायिक', 'Postgraduate / professional'),
   o('other', 'इतर', 'Other'),

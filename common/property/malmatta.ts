@@ -14,6 +14,12 @@ export function devanagariDigits(s: string): string {
   return s.replace(/[0-9]/g, (d) => String.fromCharCode(DEVANAGARI_ZERO + Number(d)));
 }
 
+/** The number as the public certificate page asks for it (spec 5): Western digits become
+ *  Devanagari; a number that holds Devanagari digits or letters goes as it is. */
+export function certificateNumber(typed: string): string {
+  return /[\u0900-\u097f]/.test(typed) ? typed : devanagariDigits(typed);
+}
+
 /** The key two spellings of one property number share: Unicode NFC, Western digits, Latin letters in
  *  capitals, no blanks, and "/", "-" or "\" between parts all read as "/". "१२ / अ", "12/अ" and
  *  "12-अ" are one key; "12" and "12/अ" are not. */

@@ -17,8 +17,20 @@ function usage(): never {
 }
 if (!command || (command !== 'list' && !name)) usage();
 
-const config = loadConfig();
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+function fail(err: unknown): never {
+  // One clear line (the database in use, a wrong setting), not a stack trace.
+  console.error(`Error: ${(err as Error).message}`);
+  process.exit(1);
+}
+
+let config: ReturnType<typeof loadConfig>;
+let db: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  config = loadConfig();
+  db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+} catch (err) {
+  fail(err);
+}
 let code = 0;
 try {
   if (command === 'add') {

@@ -10,6 +10,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { applyMigrations, type SqlRunner } from './migrate.ts';
+import { takeLock } from './lock.ts';
 
 export type Db = InstanceType<typeof PrismaClient>;
 
@@ -44,21 +45,6 @@ export function pgliteRunner(db: PGlite): SqlRunner {
     query: async <T,>(sql: string, params?: unknown[]) => (await db.query<T>(sql, params)).rows,
     exec: async (sql) => void (await db.exec(sql)),
   };
-}
-
-/** Refuses a second process on the same PGlite directory: PGlite has no lock of its own. */
-function takeLock(dir: string): () => void {
-  const lockFile = path.join(dir, 'portal.lock');
-  if (fs.existsSync(lockFile)) {
-    const pid = Number(fs.readFileSync(lockFile, 'utf8'));
-    let alive = false;
-    try {
-      if (pid && pid !== process.pid) { process.kill(pid, 0); alive = true; }
-    } catch { /* not running: a stale lock from a crash */ }
-    if (alive) throw new Error(`The database in ${dir} is in use by process ${pid}. Stop it first (only one portal may open an embedded database).`);
-  }
-  fs.writeFileSync(lockFile, String(process.pid));
-  return () => { try { if (Number(fs.readFileSync(lockFile, 'utf8')) === process.pid) fs.unlinkSync(lockFile); } catch { /* gone */ } };
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<OpenDatabase> {

@@ -23,3 +23,7 @@ export class Conflict extends AppError {
 export class TooMany extends AppError {
   constructor(message: string, public retryAfterSeconds: number) { super(429, message); }
 }
+/** 503: the server is at its limit for this kind of work right now; the client may retry soon. */
+export class Busy extends AppError {
+  constructor(message: string, public retryAfterSeconds: number) { super(503, message); }
+}

@@ -1,4 +1,9 @@
 // Uploaded images are judged by their bytes, never by the file name or the declared content type.
+import { BoundedQueue } from './bounded-queue.ts';
+
+/** Decoding a large image takes hundreds of MB and a thread of Node's small pool (which logins and
+ *  file reads share): one image at a time, a few waiting, then 503. */
+export const imageWork = new BoundedQueue(1, 24, 'The server is busy processing other images. Please try again in a minute.', 30);
 
 export type ImageType = 'jpeg' | 'png' | 'webp';
 

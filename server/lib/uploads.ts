@@ -3,6 +3,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 
+/** Most files and text fields one multipart request may carry (413 beyond, saying which). */
+export const MULTIPART_LIMITS = { files: 20, fields: 200 };
+
 /** 32 hex characters for a new file name. */
 export const randomFileStem = () => crypto.randomBytes(16).toString('hex');
 

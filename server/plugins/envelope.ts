@@ -1,9 +1,11 @@
 // One error handler for the whole API: every error becomes `{ isSuccess: false, message, result: null }`
 // with the right status. 5xx details go to the log only.
+import type { Duplex } from 'node:stream';
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { AppError, TooMany } from '../lib/errors.ts';
+import { AppError, Busy, TooMany } from '../lib/errors.ts';
 import { ErrorEnvelope } from '../lib/schema.ts';
+import { MULTIPART_LIMITS } from '../lib/uploads.ts';
 
 export function sendError(reply: FastifyReply, status: number, message: string) {
   return reply.code(status).type('application/json; charset=utf-8').send({ isSuccess: false, message, result: null });
@@ -23,6 +25,36 @@ function validationMessage(err: FastifyError): string {
   return `${field}: ${what}`;
 }
 
+const MULTIPART_MESSAGES: Record<string, [number, string]> = {
+  FST_FILES_LIMIT: [413, `Too many files: at most ${MULTIPART_LIMITS.files} in one upload.`],
+  FST_FIELDS_LIMIT: [413, `Too many form fields: at most ${MULTIPART_LIMITS.fields} in one upload.`],
+  FST_PARTS_LIMIT: [413, 'Too many parts in one upload.'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'Send this as multipart/form-data.'],
+};
+
+/** busboy's own errors (plain Errors, no status) for a body it cannot read. */
+function brokenMultipart(err: Error): string | undefined {
+  if (/^Multipart: Boundary not found/.test(err.message)) return 'The upload has no multipart boundary: send it as multipart/form-data from the form.';
+  if (/unexpected end of (multipart data|form)|^Malformed part header|^Malformed urlencoded form/i.test(err.message))
+    return 'The upload was cut off or is malformed: please send the form again.';
+  return undefined;
+}
+
+/** Node's HTTP parser refuses a request before Fastify sees it (a URL or headers over 16 KB, a
+ *  malformed request line); this answers it with the envelope instead of Node's own JSON. */
+export function clientErrorEnvelope(err: Error & { code?: string }, socket: Duplex) {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, message] =
+    err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'The address or the headers of the request are too long.']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout', 'The request took too long to arrive.']
+        : [400, 'Bad Request', 'The request is malformed.'];
+  const body = JSON.stringify({ isSuccess: false, message, result: null });
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
 const PRISMA_MESSAGES: Record<string, [number, string]> = {
   P2002: [409, 'A record with the same value already exists.'],
   P2025: [404, 'Record not found.'],
@@ -34,8 +66,8 @@ export default fp(async function envelope(app: FastifyInstance) {
 
   app.setErrorHandler((err: FastifyError & { code?: string }, request, reply) => {
     if (err instanceof AppError) {
-      if (err instanceof TooMany) reply.header('retry-after', String(err.retryAfterSeconds));
-      // "password: must be at least 8…" reads well; a full sentence is left as it is.
+      if (err instanceof TooMany || err instanceof Busy) reply.header('retry-after', String(err.retryAfterSeconds));
+      // "password: must be at least 10…" reads well; a full sentence is left as it is.
       const message = err.field && /^[a-z]/.test(err.message) ? `${err.field}: ${err.message}` : err.message;
       return sendError(reply, err.statusCode, message);
     }
@@ -44,6 +76,12 @@ export default fp(async function envelope(app: FastifyInstance) {
     if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err instanceof SyntaxError && err.statusCode === 400))
       return sendError(reply, 400, 'The request body is not valid JSON.');
     if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return sendError(reply, 400, 'The request body is empty; JSON was expected.');
+    if (code in MULTIPART_MESSAGES) {
+      const [status, message] = MULTIPART_MESSAGES[code];
+      return sendError(reply, status, message);
+    }
+    const broken = !err.statusCode && brokenMultipart(err);
+    if (broken) return sendError(reply, 400, broken);
     if (err.statusCode === 413 || code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       return sendError(reply, 413, 'The upload is too large.');
     if (err.statusCode === 415) return sendError(reply, 415, 'Unsupported content type.');

@@ -199,7 +199,7 @@ describe('birth certificate', () => {
 });
 
 describe('residence certificate public page', () => {
-  it('masks the Aadhaar number and shows N/A for what is missing', async () => {
+  it('masks the Aadhaar number and keeps the mobile number and profession off the page', async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
     const errors = watchErrors(page);
     await loginThroughForm(page, portal);
@@ -215,8 +215,10 @@ describe('residence certificate public page', () => {
     expect(text).toContain('XXXX XXXX 4567');
     expect(text).not.toContain('678901234567');
     expect(text).toContain('10/02/2025');
-    // No profession was given.
-    expect(await page.locator('.cert-row', { hasText: 'Profession' }).locator('dd').textContent()).toBe('N/A');
+    // Verification needs the person, not how to reach them (issue 13).
+    expect(text).not.toContain('Profession');
+    expect(text).not.toContain('Mobile');
+    expect(text).not.toContain('9876501234');
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'cert-residence-public-375');
     expect(errors).toEqual([]);
@@ -260,10 +262,23 @@ describe('death certificate', () => {
     await page.getByRole('button', { name: 'रद्द करा (Cancel)' }).click();
     await expect.poll(() => page.getByRole('button', { name: /नोंदणी पहा/ }).isVisible()).toBe(true);
 
-    await page.route('**/api/DeathCertificate/paged?**', (route) => route.fulfill({ status: 500, json: { isSuccess: false, message: 'boom', result: null } }));
+    // A server error is asked again twice (1 s, then 2 s later), then said once.
+    const reads: number[] = [];
+    let status = 500;
+    await page.route('**/api/DeathCertificate/paged?**', (route) => {
+      reads.push(status);
+      return route.fulfill({ status, json: { isSuccess: false, message: 'boom', result: null } });
+    });
     await page.getByRole('button', { name: /नोंदणी पहा/ }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Failed to fetch death certificates.');
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 }).toBe('Failed to fetch death certificates.');
     expect(dialogs).toEqual(['एरर: Failed to fetch death certificates.']);
+    expect(reads).toEqual([500, 500, 500]);
+    // A 4xx answer will not change by asking again: said at once, after one read.
+    status = 400;
+    await page.getByRole('button', { name: 'शोधा' }).click();
+    await expect.poll(() => dialogs.length).toBe(2);
+    expect(reads).toEqual([500, 500, 500, 400]);
+    expect(await page.getByRole('alert').textContent()).toBe('Failed to fetch death certificates.');
     await page.close();
   });
 });

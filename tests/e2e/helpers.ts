@@ -28,7 +28,7 @@ export async function startPortal(): Promise<Portal> {
   const port = await freePort();
   const password = 'Admin@12345';
   let username = 'admin';
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_BASE_URL: `http://127.0.0.1:${port}` };
+  const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', E2E_CAPTCHA_PEEK: '1', PUBLIC_BASE_URL: `http://127.0.0.1:${port}` };
   if (process.env.DATABASE_URL) {
     username = `e2e_${process.pid}_${Date.now().toString(36)}`;
     const cli = spawnSync(tsx, ['server/cli/user.ts', 'add', username, '--admin', '--password', password], { cwd: root, env, encoding: 'utf8' });
@@ -83,11 +83,13 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: true });
 }
 
-/** Logs in through the login form and waits for the dashboard. */
+/** Logs in through the login form and waits for the dashboard: its address, then its heading, which
+ *  shows once the staff layout's and the dashboard's code have loaded (slow on a busy machine). */
 export async function loginThroughForm(page: Page, portal: Portal) {
   await page.goto(`${portal.baseUrl}/login`);
   await page.getByLabel('Username').fill(portal.username);
   await page.getByLabel('Password').fill(portal.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL(`${portal.baseUrl}/admin`);
+  await page.getByRole('heading', { name: 'डॅशबोर्ड', level: 1 }).waitFor();
 }

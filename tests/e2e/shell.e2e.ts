@@ -45,6 +45,35 @@ describe('app shell', () => {
     await page.close();
   });
 
+  it('shows the staff screens of one table: sidebar links, dashboard cards, each screen in the staff layout', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors = watchErrors(page);
+    await loginThroughForm(page, portal);
+    const nav = page.getByRole('navigation', { name: 'कर्मचारी मेनू' });
+    await expect.poll(() => nav.getByRole('link').count()).toBe(11);
+    expect(await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
+      '/admin', '/updateGhasara', '/getAllInfo', '/addcarouselimages', '/ferfardata', '/dashnews', '/karUpdate', '/smsSend', '/taxRates',
+      '/propertyImport', '/siteProfile',
+    ]);
+    await expect.poll(() => nav.getByRole('link', { name: 'डेटा एन्ट्री (घसारा) Data entry work' }).isVisible()).toBe(true);
+    // The screen cards, below the certificate counts (which link to the certificate screens too).
+    const cards = page.locator('main a:not(#certificate-counts a)');
+    await expect.poll(() => cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
+      '/receipt8no', '/karMagni', '/birthCertForm', '/deathCertForm', '/residentialCertForm', '/marriageCertForm', '/siteProfile',
+    ]);
+    expect(await cards.first().textContent()).toBe('नमुना ८नवीन नोंदणी — मालमत्ता नोंदवही (Form 8, new registration)');
+
+    // Every screen of the table is built now: each opens inside the staff layout, the sidebar beside it.
+    for (const path of ['/smsSend', '/karMagni', '/ferfardata']) {
+      await page.goto(portal.baseUrl + path);
+      await expect.poll(() => page.getByRole('main').getByRole('heading').first().isVisible()).toBe(true);
+      expect(await page.getByTestId('coming-soon').count()).toBe(0);
+      expect(await nav.isVisible()).toBe(true);
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('sends a guarded route to /login, replacing the history entry', async () => {
     const page = await browser.newPage();
     await page.goto(portal.baseUrl + '/');

@@ -35,6 +35,8 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     webDist: path.join(dataDir, 'no-web'),
     logLevel: 'silent',
     ...overrides,
+    // Test files share one PostgreSQL database: no app works the SMS outbox unless its test starts the worker (scoped to its councils).
+    sms: { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x' }).sms, worker: false, ...overrides.sms },
   };
   const database = await openTestDatabase();
   const app = await buildApp(config, database, false);

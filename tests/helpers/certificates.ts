@@ -26,6 +26,10 @@ export interface KindCase {
   valid: (names?: { en: string; mr: string }) => Body;
 }
 
+/** Registration numbers are unique per council and kind, so each valid body gets its own. */
+let numbers = 0;
+const nextNumber = (prefix: string) => `${prefix}${String(++numbers).padStart(3, '0')}`;
+
 const person = (names: { en: string; mr: string } | undefined, en: string, mr: string) => names ?? { en, mr };
 
 export const KIND_CASES: KindCase[] = [
@@ -35,7 +39,7 @@ export const KIND_CASES: KindCase[] = [
     valid: (names) => {
       const n = person(names, 'Aarav Dnyaneshwar Patil', 'आरव ज्ञानेश्वर पाटील');
       return {
-        serialNo: 12, registrationNo: 'B-2026/012', registrationDate: '2026-01-12', birthDate: '2026-01-01',
+        serialNo: 12, registrationNo: nextNumber('B-2026/'), registrationDate: '2026-01-12', birthDate: '2026-01-01',
         childFullNameEnglish: n.en, childFullNameMarathi: n.mr, childAadharNumber: '123456789012', gender: 'Male',
         birthPlaceMarathi: 'प्राथमिक आरोग्य केंद्र, पिंपळगाव', birthPlaceEnglish: 'Primary Health Centre, Pimpalgaon',
         addressAtBirthMarathi: 'मु. पो. पिंपळगाव', addressAtBirthEnglish: 'At post Pimpalgaon',
@@ -54,7 +58,7 @@ export const KIND_CASES: KindCase[] = [
     valid: (names) => {
       const n = person(names, 'Sitabai Ramchandra Shinde', 'सीताबाई रामचंद्र शिंदे');
       return {
-        registrationNumber: 'D-2026/007', registrationDate: '2026-03-05', deceasedNameEnglish: n.en, deceasedNameMarathi: n.mr,
+        registrationNumber: nextNumber('D-2026/'), registrationDate: '2026-03-05', deceasedNameEnglish: n.en, deceasedNameMarathi: n.mr,
         genderEnglish: 'Female', aadhaarNumberDeceased: '456789012345', dateOfDeath: '2026-03-01',
         placeOfDeathMarathi: 'राहते घर, पिंपळगाव', placeOfDeathEnglish: 'Residence, Pimpalgaon', ageOfDeceased: 84,
         spouseNameMarathi: 'रामचंद्र शिंदे', spouseNameEnglish: 'Ramchandra Shinde', spouseAadhaarNumber: '567890123456',
@@ -69,7 +73,7 @@ export const KIND_CASES: KindCase[] = [
     valid: (names) => {
       const n = person(names, 'Shreya Sunil Kulkarni', 'श्रेया सुनील कुलकर्णी');
       return {
-        registrationNumber: 'R-2026/101', registrationDate: '2026-02-10', applicantNameEnglish: n.en, applicantNameMarathi: n.mr,
+        registrationNumber: nextNumber('R-2026/'), registrationDate: '2026-02-10', applicantNameEnglish: n.en, applicantNameMarathi: n.mr,
         applicantAadhaar: '678901234567', applicantAge: 24, applicantMobile: '9876501234',
         guardianNameMarathi: 'सुनील कुलकर्णी', guardianNameEnglish: 'Sunil Kulkarni', applicantProfession: 'job',
       };
@@ -81,7 +85,7 @@ export const KIND_CASES: KindCase[] = [
     valid: (names) => {
       const n = person(names, 'Rohit Ashok Deshmukh', 'रोहित अशोक देशमुख');
       return {
-        registrationNumber: 'M-2026/044', registrationDate: '2026-06-12', marriageDate: '2026-05-20', issueDate: '', khandNumber: '3',
+        registrationNumber: nextNumber('M-2026/'), registrationDate: '2026-06-12', marriageDate: '2026-05-20', issueDate: '', khandNumber: '3',
         husbandNameEnglish: n.en, husbandNameMarathi: n.mr, husbandFatherNameMarathi: 'अशोक देशमुख', husbandFatherNameEnglish: 'Ashok Deshmukh',
         husbandPermAddressMarathi: 'मु. पो. लासलगाव', husbandPermAddressEnglish: 'At post Lasalgaon', husbandAadhaar: '789012345678', husbandBirthDate: '1998-02-28',
         wifeNameMarathi: 'स्नेहा रोहित देशमुख', wifeNameEnglish: 'Sneha Rohit Deshmukh', wifeFatherNameMarathi: 'प्रकाश गायकवाड', wifeFatherNameEnglish: 'Prakash Gaikwad',

@@ -74,7 +74,7 @@ describe('uploading slides', () => {
     expect(meta.orientation).toBeUndefined();
   });
 
-  it('takes several images in one upload (JPEG, PNG, WebP) and lists them newest upload first, in upload order', async () => {
+  it('takes several images in one upload (JPEG, PNG, WebP) and lists them in upload order, newest upload last', async () => {
     const c = await createCouncil(t.app);
     const first = await upload(t.app, c, [image(png, 'a.png', 'image/png'), text('BlogContent', 'पहिले')]);
     expect(first.statusCode).toBe(201);
@@ -84,7 +84,32 @@ describe('uploading slides', () => {
     expect(items).toHaveLength(3);
     expect(items.every((i: { blogContent: string }) => i.blogContent === MARATHI)).toBe(true);
     expect(new Set(items.map((i: { imagePath: string }) => i.imagePath)).size).toBe(3);
-    expect(await list(c.userId)).toEqual([...items, ...first.json().result]);
+    expect(await list(c.userId)).toEqual([...first.json().result, ...items]);
+  });
+
+  it('changes the order on the admin screen: every slide of the council once, nothing else (issue 14)', async () => {
+    const c = await createCouncil(t.app);
+    const other = await createCouncil(t.app);
+    const ids = (await upload(t.app, c, [image(jpeg), image(png, 'b.png', 'image/png'), image(webp, 'c.webp', 'image/webp'), text('BlogContent', 'x')]))
+      .json().result.map((i: { corosalId: number }) => i.corosalId);
+    const [foreign] = (await upload(t.app, other, [image(jpeg), text('BlogContent', 'y')])).json().result.map((i: { corosalId: number }) => i.corosalId);
+    const order = (corosalIds: unknown, who = c) => injectAs(t.app, who, { method: 'PUT', url: '/api/Corosal/order', payload: { corosalIds } });
+
+    const moved = await order([ids[2], ids[0], ids[1]]);
+    expect(moved.statusCode).toBe(200);
+    expect((await list(c.userId)).map((i: { corosalId: number }) => i.corosalId)).toEqual([ids[2], ids[0], ids[1]]);
+
+    for (const bad of [[ids[0], ids[1]], [ids[0], ids[0], ids[1]], [ids[0], ids[1], foreign]]) {
+      const res = await order(bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/^corosalIds: /);
+    }
+    expect((await order([foreign], other)).statusCode).toBe(200);
+    expect((await list(c.userId)).map((i: { corosalId: number }) => i.corosalId)).toEqual([ids[2], ids[0], ids[1]]);
+    expect((await injectAs(t.app, undefined, { method: 'PUT', url: '/api/Corosal/order', payload: { corosalIds: ids } })).statusCode).toBe(401);
+    // A new upload goes last.
+    const [added] = (await upload(t.app, c, [image(png, 'd.png', 'image/png'), text('BlogContent', 'z')])).json().result;
+    expect((await list(c.userId)).at(-1).corosalId).toBe(added.corosalId);
   });
 
   it('pairs one caption per image in order', async () => {

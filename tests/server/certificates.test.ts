@@ -117,9 +117,10 @@ describe.each(KIND_CASES)('$kind certificates', (c) => {
     expect(res.statusCode).toBe(200);
     const updated = res.json().result;
     expect(updated).toMatchObject({ [c.idField]: id, [c.nameEn]: 'Renamed Person', [c.nameMr]: 'नवीन नाव' });
-    const { updatedAt: _a, [c.nameEn]: _b, [c.nameMr]: _c, ...rest } = updated;
-    const { updatedAt: _d, [c.nameEn]: _e, [c.nameMr]: _f, ...before } = saved;
+    const { updatedAt: _a, [c.nameEn]: _b, [c.nameMr]: _c, version, ...rest } = updated;
+    const { updatedAt: _d, [c.nameEn]: _e, [c.nameMr]: _f, version: versionBefore, ...before } = saved;
     expect(rest).toEqual(before);
+    expect(version).toBe((versionBefore as number) + 1);
     expect((await get(`${c.base}/${id}`, council)).json().result[c.nameEn]).toBe('Renamed Person');
   });
 

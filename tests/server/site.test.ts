@@ -44,18 +44,27 @@ describe('reading the site profile', () => {
     expect(p.services.length).toBeGreaterThan(0);
   });
 
-  it('reads another council\'s public profile by ?userId, and 404 for an unknown account', async () => {
+  it('reads another council\'s public profile by ?userId; an unknown account reads as the defaults', async () => {
     const c = await createCouncil(t.app);
     expect((await publicOf(c.userId)).createdByUserId).toBe(c.userId);
+    // Not 404: the public page must not tell which accounts exist (tests/server/security/site-profile.test.ts).
     const unknown = await t.app.inject({ method: 'GET', url: '/api/Site/profile?userId=2000000000' });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toMatchObject({ isSuccess: false, result: null });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json().result.officeName).toBe('ग्रामपंचायत कार्यालय');
     expect((await t.app.inject({ method: 'GET', url: '/api/Site/profile?userId=abc' })).statusCode).toBe(400);
   });
 
-  it('creates the row once when many first reads arrive together', async () => {
+  it('answers many first reads together without writing a row', async () => {
     const c = await createCouncil(t.app);
     const answers = await Promise.all(Array.from({ length: 6 }, () => t.app.inject({ method: 'GET', url: `/api/Site/profile?userId=${c.userId}` })));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
+    expect(await t.app.db.siteProfile.count({ where: { createdByUserId: c.userId } })).toBe(0);
+  });
+
+  it('creates the row once when many first saves arrive together', async () => {
+    const c = await createCouncil(t.app);
+    const body = await edited(c, { officeName: 'ग्रामपंचायत कार्यालय वडगाव' });
+    const answers = await Promise.all(Array.from({ length: 6 }, () => put(c, body)));
     expect(answers.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
     expect(await t.app.db.siteProfile.count({ where: { createdByUserId: c.userId } })).toBe(1);
   });

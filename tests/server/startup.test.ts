@@ -143,7 +143,7 @@ describe('starting the portal on an embedded database', () => {
 
   it.each([
     [{ ADMIN_USERNAME: 'gram sevak' }, 'wrong setting: ADMIN_USERNAME "gram sevak" is refused: use 3 to 64 letters'],
-    [{ ADMIN_PASSWORD: 'short' }, 'wrong setting: ADMIN_PASSWORD is refused: it must be at least 8 characters long'],
+    [{ ADMIN_PASSWORD: 'short' }, 'wrong setting: ADMIN_PASSWORD is refused: it must be at least 10 characters long'],
     [{ PORT: 'eighty' }, 'wrong setting: PORT must be a port number, got "eighty"'],
   ])('stops on a wrong setting with one line on stderr and exit code 1 (%o)', async (setting, line) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-start3-'));

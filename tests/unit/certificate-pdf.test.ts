@@ -208,3 +208,28 @@ describe('labels and option words from the field table', () => {
     expect(text).toContain('व्यवसाय: नोकरी');
   });
 });
+
+describe('words that agree (issue 14)', () => {
+  const url = qrUrl('residence', residence.residentialCertificatesIdCertId);
+  it.each([
+    ['Female', 'यांची मुलगी', 'daughter of Vitthal Baburao Chavan'],
+    ['Male', 'यांचा मुलगा', 'son of Vitthal Baburao Chavan'],
+  ])('a residence certificate of a %s applicant prints the one relation that applies', async (gender, mr, en) => {
+    const text = pdfText(await renderResidencePdf({ ...residence, applicantGender: gender }, office, url)).replace(/\s+/g, ' ');
+    expect(text).toContain(mr);
+    expect(text).toContain(en);
+    expect(text).not.toContain('son / daughter');
+    expect(text).not.toContain('मुलगा / ');
+  });
+
+  it('an age of one year and one month is singular in both languages', async () => {
+    const text = pdfText(
+      await renderMarriagePdf({ ...marriage, husbandAgeYears: 21, husbandAgeMonths: 1, wifeAgeYears: 1, wifeAgeMonths: 0 }, office,
+        qrUrl('marriage', marriage.marriageCertificatesId), {}),
+    ).replace(/\s+/g, ' ');
+    expect(text).toContain('21 years 1 month');
+    expect(text).not.toContain('1 months');
+    expect(text).toContain('21 वर्षे 1 महिना');
+    expect(text).toContain('1 वर्ष');
+  });
+});

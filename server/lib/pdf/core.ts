@@ -5,14 +5,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import type PDFDocumentClass from 'pdfkit';
 import { root } from '../../config.ts';
+
+// pdfkit is loaded on the first document (or by the warm-up after start), not at start: it is a
+// quarter of a second of CPU that a restart need not pay (issue 8, a restart under 2 s).
+let pdfkit: typeof PDFDocumentClass | undefined;
+const loadPdfKit = () => (pdfkit ??= createRequire(import.meta.url)('pdfkit') as typeof PDFDocumentClass);
 
 export type Doc = PDFKit.PDFDocument;
 
 type Position = Record<string, number>;
 interface Run { glyphs: unknown[]; positions: Position[] }
-interface FontkitFont { layout(text: string, features?: unknown): Run }
+interface FontkitFont { layout(text: string, features?: unknown): Run; hasGlyphForCodePoint(codePoint: number): boolean }
 interface Fontkit { create(buffer: Buffer): FontkitFont }
 
 const FONT_DIR = path.join(root, 'fonts');
@@ -80,6 +85,18 @@ function loadFonts() {
   return fonts;
 }
 
+/** The first character of `value` the certificate fonts have no glyph for (an emoji, a script
+ *  other than Devanagari and Latin), which would print as an empty box; undefined when all print. */
+export function unprintableCharacter(value: string): string | undefined {
+  const { regular } = loadFonts();
+  for (const ch of value) {
+    const cp = ch.codePointAt(0)!;
+    if (cp === 10 || cp === 13 || cp === 9) continue;
+    if (!regular.hasGlyphForCodePoint(cp)) return ch;
+  }
+  return undefined;
+}
+
 export interface DocInfo {
   title?: string;
   author?: string;
@@ -96,6 +113,7 @@ export interface DocInfo {
 export function createDoc(info: DocInfo = {}): Doc {
   const f = loadFonts();
   const title = info.title ?? 'Gram Panchayat';
+  const PDFDocument = loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4', margin: 0, lang: 'mr-IN', displayTitle: true, pdfVersion: '1.7',
     ...(info.landscape ? { layout: 'landscape' as const } : {}),
@@ -144,6 +162,11 @@ function applyStyle(doc: Doc, o: TextOptions) {
 /** Distance from one line to the next in the current font and size. */
 const lineAdvance = (doc: Doc, o: TextOptions) => doc.currentLineHeight(true) + (o.lineGap ?? 0);
 
+let clipCount = 0;
+/** How many text runs so far were cut with an ellipsis (maxLines), in this process: lets tests
+ *  prove that values as long as the forms take print whole. */
+export const clippedRuns = () => clipCount;
+
 /** The only way text is written into a PDF. pdfkit shapes Devanagari correctly on the page but its
  *  text layer comes out in visual order (रिहवासी, कायार्लय); the ActualText span around the run makes
  *  copy, search and pdftotext give back the exact Unicode. Returns the height used. */
@@ -152,6 +175,7 @@ export function text(doc: Doc, value: string, opts: TextOptions = {}): number {
   applyStyle(doc, opts);
   const y = opts.y ?? doc.y;
   doc.fillColor(opts.color ?? INK);
+  if (opts.maxLines && doc.heightOfString(value, { width: opts.width, lineGap: opts.lineGap ?? 0 }) > opts.maxLines * lineAdvance(doc, opts) + 0.5) clipCount++;
   doc.markContent('Span', { actual: value });
   doc.text(value, opts.x ?? doc.x, y, {
     width: opts.width, align: opts.align ?? 'left', lineGap: opts.lineGap ?? 0,

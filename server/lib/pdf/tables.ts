@@ -25,9 +25,10 @@ function tableStyle(scale: number, maxLines: number) {
   };
 }
 
-/** From roomiest to tightest: full size with up to three lines a value, smaller type, then fewer
- *  lines. Only values longer than any real name or address reach the last steps. */
+/** From roomiest to tightest: full size with a value wrapping as far as the page allows (a long
+ *  address or place prints whole), smaller type, then three lines a value, then fewer. */
 const TABLE_STYLES = [
+  ...[1, 0.94, 0.88, 0.82, 0.76, 0.7].map((scale) => tableStyle(scale, 10)),
   ...[1, 0.94, 0.88, 0.82, 0.76, 0.7].map((scale) => tableStyle(scale, 3)),
   tableStyle(0.7, 2),
   tableStyle(0.64, 2),

@@ -6,10 +6,11 @@ import fs from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Invalid } from '../../lib/errors.ts';
+import { refuseControlCharacters } from '../../lib/input-guard.ts';
 import { ok } from '../../lib/schema.ts';
 import { councilOf } from '../../plugins/auth.ts';
-import { deleteSchema, listSchema, uploadSchema } from './schema.ts';
-import { deleteSlide, listSlides, prepareImage, saveSlides, type PreparedImage } from './service.ts';
+import { deleteSchema, listSchema, orderSchema, uploadSchema } from './schema.ts';
+import { deleteSlide, listSlides, prepareImage, reorderSlides, saveSlides, type PreparedImage } from './service.ts';
 
 /** Reads the parts in order; each file is checked and resized before the next is read. The
  *  multipart plugin throws 413 when a file passes UPLOAD_LIMIT_MB; nothing is on disk by then. */
@@ -26,6 +27,7 @@ async function readUpload(request: FastifyRequest) {
       if (data.length === 0 && !part.filename) continue;
       images.push(await prepareImage(data));
     } else if (field === 'blogcontent') {
+      refuseControlCharacters(part.value, part.fieldname);
       captions.push(String(part.value ?? ''));
     }
   }
@@ -45,6 +47,9 @@ const carouselRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.code(201);
     return ok(items, 'Upload successful');
   });
+
+  app.put('/api/Corosal/order', { schema: orderSchema, preHandler: app.requireStaff }, async (request) =>
+    ok(await reorderSlides(app.db, councilOf(request).userId, request.body.corosalIds), 'Order saved'));
 
   app.delete('/api/Corosal/:corosalId', { schema: deleteSchema, preHandler: app.requireStaff }, async (request) => {
     await deleteSlide(app.db, dir, councilOf(request).userId, request.params.corosalId);

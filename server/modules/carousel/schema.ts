@@ -18,7 +18,7 @@ const tooLarge = { 413: ErrorRef() };
 
 export const listSchema = {
   tags: ['Corosal'],
-  summary: "A council's slides, newest first (public, no token)",
+  summary: "A council's slides in slideshow order (public, no token); new uploads go last",
   params: UserParams,
   response: { 200: Envelope(Type.Array(CarouselItem)), ...errorResponses },
 };
@@ -39,4 +39,15 @@ export const deleteSchema = {
   security: [{ bearer: [] }],
   params: IdParams,
   response: { 200: Envelope(Type.Object({ corosalId: Type.Integer() })), ...errorResponses },
+};
+
+export const OrderBody = Type.Object({
+  corosalIds: Type.Array(IntId, { maxItems: 200, description: "Every slide of your council, each once, in the new order" }),
+});
+export const orderSchema = {
+  tags: ['Corosal'],
+  summary: 'Change the order of your council\'s slides',
+  security: [{ bearer: [] }],
+  body: OrderBody,
+  response: { 200: Envelope(Type.Array(CarouselItem)), ...errorResponses },
 };

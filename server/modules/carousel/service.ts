@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { inTransaction, type DbOrTx } from '../../db/transaction.ts';
 import type { CarouselImage } from '../../generated/prisma/client.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
-import { imageType } from '../../lib/images.ts';
+import { imageType, imageWork } from '../../lib/images.ts';
 import { randomFileStem, removeFiles, writeNewFiles } from '../../lib/uploads.ts';
 import type { CarouselItem } from './schema.ts';
 
@@ -13,7 +13,7 @@ const URL_PREFIX = '/uploads/carousel/';
 const WEB_WIDTH = 1600;
 const SMALL_WIDTH = 800;
 // A 48 MP phone photo passes; a decompression bomb does not get to fill the memory.
-const MAX_PIXELS = 100_000_000;
+const MAX_PIXELS = 50_000_000;
 const MAX_CAPTION = 2000;
 const OURS = /^\/uploads\/carousel\/([0-9a-f]{32})\.webp$/;
 
@@ -22,18 +22,20 @@ export interface PreparedImage { web: Buffer; small: Buffer }
 /** The web version (at most 1600 px) and the phone version (800 px), WebP, upright, without metadata. */
 export async function prepareImage(file: Buffer): Promise<PreparedImage> {
   if (!imageType(file)) throw new Invalid('ImageFile', 'must be a JPEG, PNG or WebP image');
-  try {
-    // rotate() with no angle applies the EXIF orientation; sharp drops EXIF/GPS unless asked to keep it.
-    const upright = sharp(file, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
-    const fit = (size: number) => ({ width: size, height: size, fit: 'inside' as const, withoutEnlargement: true });
-    const [web, small] = await Promise.all([
-      upright.clone().resize(fit(WEB_WIDTH)).webp({ quality: 78 }).toBuffer(),
-      upright.clone().resize(fit(SMALL_WIDTH)).webp({ quality: 72 }).toBuffer(),
-    ]);
-    return { web, small };
-  } catch {
-    throw new Invalid('ImageFile', 'the image could not be read: it is damaged or too large in pixels');
-  }
+  return imageWork.run(async () => {
+    try {
+      // rotate() with no angle applies the EXIF orientation; sharp drops EXIF/GPS unless asked to keep it.
+      const upright = sharp(file, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
+      const fit = (size: number) => ({ width: size, height: size, fit: 'inside' as const, withoutEnlargement: true });
+      const [web, small] = await Promise.all([
+        upright.clone().resize(fit(WEB_WIDTH)).webp({ quality: 78 }).toBuffer(),
+        upright.clone().resize(fit(SMALL_WIDTH)).webp({ quality: 72 }).toBuffer(),
+      ]);
+      return { web, small };
+    } catch {
+      throw new Invalid('ImageFile', 'the image could not be read: it is damaged or too large in pixels (at most 50 megapixels)');
+    }
+  });
 }
 
 /** One caption for every image, or one per image in order. */
@@ -61,8 +63,22 @@ function toItem(row: CarouselImage): CarouselItem {
 }
 
 export async function listSlides(db: DbOrTx, userId: number): Promise<CarouselItem[]> {
-  const rows = await db.carouselImage.findMany({ where: { createdByUserId: userId }, orderBy: [{ createdAt: 'desc' }, { corosalId: 'desc' }] });
+  const rows = await db.carouselImage.findMany({ where: { createdByUserId: userId }, orderBy: [{ position: 'asc' }, { corosalId: 'asc' }] });
   return rows.map(toItem);
+}
+
+/** Puts the council's slides in the order given: every one of its slides, each once. */
+export async function reorderSlides(db: DbOrTx, ownerId: number, corosalIds: number[]): Promise<CarouselItem[]> {
+  return inTransaction(db, async (tx) => {
+    const ids = (await tx.carouselImage.findMany({ where: { createdByUserId: ownerId }, select: { corosalId: true } })).map((r) => r.corosalId);
+    const same = corosalIds.length === ids.length && new Set(corosalIds).size === ids.length && corosalIds.every((id) => ids.includes(id));
+    if (!same) throw new Invalid('corosalIds', `must list each of your council's ${ids.length} slides once, in the new order`);
+    // One statement for all rows: position = place in the list.
+    await tx.$executeRaw`UPDATE "CarouselImage" AS c SET "position" = o.n
+      FROM unnest(${corosalIds}::int[]) WITH ORDINALITY AS o(id, n)
+      WHERE c."corosalId" = o.id AND c."createdByUserId" = ${ownerId}`;
+    return listSlides(tx, ownerId);
+  });
 }
 
 export async function saveSlides(db: DbOrTx, dir: string, ownerId: number, images: PreparedImage[], captions: string[]): Promise<CarouselItem[]> {
@@ -77,14 +93,16 @@ export async function saveSlides(db: DbOrTx, dir: string, ownerId: number, image
   }
   const written = await writeNewFiles(files);
   try {
-    // Inserted last-first: listed newest first, an upload then shows in the order it was sent.
+    // New slides go after the council's last one, in the order they were sent.
     const rows = await inTransaction(db, async (tx) => {
+      const last = await tx.carouselImage.aggregate({ where: { createdByUserId: ownerId }, _max: { position: true } });
+      const start = last._max.position ?? 0;
       const created: CarouselImage[] = [];
-      for (let i = paths.length - 1; i >= 0; i--)
-        created.push(await tx.carouselImage.create({ data: { imagePath: paths[i], blogContent: texts[i], createdByUserId: ownerId } }));
+      for (let i = 0; i < paths.length; i++)
+        created.push(await tx.carouselImage.create({ data: { imagePath: paths[i], blogContent: texts[i], createdByUserId: ownerId, position: start + i + 1 } }));
       return created;
     });
-    return rows.reverse().map(toItem);
+    return rows.map(toItem);
   } catch (err) {
     await removeFiles(written);
     throw err;

@@ -10,7 +10,7 @@
 // Aadhaar numbers print masked (Aadhaar Act s. 29(4)); dates print dd/mm/yyyy.
 import type { BirthCertificate, DeathCertificate, MarriageCertificate, ResidenceCertificate } from '../../generated/prisma/client.ts';
 import { maskAadhaar } from '../../lib/aadhaar.ts';
-import { formatDateEnGB, parseIsoDate, todayInIndia } from '../../../common/dates.ts';
+import { ageWords, formatDateEnGB, parseIsoDate, todayInIndia } from '../../../common/dates.ts';
 import { englishDateWords } from '../../../common/english-words.ts';
 import { marathiDateWords } from '../../../common/marathi-words.ts';
 import { fieldOf, KINDS } from '../../../common/certificates/kinds.ts';
@@ -91,7 +91,7 @@ const VERIFY_NOTE: Note = {
 const REGISTER_NOTE: Note = { mr: 'प्रत्येक जन्म व मृत्यूची नोंद करा', en: 'Ensure registration of every birth and death', strong: true };
 const BD_REGISTRAR: Signatory = { mr: 'निबंधक, जन्म व मृत्यू (ग्रामसेवक)', en: 'Registrar, Births & Deaths (Gram Sevak)' };
 const BD_STATUTE: [string, string] = [
-  '(जन्म व मृत्यू नोंदणी अधिनियम, १९६९ चे कलम १२/१७ आणि महाराष्ट्र जन्म व मृत्यू नोंदणी नियम, २००० चे नियम ८/१३ अन्वये दिलेले)',
+  '(जन्म व मृत्यू नोंदणी अधिनियम, 1969 चे कलम 12/17 आणि महाराष्ट्र जन्म व मृत्यू नोंदणी नियम, 2000 चे नियम 8/13 अन्वये दिलेले)',
   '(Issued under Sections 12/17 of the Registration of Births and Deaths Act, 1969 and Rules 8/13 of the Maharashtra Registration of Births and Deaths Rules, 2000)',
 ];
 
@@ -107,7 +107,11 @@ function localArea(office: Office): [string, string] {
 const genderLines = (kind: KindName, name: string, g: string) => (g ? optionWords(kind, name, g) ?? [genderMarathi(g), g] : []);
 const dateLines = (d: Date | null, mrWords: string, enWords: string) =>
   d ? [`${formatDateEnGB(d)}  (${mrWords || marathiDateWords(d)})`, enWords || englishDateWords(d)] : [];
-const ageLines = (years: number) => (years ? [`${years} वर्षे`, `${years} years`] : []);
+const ageLines = (years: number, months?: number) => {
+  if (!years) return [];
+  const w = ageWords(years, months);
+  return [w.mr, w.en];
+};
 /** The age of the deceased is required, so 0 is a real age: an infant under one year. */
 const deathAgeLines = (r: Row) => {
   if (str(r, 'ageOfDeceased') === '') return [];
@@ -145,7 +149,7 @@ export async function renderBirthPdf(rec: BirthRecord, office: Office, qrUrl: st
   const remarks = pair('remarks');
   const nationality = str(r, 'nationality') || 'Indian';
   return render('जन्म प्रमाणपत्र / Birth Certificate', office, (doc) => layout(doc, office,
-    { mr: 'जन्म प्रमाणपत्र', en: 'BIRTH CERTIFICATE', form: 'नमुना क्रमांक ५ (नियम ८/१३)  ·  Form No. 5 (Rules 8/13)', statute: BD_STATUTE },
+    { mr: 'जन्म प्रमाणपत्र', en: 'BIRTH CERTIFICATE', form: 'नमुना क्रमांक 5 (नियम 8/13)  ·  Form No. 5 (Rules 8/13)', statute: BD_STATUTE },
     [`प्रमाणित करण्यात येते की, खालील माहिती ${areaMr} या स्थानिक क्षेत्राच्या जन्म नोंदवहीतील मूळ नोंदीवरून घेतली आहे.`,
       `This is to certify that the following information has been taken from the original record of birth, which is the register for the local area of ${areaEn}.`],
     [
@@ -172,7 +176,7 @@ export async function renderDeathPdf(rec: DeathRecord, office: Office, qrUrl: st
   const aadhaar = maskAadhaar(str(r, 'aadhaarNumberDeceased'));
   const remarks = pair('remarks');
   return render('मृत्यू प्रमाणपत्र / Death Certificate', office, (doc) => layout(doc, office,
-    { mr: 'मृत्यू प्रमाणपत्र', en: 'DEATH CERTIFICATE', form: 'नमुना क्रमांक ६ (नियम ८/१३)  ·  Form No. 6 (Rules 8/13)', statute: BD_STATUTE },
+    { mr: 'मृत्यू प्रमाणपत्र', en: 'DEATH CERTIFICATE', form: 'नमुना क्रमांक 6 (नियम 8/13)  ·  Form No. 6 (Rules 8/13)', statute: BD_STATUTE },
     [`प्रमाणित करण्यात येते की, खालील माहिती ${areaMr} या स्थानिक क्षेत्राच्या मृत्यू नोंदवहीतील मूळ नोंदीवरून घेतली आहे.`,
       `This is to certify that the following information has been taken from the original record of death, which is the register for the local area of ${areaEn}.`],
     [
@@ -203,9 +207,16 @@ export async function renderResidencePdf(rec: ResidenceRecord, office: Office, q
   const nameEn = str(r, 'applicantNameEnglish') || MISSING;
   const guardianMr = str(r, 'guardianNameMarathi');
   const guardianEn = str(r, 'guardianNameEnglish');
-  const mr = [`दाखला देण्यात येतो की, ${nameMr}`, guardianMr && `${guardianMr} यांचा मुलगा / यांची मुलगी`, age && `वय ${age} वर्षे`,
+  // Records made before the gender was asked keep the old "son / daughter".
+  const gender = str(r, 'applicantGender');
+  const child =
+    gender === 'Male' ? { mr: 'यांचा मुलगा', en: 'son of' }
+    : gender === 'Female' ? { mr: 'यांची मुलगी', en: 'daughter of' }
+    : gender === 'Other' ? { mr: 'यांचे अपत्य', en: 'child of' }
+    : { mr: 'यांचा मुलगा / यांची मुलगी', en: 'son / daughter of' };
+  const mr = [`दाखला देण्यात येतो की, ${nameMr}`, guardianMr && `${guardianMr} ${child.mr}`, age && `वय ${ageWords(age).mr}`,
     profMr && `व्यवसाय: ${profMr}`].filter(Boolean).join(', ');
-  const en = [`This is to certify that ${nameEn}`, guardianEn && `son / daughter of ${guardianEn}`, age && `aged ${age} years`,
+  const en = [`This is to certify that ${nameEn}`, guardianEn && `${child.en} ${guardianEn}`, age && `aged ${ageWords(age).en}`,
     profEn && `profession: ${profEn}`].filter(Boolean).join(', ');
   const number = str(r, 'registrationNumber');
   return render('रहिवासी दाखला / Residence Certificate', office, (doc) => layout(doc, office,
@@ -241,7 +252,7 @@ export async function renderMarriagePdf(rec: MarriageRecord, office: Office, qrU
   const age = (who: string) => {
     const years = intOf(r, `${who}AgeYears`);
     const months = intOf(r, `${who}AgeMonths`);
-    return years ? [`${years} वर्षे ${months} महिने`, `${years} years ${months} months`] : [];
+    return ageLines(years, months);
   };
   const spouse = (who: 'husband' | 'wife'): Line[] => [
     [pair(`${who}Name`)],
@@ -251,8 +262,8 @@ export async function renderMarriagePdf(rec: MarriageRecord, office: Office, qrU
   return render('विवाह नोंदणी प्रमाणपत्र / Certificate of Registration of Marriage', office, (doc) => layout(doc, office,
     {
       mr: 'विवाह नोंदणी प्रमाणपत्र', en: 'CERTIFICATE OF REGISTRATION OF MARRIAGE',
-      form: "नमुना 'ई' (कलम ६(१) व नियम ५)  ·  Form 'E' (Section 6(1) and Rule 5)",
-      statute: ['महाराष्ट्र विवाह मंडळांचे विनियमन आणि विवाह नोंदणी अधिनियम, १९९८', 'Maharashtra Regulation of Marriage Bureaus and Registration of Marriages Act, 1998'],
+      form: "नमुना 'ई' (कलम 6(1) व नियम 5)  ·  Form 'E' (Section 6(1) and Rule 5)",
+      statute: ['महाराष्ट्र विवाह मंडळांचे विनियमन आणि विवाह नोंदणी अधिनियम, 1998', 'Maharashtra Regulation of Marriage Bureaus and Registration of Marriages Act, 1998'],
     },
     [`प्रमाणित करण्यात येते की, खाली नमूद केलेल्या पती व पत्नीचा विवाह दिनांक ${married} रोजी ${placeMr} येथे संपन्न झाला असून त्याची नोंद वरील अधिनियमान्वये ठेवलेल्या विवाह नोंदवहीच्या खंड क्रमांक ${khand} मध्ये अनुक्रमांक ${serial} वर दिनांक ${registered} रोजी माझ्याकडून करण्यात आली आहे.`,
       `Certified that the marriage between the husband and wife named below, solemnized on ${married} at ${placeEn}, has been registered by me on ${registered} at serial number ${serial} of Volume ${khand} of the Register of Marriages maintained under the said Act.`],

@@ -8,10 +8,12 @@ import { attachment } from '../../lib/download.ts';
 import { Invalid } from '../../lib/errors.ts';
 import { ok } from '../../lib/schema.ts';
 import { trimBody } from '../../lib/trim.ts';
+import { etagOf, ifMatchVersion } from '../../lib/versions.ts';
+import { refuseControlCharacters } from '../../lib/input-guard.ts';
 import { councilOf } from '../../plugins/auth.ts';
 import { KINDS, MARRIAGE_PHOTOS, type Kind, type MarriagePhoto } from './kinds.ts';
 import { schemasFor } from './schema.ts';
-import { certificatePdf, createCertificate, listCertificates, readCertificate, updateCertificate, type Photos } from './service.ts';
+import { certificatePdf, createCertificate, listCertificates, nextFreeNumber, readCertificate, updateCertificate, type Photos } from './service.ts';
 
 type Body = Record<string, unknown>;
 type App = Parameters<FastifyPluginAsyncTypebox>[0];
@@ -32,6 +34,8 @@ async function readForm(request: FastifyRequest): Promise<{ body: Body; photos: 
       body[part.fieldname] = part.value;
     }
   }
+  // The input guard saw no body yet: multipart text arrives only here.
+  refuseControlCharacters(body);
   return { body, photos };
 }
 
@@ -51,19 +55,30 @@ function register(app: App, kind: Kind, photoDir: string) {
   app.get(kind.listPath, { schema: s.list, ...staff }, async (request) =>
     ok(await listCertificates(app.db, kind, councilOf(request).userId, request.query)));
 
-  app.get(`${kind.base}/:id`, { schema: s.read, preHandler: app.optionalStaff }, async (request) =>
-    ok(await readCertificate(app.db, kind, request.params.id, request.council?.userId)));
+  // Registration numbers are unique per council and kind: the form starts from this suggestion.
+  app.get(`${kind.base}/next-number`, { schema: s.nextNumber, ...staff }, async (request) =>
+    ok({ registrationNumber: await nextFreeNumber(app.db, kind, councilOf(request).userId) }));
+
+  app.get(`${kind.base}/:id`, { schema: s.read, preHandler: app.optionalStaff }, async (request, reply) => {
+    const record = await readCertificate(app.db, kind, request.params.id, request.council?.userId);
+    // The owner's full read carries the version the edit form sends back as If-Match.
+    if (typeof record.version === 'number') reply.header('etag', etagOf(record.version));
+    return ok(record);
+  });
 
   app.post(kind.base, { schema: s.create, ...staff, ...jsonWrite }, async (request, reply) => {
     const { body, photos } = marriage ? await readForm(request) : { body: request.body as Body, photos: {} };
     const record = await createCertificate(app.db, kind, councilOf(request).userId, body, { photos, photoDir });
-    reply.code(201);
+    reply.code(201).header('etag', etagOf(record.version as number));
     return ok(record, 'Saved');
   });
 
-  app.put(`${kind.base}/:id`, { schema: s.update, ...staff, ...jsonWrite }, async (request) => {
+  app.put(`${kind.base}/:id`, { schema: s.update, ...staff, ...jsonWrite }, async (request, reply) => {
+    const ifMatch = ifMatchVersion(request.headers['if-match']);
     const { body, photos } = marriage ? await readForm(request) : { body: request.body as Body, photos: {} };
-    return ok(await updateCertificate(app.db, kind, councilOf(request).userId, request.params.id, body, { photos, photoDir }), 'Updated');
+    const record = await updateCertificate(app.db, kind, councilOf(request).userId, request.params.id, body, { photos, photoDir, ifMatch });
+    reply.header('etag', etagOf(record.version as number));
+    return ok(record, 'Updated');
   });
 
   app.get(kind.pdfPath, { schema: s.pdf, ...staff }, async (request, reply) => {

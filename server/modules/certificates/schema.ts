@@ -3,7 +3,7 @@
 // are ignored. Rules a schema cannot say in a clerk's words (12 digits, required but empty, dates)
 // are checked in service.ts.
 import { Type, type Static, type TSchema } from 'typebox';
-import { Envelope, Paged, errorResponses } from '../../lib/schema.ts';
+import { Envelope, ErrorRef, Paged, errorResponses } from '../../lib/schema.ts';
 import { choiceValues } from '../../../common/fields/index.ts';
 import type { Field, Kind } from './kinds.ts';
 
@@ -52,6 +52,7 @@ export function recordSchema(kind: Kind) {
       props[p] = Type.Optional(nullableString({ description: 'Path of the stored photo under the site root, or null' }));
   }
   props.createdByUserId = Type.Optional(Type.Integer());
+  props.version = Type.Optional(Type.Integer({ description: 'Moves up on every change; also the ETag. Send it back as If-Match on PUT.' }));
   props.createdAt = Type.Optional(Type.String());
   props.updatedAt = Type.Optional(Type.String());
   props.view = Type.Optional(Type.Union([Type.Literal('full'), Type.Literal('public')], { description: 'Which view this is (reads by id)' }));
@@ -61,8 +62,8 @@ export function recordSchema(kind: Kind) {
 }
 
 export const ListQuery = Type.Object({
-  userId: Type.Optional(Type.Integer({ description: 'Accepted for the earlier client; another council\'s id gives an empty page' })),
-  pageNumber: Type.Integer({ minimum: 1, default: 1 }),
+  userId: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Accepted for the earlier client; another council\'s id gives an empty page' })),
+  pageNumber: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
   nameFilter: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the English or Marathi name, any case' })),
 });
@@ -97,8 +98,12 @@ export function schemasFor(kind: Kind) {
     },
     create: { tags, security, summary: `Register a ${kind.label}`, ...body, response: { 201: Envelope(record), ...errorResponses } },
     update: {
-      tags, security, summary: `Update a ${kind.label} of your council (fields not sent are kept)`,
-      params: IdParams, ...body, response: { 200: Envelope(record), ...errorResponses },
+      tags, security, summary: `Update a ${kind.label} of your council (fields not sent are kept). With If-Match (the ETag read), 409 when someone changed it since`,
+      params: IdParams, ...body, response: { 200: Envelope(record), 409: ErrorRef(), ...errorResponses },
+    },
+    nextNumber: {
+      tags, security, summary: `The registration number the form suggests for a new ${kind.label}: the latest one plus one, not yet taken (empty when there is none to count on)`,
+      response: { 200: Envelope(Type.Object({ registrationNumber: Type.String() })), ...errorResponses },
     },
     pdf: {
       tags, security, summary: `Download a ${kind.label} of your council as PDF`,

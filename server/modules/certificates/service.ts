@@ -4,14 +4,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { DbOrTx } from '../../db/transaction.ts';
+import { inTransaction, type DbOrTx, type Tx } from '../../db/transaction.ts';
 import { maskAadhaar, maskMobile } from '../../lib/aadhaar.ts';
-import { ageAt, isoDay, parseIsoDate, todayInIndia } from '../../../common/dates.ts';
+import { ageAt, formatDateEnGB, isoDay, parseIsoDate, todayInIndia } from '../../../common/dates.ts';
 import { englishDateWords } from '../../../common/english-words.ts';
-import { Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
-import { imageType } from '../../lib/images.ts';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
+import { StaleRecord } from '../../lib/versions.ts';
+import { imageType, imageWork } from '../../lib/images.ts';
 import { marathiDateWords } from '../../../common/marathi-words.ts';
 import { randomFileStem, removeFiles, writeNewFiles } from '../../lib/uploads.ts';
+import { unprintableCharacter } from '../../lib/pdf/index.ts';
 import { officeOf } from '../site/service.ts';
 import { genderMarathi, MARRIAGE_PHOTOS, type Field, type Kind, type MarriagePhoto } from './kinds.ts';
 import type { ListQuery } from './schema.ts';
@@ -26,10 +28,13 @@ type Values = Record<string, Value>;
 /** The Prisma delegate of a kind, as far as this generic code uses it. */
 interface Table {
   findMany(args: object): Promise<Row[]>;
+  findFirst(args: object): Promise<Row | null>;
   count(args: object): Promise<number>;
   findUnique(args: object): Promise<Row | null>;
   create(args: object): Promise<Row>;
   update(args: object): Promise<Row>;
+  updateMany(args: object): Promise<{ count: number }>;
+  findUniqueOrThrow(args: object): Promise<Row>;
 }
 const table = (db: DbOrTx, kind: Kind) => db[kind.model] as unknown as Table;
 
@@ -44,14 +49,21 @@ function asText(f: Field, raw: unknown): string {
   throw new Invalid(f.name, 'must be a single value, not a list or an object');
 }
 
+const STACKED_MARKS = /\p{M}{5,}/u;
+
 /** One value from a JSON body (already typed by the schema) or a multipart text part (a string). */
 function readValue(f: Field, raw: unknown): Value {
   const s = asText(f, raw);
   const t = f.type;
   switch (t.t) {
-    case 'text':
+    case 'text': {
       if (s.length > t.max) throw new Invalid(f.name, `must be at most ${t.max} characters`);
+      const box = unprintableCharacter(s);
+      if (box) throw new Invalid(f.name, `contains ${box} (U+${box.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}), which the certificate cannot print; use Marathi or English letters`);
+      // Marks stacked on one letter draw over the lines above and below; real words need at most 4.
+      if (STACKED_MARKS.test(s)) throw new Invalid(f.name, 'has too many accents or marks on one letter (at most 4)');
       return s;
+    }
     case 'aadhaar':
     case 'mobile': {
       const digits = s.replace(/\s+/g, '');
@@ -64,7 +76,9 @@ function readValue(f: Field, raw: unknown): Value {
       // A required count where 0 is a real answer (a deceased infant's age): empty is not 0.
       if (s === '' && f.required && t.t === 'int' && !t.zeroIsEmpty) throw new Invalid(f.name, 'is required');
       if (s === '') return 0;
-      const n = Number(s);
+      // Plain decimal digits only: Number() would also read "0x10", "1e3" or "0b1".
+      const syntax = t.t === 'int' ? /^\d+$/ : /^\d+(\.\d+)?$/;
+      const n = syntax.test(s) ? Number(s) : NaN;
       const ok = Number.isFinite(n) && n >= 0 && n <= t.max && (t.t === 'decimal' || Number.isInteger(n));
       if (!ok) throw new Invalid(f.name, t.t === 'int' ? `must be a whole number from 0 to ${t.max}` : `must be a number from 0 to ${t.max}`);
       return t.t === 'decimal' ? Math.round(n * 100) / 100 : n;
@@ -143,14 +157,15 @@ function complete(kind: Kind, values: Values, sent: Values, creating: boolean): 
     if (!sentText('dateOfDeathWords')) values.dateOfDeathWords = englishDateWords(values.dateOfDeath as Date);
   } else if (kind.kind === 'marriage') {
     notBefore('registrationDate', 'marriageDate');
-    const married = values.marriageDate instanceof Date ? values.marriageDate : null;
+    // The dates are required (checked above); the ages are always the server's, whatever was sent.
+    const married = values.marriageDate as Date;
     for (const who of SPOUSES) {
-      const born = values[`${who}BirthDate`];
-      if (!(born instanceof Date)) continue;
-      const age = ageAt(born, married ?? today);
+      const born = values[`${who}BirthDate`] as Date;
+      notBefore('marriageDate', `${who}BirthDate`);
+      const age = ageAt(born, married);
       const min = MIN_MARRIAGE_AGE[who];
       if (age.years < min)
-        throw new Invalid(`${who}BirthDate`, `the ${who === 'husband' ? 'groom' : 'bride'} must be at least ${min} ${married ? 'on the marriage date' : 'today'}`);
+        throw new Invalid(`${who}BirthDate`, `the ${who === 'husband' ? 'groom' : 'bride'} must be at least ${min} on the marriage date`);
       values[`${who}AgeYears`] = age.years;
       values[`${who}AgeMonths`] = age.months;
     }
@@ -185,6 +200,7 @@ function toRecord(kind: Kind, row: Row): Row {
   for (const f of kind.fields) out[f.name] = outValue(f, row[f.name]);
   if (kind.kind === 'marriage') for (const p of MARRIAGE_PHOTOS) out[photoUrlField(p)] = row[photoColumn(p)] ?? null;
   out.createdByUserId = row.createdByUserId;
+  out.version = row.version;
   out.createdAt = (row.createdAt as Date).toISOString();
   out.updatedAt = (row.updatedAt as Date).toISOString();
   return out;
@@ -249,6 +265,8 @@ export async function readCertificate(db: DbOrTx, kind: Kind, id: string, viewer
 // ---------------------------------------------------------------- photos (marriage)
 
 const PHOTO_LIMIT_BYTES = 600 * 1024;
+// A certificate photo prints at 600×800 at most; 2000×2000 leaves room for cropping.
+const PHOTO_MAX_PIXELS = 2000 * 2000;
 const PHOTO_URL = /^\/uploads\/marriage\/([0-9a-f]{32})\.jpg$/;
 export type Photos = Partial<Record<MarriagePhoto, Buffer>>;
 
@@ -257,13 +275,20 @@ export type Photos = Partial<Record<MarriagePhoto, Buffer>>;
 async function preparePhoto(field: MarriagePhoto, data: Buffer): Promise<Buffer> {
   if (data.length > PHOTO_LIMIT_BYTES) throw new Invalid(field, 'must be at most 600 KB');
   if (!imageType(data)) throw new Invalid(field, 'must be a JPEG, PNG or WebP image');
-  try {
-    return await sharp(data, { limitInputPixels: 50_000_000, failOn: 'error' })
-      .rotate().resize({ width: 600, height: 800, fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
-  } catch {
-    throw new Invalid(field, 'the image could not be read: it is damaged');
-  }
+  // The header alone gives the size, before anything is decoded.
+  const size = await sharp(data).metadata().catch(() => null);
+  if (!size?.width || !size.height) throw new Invalid(field, 'the image could not be read: it is damaged');
+  if (size.width * size.height > PHOTO_MAX_PIXELS)
+    throw new Invalid(field, `is ${size.width}×${size.height} pixels: at most about 2000×2000 (4 megapixels); make the photo smaller`);
+  return imageWork.run(async () => {
+    try {
+      return await sharp(data, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' })
+        .rotate().resize({ width: 600, height: 800, fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
+    } catch {
+      throw new Invalid(field, 'the image could not be read: it is damaged');
+    }
+  });
 }
 
 /** Writes the prepared photos under random names; returns their columns and the files written. */
@@ -306,28 +331,108 @@ async function withPhotos<T>(kind: Kind, opts: WriteOptions, creating: boolean, 
   }
 }
 
+// ---------------------------------------------------------------- registration numbers
+
+/** Another record of this council and kind with this registration number (any letter case), if any. */
+function sameNumber(db: DbOrTx, kind: Kind, ownerId: number, number: string, exceptId?: string) {
+  return table(db, kind).findFirst({
+    where: {
+      createdByUserId: ownerId,
+      [kind.numberField]: { equals: number, mode: 'insensitive' },
+      ...(exceptId ? { NOT: { [kind.idField]: exceptId } } : {}),
+    },
+  });
+}
+
+/** The number after the latest one (its last run of digits plus one, zero padding kept: JNM/2026/0142
+ *  gives JNM/2026/0143), skipping numbers already taken; empty when the council has none yet or the
+ *  latest has no digits to count on. */
+export async function nextFreeNumber(db: DbOrTx, kind: Kind, ownerId: number): Promise<string> {
+  const latest = await table(db, kind).findFirst({
+    where: { createdByUserId: ownerId, NOT: { [kind.numberField]: '' } },
+    orderBy: [{ createdAt: 'desc' }, { [kind.idField]: 'desc' }],
+    select: { [kind.numberField]: true },
+  });
+  const m = /^(.*?)(\d+)(\D*)$/.exec(String(latest?.[kind.numberField] ?? ''));
+  if (!m) return '';
+  const [, head, digits, tail] = m;
+  let n = BigInt(digits);
+  for (let tries = 0; tries < 1000; tries++) {
+    n += 1n;
+    const candidate = `${head}${n.toString().padStart(digits.length, '0')}${tail}`;
+    if (!(await sameNumber(db, kind, ownerId, candidate))) return candidate;
+  }
+  return '';
+}
+
+/** Writes one record under a per-council, per-kind lock with its registration number checked free:
+ *  two clerks saving the same number at once get one record and one 409, never two records. */
+function writeWithNumber(db: DbOrTx, kind: Kind, ownerId: number, values: Values, exceptId: string | undefined, write: (tx: Tx) => Promise<Row>) {
+  return inTransaction(db, async (tx) => {
+    const number = String(values[kind.numberField] ?? '');
+    if (number) {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ownerId}::int, hashtext(${`certificate-number:${kind.kind}`}))`;
+      const taken = await sameNumber(tx, kind, ownerId, number, exceptId);
+      if (taken) {
+        const next = await nextFreeNumber(tx, kind, ownerId);
+        const name = String(taken[kind.nameFields[0]] ?? '');
+        const on = taken.registrationDate instanceof Date ? `, registered on ${formatDateEnGB(taken.registrationDate)}` : '';
+        throw new Conflict(`Registration number ${number} is already used by ${name}${on}.${next ? ` The next free number is ${next}.` : ''}`);
+      }
+    }
+    return write(tx);
+  });
+}
+
 export async function createCertificate(db: DbOrTx, kind: Kind, ownerId: number, body: Record<string, unknown>, opts: WriteOptions = {}): Promise<Row> {
   const sent = readInput(kind, body);
   const blank = Object.fromEntries(kind.fields.map((f) => [f.name, blankValue(f)]));
   const values = complete(kind, { ...blank, ...sent }, sent, true);
   const result = await withPhotos(kind, opts, true, (columns) =>
-    table(db, kind).create({ data: { ...values, ...columns, createdByUserId: ownerId } }));
+    writeWithNumber(db, kind, ownerId, values, undefined, (tx) => table(tx, kind).create({ data: { ...values, ...columns, createdByUserId: ownerId } })));
   return toRecord(kind, result);
 }
 
-export async function updateCertificate(db: DbOrTx, kind: Kind, ownerId: number, id: string, body: Record<string, unknown>, opts: WriteOptions = {}): Promise<Row> {
-  const existing = await findOwned(db, kind, ownerId, id);
+/** Equal as stored: dates by day, everything else by its text. */
+const sameValue = (a: Value | undefined, b: Value | undefined) =>
+  (a instanceof Date ? isoDay(a) : String(a ?? '')) === (b instanceof Date ? isoDay(b) : String(b ?? ''));
+
+/** Changes the fields the request sent (and what is computed from them), in one statement that
+ *  holds only while the record is still at the version it was read at. With `ifMatch` (the ETag the
+ *  client read) a record changed since answers 409; without it (older integrators) the change is
+ *  applied again on top of the newer record, so two clerks editing different fields both keep theirs. */
+export async function updateCertificate(db: DbOrTx, kind: Kind, ownerId: number, id: string, body: Record<string, unknown>,
+  opts: WriteOptions & { ifMatch?: number } = {}): Promise<Row> {
   const sent = readInput(kind, body);
-  const values = complete(kind, { ...rowValues(kind, existing), ...sent }, sent, false);
-  const result = await withPhotos(kind, opts, false, (columns) =>
-    table(db, kind).update({ where: { [kind.idField]: id }, data: { ...values, ...columns } }));
-  // Replaced photos are deleted only once the row points at the new ones.
-  if (kind.kind === 'marriage' && opts.photoDir) {
-    const old = MARRIAGE_PHOTOS.filter((p) => opts.photos?.[p] && existing[photoColumn(p)] !== result[photoColumn(p)])
-      .map((p) => photoFile(opts.photoDir!, existing[photoColumn(p)])).filter((f): f is string => !!f);
-    await removeFiles(old);
+  for (let attempt = 0; ; attempt++) {
+    const existing = await findOwned(db, kind, ownerId, id);
+    const version = existing.version as number;
+    if (opts.ifMatch !== undefined && opts.ifMatch !== version) throw new StaleRecord();
+    const before = rowValues(kind, existing);
+    const values = complete(kind, { ...before, ...sent }, sent, false);
+    const changed = Object.fromEntries(Object.entries(values).filter(([k, v]) => k in sent || !sameValue(v, before[k])));
+    try {
+      const result = await withPhotos(kind, opts, false, (columns) =>
+        writeWithNumber(db, kind, ownerId, values, id, async (tx) => {
+          const { count } = await table(tx, kind).updateMany({
+            where: { [kind.idField]: id, version },
+            data: { ...changed, ...columns, version: { increment: 1 } },
+          });
+          if (count === 0) throw new StaleRecord();
+          return table(tx, kind).findUniqueOrThrow({ where: { [kind.idField]: id } });
+        }));
+      // Replaced photos are deleted only once the row points at the new ones.
+      if (kind.kind === 'marriage' && opts.photoDir) {
+        const old = MARRIAGE_PHOTOS.filter((p) => opts.photos?.[p] && existing[photoColumn(p)] !== result[photoColumn(p)])
+          .map((p) => photoFile(opts.photoDir!, existing[photoColumn(p)])).filter((f): f is string => !!f);
+        await removeFiles(old);
+      }
+      return toRecord(kind, result);
+    } catch (err) {
+      if (err instanceof StaleRecord && opts.ifMatch === undefined && attempt < 10) continue;
+      throw err;
+    }
   }
-  return toRecord(kind, result);
 }
 
 // ---------------------------------------------------------------- PDF

@@ -1,9 +1,15 @@
 // The register as an Excel workbook: the template a panchayat fills with its old register (Marathi
 // headers, an English line under them), and the reader that turns an uploaded .xlsx into rows for
 // the import. Headers are matched by their Marathi or English text or the field name, in any order.
-import ExcelJS from 'exceljs';
+import { createRequire } from 'node:module';
+import type ExcelJSModule from 'exceljs';
 import { BUILDING_TYPES, BUILDING_TYPE_KEYS, USAGES, USAGE_KEYS } from '../../../common/property/assessment.ts';
 import { Invalid } from '../../lib/errors.ts';
+
+// exceljs is loaded on the first workbook, not at start (0.3 s of CPU a restart need not pay).
+type ExcelJS = typeof ExcelJSModule;
+let exceljs: ExcelJS | undefined;
+const loadExcelJS = (): ExcelJS => (exceljs ??= createRequire(import.meta.url)('exceljs') as ExcelJS);
 
 export interface ImportColumn { key: string; mr: string; en: string; width: number; required?: boolean }
 
@@ -27,7 +33,7 @@ export const IMPORT_LIMIT_ROWS = 20_000;
 
 /** The empty template with the header lines, a filled example row, and the choices for type and use. */
 export async function templateWorkbook(): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (loadExcelJS().Workbook)();
   wb.creator = 'Gram Panchayat Portal';
   const ws = wb.addWorksheet('नमुना ८', { views: [{ state: 'frozen', ySplit: 2 }] });
   ws.columns = IMPORT_COLUMNS.map((c) => ({ key: c.key, width: c.width }));
@@ -46,14 +52,14 @@ export async function templateWorkbook(): Promise<Buffer> {
 const norm = (s: string) => s.replace(/\*/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** A cell as the text a clerk sees: numbers without float noise, rich text joined, formulas by their result. */
-function cellText(v: ExcelJS.CellValue): string {
+function cellText(v: ExcelJSModule.CellValue): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(Math.round(v * 100) / 100);
   if (typeof v === 'string') return v.trim();
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   if ('richText' in v) return v.richText.map((r) => r.text).join('').trim();
-  if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
+  if ('result' in v) return cellText(v.result as ExcelJSModule.CellValue);
   if ('text' in v) return String(v.text).trim();
   return '';
 }
@@ -72,7 +78,7 @@ export interface SheetRow { row: number; values: Record<string, string> }
 export async function readWorkbook(data: Buffer): Promise<SheetRow[]> {
   // An .xlsx is a zip: "PK\x03\x04".
   if (data.length < 4 || data.readUInt32BE(0) !== 0x504b0304) throw new Invalid('file', 'must be an Excel workbook (.xlsx); save the file as .xlsx and try again');
-  const wb = new ExcelJS.Workbook();
+  const wb = new (loadExcelJS().Workbook)();
   try {
     await wb.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
@@ -87,7 +93,7 @@ export async function readWorkbook(data: Buffer): Promise<SheetRow[]> {
   let headerRow = 0;
   const rows: SheetRow[] = [];
   ws.eachRow({ includeEmpty: false }, (r, rowNumber) => {
-    const cells = (r.values as ExcelJS.CellValue[]).map(cellText);
+    const cells = (r.values as ExcelJSModule.CellValue[]).map(cellText);
     if (!header) {
       const found = new Map<number, string>();
       cells.forEach((text, col) => { const key = names.get(norm(text)); if (key) found.set(col, key); });

@@ -37,6 +37,7 @@ export const RatesResult = Type.Object({
   buildingTypes: Type.Record(Type.String(), Band),
   usages: Type.Record(Type.String(), Type.Object({ mr: Type.String(), en: Type.String() })),
 });
+export type RatesResult = Static<typeof RatesResult>;
 
 export const getRatesSchema = {
   tags: ['TaxRates'],
@@ -222,6 +223,7 @@ export const PublicProperty = Type.Object({
   gharpatti: Money, divabatti: Money, arogya: Money, panipatti: Money, total: Money,
   dues: Type.Union([PublicDues, Type.Null()], { description: 'Outstanding tax per head; null when the office has no tax record for it' }),
 });
+export type PublicProperty = Static<typeof PublicProperty>;
 export const PublicPropertyQuery = Type.Object({
   captchaId: Type.Optional(Type.String({ maxLength: 40 })),
   captcha: Type.Optional(Type.String({ maxLength: 10 })),
@@ -242,6 +244,7 @@ export const CertificateRow = Type.Object({
   gharpatti: Money, divabatti: Money, arogya: Money, panipatti: Money, total: Money,
   officeName: Type.String(), officeNameEnglish: Type.String(),
 });
+export type CertificateRow = Static<typeof CertificateRow>;
 export const propertyCertificateSchema = {
   tags: ['Public'],
   summary: 'The public property tax certificate (spec 2.9) the Namuna 8 QR code opens; a one-item list',
@@ -257,6 +260,7 @@ export const ImportReport = Type.Object({
   dryRun: Type.Boolean(), rows: Type.Integer(), created: Type.Integer(), unchanged: Type.Integer(), written: Type.Boolean(),
   problems: Type.Array(Type.Object({ row: Type.Integer({ description: 'Row number in the sheet' }), field: Type.String(), message: Type.String() })),
 });
+export type ImportReport = Static<typeof ImportReport>;
 export const importSchema = {
   tags: ['Properties'],
   summary: 'Imports the register from an .xlsx (multipart, one file): reports every bad row; writes nothing unless all are good; a second import of the same file changes nothing',

@@ -1,4 +1,4 @@
-// Site profile per council: created from the defaults on first read, replaced whole by the edit screen;
+// Site profile per council: the defaults until the office first saves it, replaced whole by the edit screen;
 // and the issuing office as documents print it.
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/transaction.ts';
@@ -36,27 +36,27 @@ async function ensureProfile(db: DbOrTx, userId: number) {
   await db.siteProfile.createMany({ data: [{ createdByUserId: userId, ...toData(DEFAULT_PROFILE) }], skipDuplicates: true });
 }
 
+/** Never writes (a public GET must not), and answers an unknown account exactly like one that has
+ *  not saved its profile yet, so the public page does not tell which accounts exist. */
 export async function getProfile(db: DbOrTx, userId: number): Promise<SiteProfile> {
-  let row = await db.siteProfile.findUnique({ where: { createdByUserId: userId } });
-  if (!row) {
-    await ensureProfile(db, userId);
-    row = await db.siteProfile.findUniqueOrThrow({ where: { createdByUserId: userId } });
-  }
-  return toProfile(row);
+  const row = await db.siteProfile.findUnique({ where: { createdByUserId: userId } });
+  if (row) return toProfile(row);
+  return { ...structuredClone(DEFAULT_PROFILE), createdByUserId: userId, updatedAt: new Date(0).toISOString() } as SiteProfile;
 }
 
 const PIN = /^\d{6}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9][0-9 ()-]{5,18}$/;
-// The logo goes into <img src> and og:image: only web addresses, never javascript: or data:.
-const LOGO = /^(https?:\/\/[^\s"'<>]+|\/[^\s"'<>]*)$/;
+// The logo goes into <img src> and og:image: an https address or a path on this site; never
+// javascript:, data:, plain http (mixed content) or "//host/…", which is another site.
+const LOGO = /^(https:\/\/[^\s"'<>\\]+|\/(?![/\\])[^\s"'<>\\]*)$/;
 
 /** Rules the schema cannot say in a clerk's words. Strings arrive trimmed. */
 function checkProfile(input: SiteProfileBody) {
   if (input.postalCode && !PIN.test(input.postalCode)) throw new Invalid('postalCode', 'must be 6 digits');
   if (input.email && !EMAIL.test(input.email)) throw new Invalid('email', 'is not a valid e-mail address');
   if (input.phone && !PHONE.test(input.phone)) throw new Invalid('phone', 'use digits, spaces, dashes and an optional leading +');
-  if (input.logoUrl && !LOGO.test(input.logoUrl)) throw new Invalid('logoUrl', 'must start with https:// or http://, or be a path on this site starting with /');
+  if (input.logoUrl && !LOGO.test(input.logoUrl)) throw new Invalid('logoUrl', 'must start with https://, or be a path on this site starting with a single /');
   if ((input.latitude === null) !== (input.longitude === null))
     throw new Invalid(input.latitude === null ? 'latitude' : 'longitude', 'give both latitude and longitude, or neither');
 }

@@ -45,12 +45,14 @@ export const byFerfarSchema = {
   response: { 200: Envelope(Transfer), ...errorResponses },
 };
 
-const HistoryOwner = Type.Object({
+export const HistoryOwner = Type.Object({
   ownerId: Type.Integer(), malkacheNav: Type.String(), bhogwatdarakNav: Type.String(), isActive: Type.Boolean(),
   reason: Type.String({ description: 'new or transfer' }), since: Type.String(), ferfarNumber: Type.Union([Type.Integer(), Type.Null()]),
 });
+export const OwnershipHistory = Type.Object({ malmattaNo: Type.String(), owners: Type.Array(HistoryOwner), transfers: Type.Array(Transfer) });
+export type OwnershipHistory = Static<typeof OwnershipHistory>;
 export const historySchema = {
   tags: ['Transfers'], summary: 'The ownership history of a property, newest first, with its transfers', security: [{ bearer: [] }],
   querystring: Type.Object({ malmattaNo: Type.String({ minLength: 1, maxLength: 50 }) }),
-  response: { 200: Envelope(Type.Object({ malmattaNo: Type.String(), owners: Type.Array(HistoryOwner), transfers: Type.Array(Transfer) })), ...errorResponses },
+  response: { 200: Envelope(OwnershipHistory), ...errorResponses },
 };

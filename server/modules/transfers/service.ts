@@ -3,6 +3,7 @@
 // kept with its reason, date, reference and a ferfar number from the council's gap-free sequence.
 import { isoDay, parseIsoDate, todayInIndia } from '../../../common/dates.ts';
 import { malmattaKey } from '../../../common/property/malmatta.ts';
+import { NO_HEIR, TRANSFER_FIELDS } from '../../../common/property/transfer.ts';
 import { nextNumber } from '../../db/counter.ts';
 import type { Db } from '../../db/open.ts';
 import type { DbOrTx } from '../../db/transaction.ts';
@@ -10,12 +11,8 @@ import type { PropertyTransfer } from '../../generated/prisma/client.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import type { Transfer, TransferBody } from './schema.ts';
 
-/** The form's labels (spec 5): a missing field answers "{label} is required.". */
-const REQUIRED = [
-  ['malmatta_no', 'Malmatta Number'], ['ferfar_karan', 'Transfer Reason'], ['sadya_malakache_nav', 'Current Owner Name'],
-  ['bhogwatadharak_nav', 'Bhogwatadharak Name'], ['navin_malakache_nav', 'New Owner Name'], ['ferfar_date', 'Transfer Date'],
-  ['reference_no', 'Reference Number'],
-] as const;
+/** The form's required fields (spec 5): a missing one answers "{label} is required.". */
+const REQUIRED = TRANSFER_FIELDS.filter((f) => f.required);
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 /** Names compared as a person reads them: blanks and letter case do not matter. */
@@ -30,7 +27,7 @@ function toTransfer(t: PropertyTransfer): Transfer {
 }
 
 export async function addTransfer(db: Db, councilId: number, body: TransferBody): Promise<Transfer> {
-  for (const [field, label] of REQUIRED) if (!text(body[field])) throw new Invalid(field, `${label} is required.`);
+  for (const f of REQUIRED) if (!text(body[f.name])) throw new Invalid(f.name, `${f.en} is required.`);
   const date = parseIsoDate(text(body.ferfar_date));
   if (!date) throw new Invalid('ferfar_date', 'Transfer Date must be a valid date (YYYY-MM-DD).');
   if (date > todayInIndia()) throw new Invalid('ferfar_date', 'Transfer Date must not be in the future.');
@@ -62,7 +59,7 @@ export async function addTransfer(db: Db, councilId: number, body: TransferBody)
     return tx.propertyTransfer.create({ data: {
       createdByUserId: councilId, ferfarNumber, propertyId: property.propertyId, malmattaNo: property.malmattaNo,
       ferfarKaran: text(body.ferfar_karan), ferfarDate: date, sadyaMalakacheNav: owner.malkacheNav, bhogwatdarakachNav: occupier,
-      navinMalakacheNav: newOwner, varasacheNav: text(body.varasache_nav) || 'NO', referenceNo: text(body.reference_no), note: text(body.note),
+      navinMalakacheNav: newOwner, varasacheNav: text(body.varasache_nav) || NO_HEIR, referenceNo: text(body.reference_no), note: text(body.note),
     } });
   });
   return toTransfer(saved);

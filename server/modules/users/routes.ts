@@ -3,17 +3,24 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../lib/schema.ts';
 import { councilOf } from '../../plugins/auth.ts';
 import { NotFound } from '../../lib/errors.ts';
-import { createAccount, login, LoginLimiter } from './service.ts';
-import { loginSchema, meSchema, registerSchema } from './schema.ts';
+import { createAccount, endSessions, login } from './service.ts';
+import { loginSchema, logoutSchema, meSchema, registerSchema } from './schema.ts';
 
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const limiter = new LoginLimiter();
+  const limiter = app.loginLimiter;
 
-  app.post('/api/User/login', { schema: loginSchema }, async (request) => {
+  app.post('/api/User/login', { schema: loginSchema }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
     const user = await login(app.db, limiter, request.ip, request.body.username, request.body.password);
     const token = app.signToken(user);
     const result = { userName: user.username, userId: user.id, token };
     return { isSuccess: true, message: 'Login successful', result, ...result };
+  });
+
+  // Ends the token on the server: every token of the account issued so far stops working.
+  app.post('/api/User/logout', { schema: logoutSchema, preHandler: app.requireStaff }, async (request) => {
+    await endSessions(app.db, councilOf(request).userId);
+    return ok(null, 'Logged out');
   });
 
   app.post('/api/User/register', { schema: registerSchema, preHandler: app.requireAdmin }, async (request, reply) => {

@@ -49,3 +49,9 @@ export const meSchema = {
   security: [{ bearer: [] }],
   response: { 200: Envelope(Account), ...errorResponses },
 };
+export const logoutSchema = {
+  tags: ['User'],
+  summary: 'Log out: ends the tokens of this account on the server (every session of the account)',
+  security: [{ bearer: [] }],
+  response: { 200: Envelope(Type.Null()), ...errorResponses },
+};

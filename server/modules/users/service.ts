@@ -2,7 +2,10 @@
 import bcrypt from 'bcrypt';
 import crypto from 'node:crypto';
 import type { DbOrTx } from '../../db/transaction.ts';
-import { Conflict, Invalid, TooMany, Unauthorized } from '../../lib/errors.ts';
+import { Busy, Conflict, Forbidden, Invalid, Unauthorized } from '../../lib/errors.ts';
+import { SlidingWindow } from '../../lib/rate-limit.ts';
+import { BoundedQueue } from '../../lib/bounded-queue.ts';
+import { COMMON_PASSWORDS } from './common-passwords.ts';
 
 const BCRYPT_ROUNDS = 10;
 const USERNAME = /^[A-Za-z0-9._-]{3,64}$/;
@@ -11,9 +14,18 @@ export function checkUsername(username: string) {
   if (!USERNAME.test(username)) throw new Invalid('username', 'use 3 to 64 letters, digits, dot, dash or underscore');
 }
 
+export const PASSWORD_MIN_LENGTH = 10;
+/** bcrypt reads only the first 72 bytes; a longer password would be silently cut. */
+export const PASSWORD_MAX_BYTES = 72;
+let common: Set<string> | undefined;
+
 export function checkPassword(password: string) {
-  if (password.length < 8) throw new Invalid('password', 'must be at least 8 characters long');
+  if (password.length < PASSWORD_MIN_LENGTH) throw new Invalid('password', `must be at least ${PASSWORD_MIN_LENGTH} characters long`);
+  if (Buffer.byteLength(password, 'utf8') > PASSWORD_MAX_BYTES)
+    throw new Invalid('password', `is too long: at most ${PASSWORD_MAX_BYTES} bytes (72 English letters, fewer in Marathi letters)`);
   if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) throw new Invalid('password', 'must contain at least one letter and one digit');
+  common ??= new Set(COMMON_PASSWORDS.split('\n'));
+  if (common.has(password.toLowerCase())) throw new Invalid('password', 'is one of the most common passwords; choose one that is harder to guess');
 }
 
 export function randomPassword(): string {
@@ -41,36 +53,54 @@ export async function createAccount(db: DbOrTx, input: { username: string; email
 export async function setPassword(db: DbOrTx, username: string, password: string) {
   checkPassword(password);
   const passwordHash = await bcrypt.hash(password, BCRYPT_ROUNDS);
-  // Moving passwordChangedAt forward makes every token issued before now invalid.
-  return db.user.update({ where: { username }, data: { passwordHash, passwordChangedAt: new Date() } });
+  // Moving passwordChangedAt forward and the token version up makes every token issued before invalid.
+  return db.user.update({ where: { username }, data: { passwordHash, passwordChangedAt: new Date(), tokenVersion: { increment: 1 } } });
 }
 
-/** Counts failed logins per IP and username in a sliding minute; in memory, per process. */
+/** Ends every token of the account now (logout): tokens carry the version they were issued with. */
+export async function endSessions(db: DbOrTx, userId: number) {
+  await db.user.update({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } });
+}
+
+/** Counts login attempts when they start (so a parallel burst cannot slip past before the first
+ *  failure is recorded), per address and username, and per username across all addresses (so a
+ *  guess spread over many addresses is slowed too). A successful login gives its attempt back. */
 export class LoginLimiter {
-  private failures = new Map<string, number[]>();
-  constructor(private limit = 10, private windowMs = 60_000) {}
+  private perAddress: SlidingWindow;
+  private perAccount: SlidingWindow;
+  constructor(opts: { perAddress?: number; perAccount?: number; perAccountWindowMs?: number } = {}) {
+    this.perAddress = new SlidingWindow(opts.perAddress ?? 10, 60_000);
+    this.perAccount = new SlidingWindow(opts.perAccount ?? 30, opts.perAccountWindowMs ?? 10 * 60_000);
+  }
 
-  private key(ip: string, username: string) { return `${ip}|${username.toLowerCase()}`; }
-
-  check(ip: string, username: string, now = Date.now()) {
-    const recent = (this.failures.get(this.key(ip, username)) ?? []).filter((t) => now - t < this.windowMs);
-    if (recent.length >= this.limit) {
-      const retry = Math.ceil((recent[0] + this.windowMs - now) / 1000);
-      throw new TooMany(`Too many failed logins. Please wait ${retry} seconds and try again.`, retry);
+  /** Counts one attempt, or throws 429 when either window is full. */
+  start(ip: string, username: string) {
+    const name = username.toLowerCase();
+    const message = (seconds: number) => `Too many failed logins. Please wait ${seconds} seconds and try again.`;
+    this.perAccount.take(name, message);
+    try {
+      this.perAddress.take(`${ip}|${name}`, message);
+    } catch (err) {
+      this.perAccount.release(name);
+      throw err;
     }
   }
-  fail(ip: string, username: string, now = Date.now()) {
-    const k = this.key(ip, username);
-    const recent = (this.failures.get(k) ?? []).filter((t) => now - t < this.windowMs);
-    recent.push(now);
-    this.failures.set(k, recent);
-    if (this.failures.size > 10_000) this.prune(now);
+  giveBack(ip: string, username: string) {
+    const name = username.toLowerCase();
+    this.perAddress.release(`${ip}|${name}`);
+    this.perAccount.release(name);
   }
-  succeed(ip: string, username: string) { this.failures.delete(this.key(ip, username)); }
-  private prune(now: number) {
-    for (const [k, times] of this.failures) if (times.every((t) => now - t >= this.windowMs)) this.failures.delete(k);
+  succeed(ip: string, username: string) {
+    const name = username.toLowerCase();
+    this.perAddress.clear(`${ip}|${name}`);
+    // Only this attempt: the owner logging in must not wipe out an attacker's count on the account.
+    this.perAccount.release(name);
   }
 }
+
+/** bcrypt runs in Node's thread pool (4 threads), which file reads share: two checks at a time
+ *  leave room for static files during a login burst, and a full queue answers 503 at once. */
+const passwordChecks = new BoundedQueue(2, 32, 'The server is busy checking other logins. Please try again in a few seconds.');
 
 // Compared against when the username is unknown, so a wrong name costs the same time as a wrong password.
 const DUMMY_HASH = bcrypt.hashSync('not-a-real-password-1', BCRYPT_ROUNDS);
@@ -78,13 +108,36 @@ const DUMMY_HASH = bcrypt.hashSync('not-a-real-password-1', BCRYPT_ROUNDS);
 export async function login(db: DbOrTx, limiter: LoginLimiter, ip: string, username: string, password: string) {
   const name = username.trim();
   if (!name || !password) throw new Invalid(!name ? 'username' : 'password', 'Username and password are required.');
-  limiter.check(ip, name);
+  limiter.start(ip, name);
   const user = await db.user.findFirst({ where: { username: { equals: name, mode: 'insensitive' } } });
-  const ok = await bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !ok) {
-    limiter.fail(ip, name);
-    throw new Unauthorized('Wrong username or password.');
+  let ok: boolean;
+  try {
+    ok = await passwordChecks.run(() => bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH));
+  } catch (err) {
+    // Turned away before any password was checked: not an attempt.
+    if (err instanceof Busy) limiter.giveBack(ip, name);
+    throw err;
   }
+  if (!user || !ok) throw new Unauthorized('Wrong username or password.');
   limiter.succeed(ip, name);
+  return user;
+}
+
+/** The logged-in staff member's own password, re-entered to authorise an action (sending SMS).
+ *  Counts toward the same login limit as a login, so it cannot be used to guess passwords faster. */
+export async function confirmPassword(db: DbOrTx, limiter: LoginLimiter, ip: string, userId: number, password: string, wrongMessage: string) {
+  const user = await db.user.findUnique({ where: { id: userId } });
+  if (!user) throw new Unauthorized();
+  limiter.start(ip, user.username);
+  let ok: boolean;
+  try {
+    ok = await passwordChecks.run(() => bcrypt.compare(password, user.passwordHash));
+  } catch (err) {
+    if (err instanceof Busy) limiter.giveBack(ip, user.username);
+    throw err;
+  }
+  // 403, not 401: the session stays valid; only this action is refused.
+  if (!ok) throw new Forbidden(wrongMessage);
+  limiter.succeed(ip, user.username);
   return user;
 }

@@ -20,7 +20,7 @@ export interface RequestOptions {
   /** Send the token and treat 401 as "log in again" (default: true when a session exists). */
   auth?: boolean;
   signal?: AbortSignal;
-  /** Extra request headers (e.g. Idempotency-Key on a payment). */
+  /** Extra request headers (If-Match with the version an edit form was opened at, Idempotency-Key on a payment). */
   headers?: Record<string, string>;
 }
 
@@ -78,4 +78,15 @@ export async function download(path: string, fallbackName: string, signal?: Abor
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
   return name;
+}
+
+/** Logs out: forgets the session here and ends its token on the server. `keepalive` lets the call
+ *  finish even when the page reloads or navigates right after. */
+export function logout() {
+  const token = readSession()?.token;
+  clearSession();
+  if (!token) return;
+  fetch(apiUrl('/api/User/logout'), { method: 'POST', headers: { authorization: `Bearer ${token}` }, keepalive: true }).catch(() => {
+    // Offline: the token still expires by itself within two hours.
+  });
 }

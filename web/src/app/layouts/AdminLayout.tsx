@@ -1,5 +1,6 @@
-// The layout every staff page shares (spec 2.6): a sidebar with the staff links and Logout,
-// collapsing at 768 px or less into a drawer with an overlay and open/close buttons.
+// The layout every staff page shares (spec 2.6): a sidebar with the staff links (staffScreens.tsx,
+// handed over by the router) and Logout, collapsing at 768 px or less into a drawer with an overlay
+// and open/close buttons. It holds the staff screens' query client (QueryProvider.tsx).
 import { Suspense, useState } from 'react';
 import { NavLink, Outlet, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -13,31 +14,22 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import MenuIcon from '@mui/icons-material/Menu';
 import CloseIcon from '@mui/icons-material/Close';
-import { clearSession, useSession } from '../../lib/session.ts';
+import { useSession } from '../../lib/session.ts';
+import { logout as endSession } from '../../lib/api.ts';
 import Loading from '../../components/Loading.tsx';
+import type { SidebarLink } from '../staffScreens.tsx';
+import QueryProvider from '../QueryProvider.tsx';
 
 export const SIDEBAR_WIDTH = 260;
 
-export const STAFF_LINKS = [
-  { to: '/admin', label: 'डॅशबोर्ड', en: 'Dashboard' },
-  { to: '/updateGhasara', label: 'डेटा एन्ट्री (घसारा)', en: 'Data entry work' },
-  { to: '/getAllInfo', label: 'नमुना ८ अद्यतन व कर मागणी', en: 'Form 8 update and tax demand' },
-  { to: '/addcarouselimages', label: 'मुख्यपृष्ठ फोटो', en: 'Home page photos' },
-  { to: '/ferfardata', label: 'फेरफार नोंदी', en: 'Mutation entries' },
-  { to: '/dashnews', label: 'मुख्यपृष्ठ बातम्या', en: 'Home page news' },
-  { to: '/karUpdate', label: 'कर अद्यतन', en: 'Tax update' },
-  { to: '/smsSend', label: 'SMS', en: 'SMS notices' },
-  { to: '/siteProfile', label: 'संकेतस्थळ माहिती', en: 'Site profile' },
-];
-
-export default function AdminLayout() {
+export default function AdminLayout({ links }: { links: SidebarLink[] }) {
   const narrow = useMediaQuery('(max-width:768px)');
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const session = useSession();
 
   const logout = () => {
-    clearSession();
+    endSession();
     navigate('/login', { replace: true });
   };
 
@@ -53,10 +45,10 @@ export default function AdminLayout() {
       <Divider sx={{ borderColor: 'rgba(255,255,255,.2)' }} />
       {/* The links scroll inside the dark sidebar, so on a short office laptop (1366×640) Logout below stays in view. */}
       <List component="nav" aria-label="कर्मचारी मेनू" sx={{ flexGrow: 1, minHeight: 0, overflowY: 'auto' }}>
-        {STAFF_LINKS.map((l) => (
+        {links.map((l) => (
           <ListItemButton key={l.to} component={NavLink} to={l.to} end onClick={() => setOpen(false)}
             sx={{ '&.active': { bgcolor: 'rgba(255,255,255,.15)' } }}>
-            <ListItemText primary={l.label} secondary={l.en} slotProps={{ secondary: { sx: { color: 'rgba(255,255,255,.6)' } } }} />
+            <ListItemText primary={l.mr} secondary={l.en} slotProps={{ secondary: { sx: { color: 'rgba(255,255,255,.6)' } } }} />
           </ListItemButton>
         ))}
       </List>
@@ -79,7 +71,7 @@ export default function AdminLayout() {
             <Typography sx={{ fontWeight: 700 }}>ग्रामपंचायत प्रशासन</Typography>
           </Box>
         )}
-        <Suspense fallback={<Loading />}><Outlet /></Suspense>
+        <QueryProvider><Suspense fallback={<Loading />}><Outlet /></Suspense></QueryProvider>
       </Box>
     </Box>
   );

@@ -5,7 +5,8 @@ import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import Icon from '../../components/Icon.tsx';
 import { EMAIL, MENU as MENU_ICON, PHONE } from '../../components/icons.ts';
-import { clearSession, useSession } from '../../lib/session.ts';
+import { useSession } from '../../lib/session.ts';
+import { logout as endSession } from '../../lib/api.ts';
 import { useSiteProfile } from '../../features/site/api.ts';
 import { ROUTE_DELAY_MS, scrollToSection } from '../scroll.ts';
 
@@ -45,7 +46,7 @@ export default function Header() {
   };
 
   const logout = () => {
-    clearSession();
+    endSession();
     setConfirmOpen(false);
     navigate('/');
     window.location.reload();

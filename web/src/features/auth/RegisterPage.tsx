@@ -31,7 +31,7 @@ export default function RegisterPage() {
         <Typography variant="body2" color="text.secondary">Only an administrator who is logged in can create accounts.</Typography>
         <TextField label="Username" fullWidth margin="normal" value={form.username} onChange={set('username')} />
         <TextField label="Email" type="email" fullWidth margin="normal" value={form.email} onChange={set('email')} />
-        <TextField label="Password" type="password" fullWidth margin="normal" value={form.password} onChange={set('password')} helperText="At least 8 characters with a letter and a digit" />
+        <TextField label="Password" type="password" fullWidth margin="normal" value={form.password} onChange={set('password')} helperText="At least 10 characters with a letter and a digit, not a common password" />
         {status && (
           <Alert severity={status.ok ? 'success' : 'error'} sx={{ mt: 1 }}>
             {status.text}

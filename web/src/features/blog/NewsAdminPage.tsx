@@ -1,6 +1,6 @@
 // /dashnews (spec 2.8, 5, 8): add mode (title, content, event date) switches to edit mode after a
 // successful create; edit mode lists the council's posts with Edit, Delete and Refresh List.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,7 +17,8 @@ import EditIcon from '@mui/icons-material/Edit';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { councilIdOf } from '../../lib/session.ts';
 import { formatDateMr } from '../../lib/format.ts';
-import { createNews, dateToIso, deleteNews, fetchNews, isoToDate, updateNews, type NewsItem } from './api.ts';
+import { dateToIso, isoToDate, type NewsItem } from './api.ts';
+import { useCreateNews, useDeleteNews, useNews, useUpdateNews } from './queries.ts';
 
 type Mode = 'add' | 'edit';
 interface Draft { title: string; content: string; date: string }
@@ -46,24 +47,22 @@ function NewsFields({ draft, onChange }: { draft: Draft; onChange: (d: Draft) =>
   );
 }
 
-function NewsRow({ item, onSaved, onDelete }: { item: NewsItem; onSaved: (msg: string) => void; onDelete: () => void }) {
+function NewsRow({ item, userId, onSaved, onDelete }: { item: NewsItem; userId: number; onSaved: (msg: string) => void; onDelete: () => void }) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const update = useUpdateNews(userId);
 
   const save = async () => {
     if (!draft) return;
     const input = toInput(draft);
     if (!input) return;
-    setBusy(true); setError('');
+    setError('');
     try {
-      await updateNews(item.blogId, input);
+      await update.mutateAsync({ id: item.blogId, input });
       setDraft(null);
       onSaved('बातमी अद्यतनित केली!');
     } catch (err) {
       setError(messageOf(err));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -74,7 +73,7 @@ function NewsRow({ item, onSaved, onDelete }: { item: NewsItem; onSaved: (msg: s
           <NewsFields draft={draft} onChange={setDraft} />
           {error && <Alert severity="error" role="alert" sx={{ mt: 1 }}>{error}</Alert>}
           <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
-            <Button variant="contained" onClick={save} disabled={busy}>Save</Button>
+            <Button variant="contained" onClick={save} disabled={update.isPending}>Save</Button>
             <Button onClick={() => { setDraft(null); setError(''); }}>Cancel</Button>
           </Box>
         </>
@@ -97,41 +96,34 @@ function NewsRow({ item, onSaved, onDelete }: { item: NewsItem; onSaved: (msg: s
 
 export default function NewsAdminPage() {
   const navigate = useNavigate();
+  const userId = councilIdOf();
   const [mode, setMode] = useState<Mode>('add');
   const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [items, setItems] = useState<NewsItem[] | null>(null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [message, setMessage] = useState('');
-
-  const load = useCallback(async () => {
-    const userId = councilIdOf();
-    if (!userId) return setError('User not logged in. Please log in again.');
-    try {
-      setItems(await fetchNews(userId));
-    } catch (err) {
-      setError(messageOf(err));
-    }
-  }, []);
-  useEffect(() => { if (mode === 'edit') void load(); }, [mode, load]);
+  const news = useNews(userId, mode === 'edit' && !!userId);
+  const create = useCreateNews(userId);
+  const del = useDeleteNews(userId);
+  const items = news.data ?? null;
+  const readError = mode !== 'edit' ? '' : !userId ? 'User not logged in. Please log in again.'
+    : news.isError && !news.isFetching ? messageOf(news.error) : '';
+  const shownError = error || readError;
 
   const switchTo = (m: Mode) => { setMode(m); setError(''); setMessage(''); };
 
-  const create = async (e: React.FormEvent) => {
+  const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError(''); setMessage('');
     const input = toInput(draft);
     if (!input) return;
-    setBusy(true);
     try {
-      await createNews(input);
+      // The list of edit mode is read afresh after the create (useCreateNews).
+      await create.mutateAsync(input);
       setDraft(EMPTY);
       setMode('edit');
       setMessage('बातमी जतन केली!');
     } catch (err) {
       setError(messageOf(err));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -139,8 +131,7 @@ export default function NewsAdminPage() {
     if (!window.confirm('really want to delete?')) return;
     setError(''); setMessage('');
     try {
-      await deleteNews(item.blogId);
-      setItems((list) => list?.filter((x) => x.blogId !== item.blogId) ?? null);
+      await del.mutateAsync(item.blogId);
       setMessage('बातमी हटवली!');
     } catch (err) {
       setError(messageOf(err));
@@ -158,24 +149,23 @@ export default function NewsAdminPage() {
         </ToggleButtonGroup>
       </Box>
       {message && <Alert severity="success" sx={{ mb: 2 }} data-testid="news-message">{message}</Alert>}
-      {error && <Alert severity="error" role="alert" sx={{ mb: 2 }}>{error}</Alert>}
+      {shownError && <Alert severity="error" role="alert" sx={{ mb: 2 }}>{shownError}</Alert>}
       {mode === 'add' ? (
-        <Paper component="form" noValidate onSubmit={create} sx={{ p: { xs: 2, md: 3 } }}>
+        <Paper component="form" noValidate onSubmit={submit} sx={{ p: { xs: 2, md: 3 } }}>
           <NewsFields draft={draft} onChange={setDraft} />
-          <Box><Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={busy}>Save News</Button></Box>
+          <Box><Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={create.isPending}>Save News</Button></Box>
         </Paper>
       ) : (
         <>
-          <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => { setMessage(''); setError(''); void load(); }} sx={{ mb: 2 }}>Refresh List</Button>
+          <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => { setMessage(''); setError(''); void news.refetch(); }} sx={{ mb: 2 }}>Refresh List</Button>
           {items === null ? (
-            !error && <Typography role="status">लोड होत आहे…</Typography>
+            !shownError && <Typography role="status">लोड होत आहे…</Typography>
           ) : items.length === 0 ? (
             <Typography color="text.secondary">अद्याप बातमी नाही. (No news yet.)</Typography>
           ) : (
             <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 1.5 }}>
               {items.map((n) => (
-                <NewsRow key={n.blogId} item={n} onDelete={() => remove(n)}
-                  onSaved={(msg) => { setMessage(msg); void load(); }} />
+                <NewsRow key={n.blogId} item={n} userId={userId} onDelete={() => remove(n)} onSaved={setMessage} />
               ))}
             </Box>
           )}

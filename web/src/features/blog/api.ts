@@ -1,5 +1,6 @@
 // News items (spec 3, 7): GET /api/Blog/by-user/{userId} (bearer when a session exists), POST /api/Blog,
-// PUT and DELETE /api/Blog/{id}. Reads accept the spec's alternative field names.
+// PUT and DELETE /api/Blog/{id}. Reads accept the spec's alternative field names. Plain calls: the
+// home page's LatestNews uses them as they are, the staff screen through queries.ts.
 import type { BlogBody, BlogItem } from '../../../../common/api-types.ts';
 import { api } from '../../lib/api.ts';
 
@@ -22,8 +23,8 @@ export function normaliseNews(o: Raw): NewsItem {
 }
 
 /** The list, as the envelope's result or a bare array (spec 7). */
-export async function fetchNews(userId: number): Promise<NewsItem[]> {
-  const answer = (await api<unknown>(`/api/Blog/by-user/${userId}`)) as unknown;
+export async function fetchNews(userId: number, signal?: AbortSignal): Promise<NewsItem[]> {
+  const answer = (await api<unknown>(`/api/Blog/by-user/${userId}`, { signal })) as unknown;
   const list = Array.isArray(answer) ? answer : (answer as { result?: unknown }).result;
   if (!Array.isArray(list)) throw new Error('News read: result is not an array');
   return list.map((o) => normaliseNews(o as Raw));

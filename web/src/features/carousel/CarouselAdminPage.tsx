@@ -16,7 +16,8 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { councilIdOf } from '../../lib/session.ts';
-import { deleteSlide, fetchSlides, imageUrl, uploadSlides, type Slide } from './api.ts';
+import { imageUrl, type Slide } from './api.ts';
+import { useDeleteSlide, useSlides, useUploadSlides } from './queries.ts';
 
 type Mode = 'add' | 'edit';
 
@@ -24,9 +25,11 @@ function AddForm() {
   const [content, setContent] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [previews, setPreviews] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [inputKey, setInputKey] = useState(0);
+  const userId = councilIdOf();
+  const upload = useUploadSlides(userId);
+  const busy = upload.isPending;
 
   useEffect(() => {
     const urls = files.map((f) => URL.createObjectURL(f));
@@ -34,21 +37,17 @@ function AddForm() {
     return () => urls.forEach((u) => URL.revokeObjectURL(u));
   }, [files]);
 
-  const upload = async () => {
+  const send = async () => {
     setError('');
-    const userId = councilIdOf();
     if (files.length === 0 || !content.trim() || !userId) return window.alert('complete all fields!');
-    setBusy(true);
     try {
-      await uploadSlides(files, content.trim(), userId);
+      await upload.mutateAsync({ files, content: content.trim() });
       window.alert('अपलोड यशस्वी!');
       setContent('');
       setFiles([]);
       setInputKey((k) => k + 1);
     } catch (err) {
       setError(err instanceof Error ? err.message : 'Upload failed');
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -74,32 +73,31 @@ function AddForm() {
         </Grid>
       )}
       {error && <Alert severity="error" role="alert" sx={{ mt: 2 }}>{error}</Alert>}
-      <Button variant="contained" sx={{ mt: 3 }} onClick={upload} disabled={busy}>{busy ? 'अपलोड होत आहे…' : 'Upload'}</Button>
+      <Button variant="contained" sx={{ mt: 3 }} onClick={send} disabled={busy}>{busy ? 'अपलोड होत आहे…' : 'Upload'}</Button>
     </Paper>
   );
 }
 
-function EditGrid() {
-  const [slides, setSlides] = useState<Slide[] | null>(null);
-  const [error, setError] = useState('');
-  const [message, setMessage] = useState('');
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-  const load = () => {
-    const userId = councilIdOf();
-    if (!userId) return setError('User not logged in. Please log in again.');
-    fetchSlides(userId).then(setSlides).catch((err) => setError(err instanceof Error ? err.message : String(err)));
-  };
-  useEffect(load, []);
+function EditGrid() {
+  const userId = councilIdOf();
+  const read = useSlides(userId, !!userId);
+  const del = useDeleteSlide(userId);
+  const [deleteError, setDeleteError] = useState('');
+  const [message, setMessage] = useState('');
+  const slides = read.data ?? null;
+  const error = deleteError || (!userId ? 'User not logged in. Please log in again.'
+    : read.isError && !read.isFetching ? messageOf(read.error) : '');
 
   const remove = async (s: Slide) => {
     if (!window.confirm('really want to delete?')) return;
-    setError(''); setMessage('');
+    setDeleteError(''); setMessage('');
     try {
-      await deleteSlide(s.corosalId);
-      setSlides((list) => list?.filter((x) => x.corosalId !== s.corosalId) ?? null);
+      await del.mutateAsync(s.corosalId);
       setMessage('फोटो हटवला!');
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setDeleteError(messageOf(err));
     }
   };
 

@@ -1,5 +1,6 @@
 // Home page slides (spec 3, 7): GET /api/Corosal/by-user/{userId} without a token, POST multipart
-// (one ImageFile part per image), DELETE /api/Corosal/{corosalId}.
+// (one ImageFile part per image), DELETE /api/Corosal/{corosalId}. Plain calls: the home page uses
+// them as they are, the staff screen through queries.ts.
 import type { CarouselItem } from '../../../../common/api-types.ts';
 import { api, apiUrl } from '../../lib/api.ts';
 
@@ -10,8 +11,8 @@ export type Slide = CarouselItem;
 export const imageUrl = (path: string) => (/^(https?:|data:|blob:)/.test(path) ? path : apiUrl(path));
 
 /** Public read: never sends the token, so a stale session cannot break the home page. */
-export async function fetchSlides(userId: number): Promise<Slide[]> {
-  const envelope = await api<Slide[]>(`/api/Corosal/by-user/${userId}`, { auth: false });
+export async function fetchSlides(userId: number, signal?: AbortSignal): Promise<Slide[]> {
+  const envelope = await api<Slide[]>(`/api/Corosal/by-user/${userId}`, { auth: false, signal });
   if (!Array.isArray(envelope.result)) throw new Error('Carousel read: result is not an array');
   return envelope.result;
 }
@@ -65,3 +66,4 @@ export function uploadSlides(files: File[], content: string, userId: number) {
 export function deleteSlide(corosalId: number) {
   return api<{ corosalId: number }>(`/api/Corosal/${corosalId}`, { method: 'DELETE' });
 }
+

@@ -1,6 +1,6 @@
 // /birthCertForm, /deathCertForm, /residentialCertForm, /marriageCertForm (spec 2, 4): one screen in
 // three views — initial (two buttons), the paged list with name search, Update and PDF, and the form.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Backdrop from '@mui/material/Backdrop';
 import Box from '@mui/material/Box';
@@ -12,7 +12,8 @@ import ListAltIcon from '@mui/icons-material/ListAlt';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
 import BackToAdmin from '../../components/BackToAdmin.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { downloadPdf, fetchPage, type Page } from './api.ts';
+import { downloadPdf, type Page } from './api.ts';
+import { useCertificatePage } from './queries.ts';
 import CertificateForm from './CertificateForm.tsx';
 import CertificateList from './CertificateList.tsx';
 import { KINDS, type Item, type KindName } from './kinds.ts';
@@ -24,52 +25,49 @@ const EMPTY_PAGE: Page = { items: [], pageNumber: 1, pageSize: 10, totalPages: 0
 export default function CertificateAdminPage({ kind }: { kind: KindName }) {
   const k = KINDS[kind];
   const [view, setView] = useState<View>('initial');
-  const [page, setPage] = useState<Page>(EMPTY_PAGE);
+  // The page and name filter the list shows; `filter` is what the search box holds meanwhile.
+  const [shown, setShown] = useState({ pageNumber: 1, nameFilter: '' });
   const [filter, setFilter] = useState('');
-  const [loading, setLoading] = useState(false);
-  const [listError, setListError] = useState('');
   const [success, setSuccess] = useState('');
   const [editing, setEditing] = useState<Item | null>(null);
   const [pdfBusy, setPdfBusy] = useState(false);
-  const loadCtrl = useRef<AbortController | null>(null);
+  const list = useCertificatePage(k, shown.pageNumber, shown.nameFilter, view === 'list');
+  const loading = view === 'list' && list.isFetching;
+  const failed = list.isError && !list.isFetching;
+  const page = failed ? EMPTY_PAGE : list.data ?? EMPTY_PAGE;
 
   useEffect(() => { document.title = `${k.mr} | ग्रामपंचायत`; }, [k]);
-  useEffect(() => () => loadCtrl.current?.abort(), []);
 
-  /** Reads one page; a newer read cancels an older one still under way. */
-  const load = useCallback(async (pageNumber: number, nameFilter: string) => {
-    loadCtrl.current?.abort();
-    const ctrl = new AbortController();
-    loadCtrl.current = ctrl;
-    setLoading(true);
-    setListError('');
-    try {
-      const p = await fetchPage(k, pageNumber, nameFilter, ctrl.signal);
-      setPage(p);
-    } catch (err) {
-      if (ctrl.signal.aborted) return;
-      console.warn(k.listFailed, err);
-      setPage(EMPTY_PAGE);
-      setListError(k.listFailed);
-      window.alert(`एरर: ${k.listFailed}`);
-    } finally {
-      if (!ctrl.signal.aborted) setLoading(false);
-    }
-  }, [k]);
+  // A read that failed for good (after the retries of lib/retry.ts) is said once, as the spec's
+  // alert; a failure still cached from an earlier visit is not said again.
+  const alerted = useRef(list.errorUpdatedAt);
+  useEffect(() => {
+    if (!list.isError || list.errorUpdatedAt === alerted.current) return;
+    alerted.current = list.errorUpdatedAt;
+    console.warn(k.listFailed, list.error);
+    window.alert(`एरर: ${k.listFailed}`);
+  }, [k, list.isError, list.error, list.errorUpdatedAt]);
 
-  const openList = () => { setSuccess(''); setView('list'); void load(1, filter); };
+  /** Shows a page; asking again for the page on screen reads it afresh. */
+  const load = (pageNumber: number, nameFilter: string) => {
+    if (view === 'list' && pageNumber === shown.pageNumber && nameFilter === shown.nameFilter) void list.refetch();
+    else setShown({ pageNumber, nameFilter });
+  };
+
+  const openList = () => { setSuccess(''); setShown({ pageNumber: 1, nameFilter: filter }); setView('list'); };
   const openNew = () => { setSuccess(''); setEditing(null); setView('form'); };
   const openUpdate = (item: Item) => {
     if (!item[k.idField]) { window.alert('प्रमाणपत्र आयडी उपलब्ध नाही, अद्यतन करता येणार नाही. (Certificate ID is missing; cannot update.)'); return; }
     setSuccess(''); setEditing(item); setView('form');
   };
   const cancelForm = () => { setEditing(null); setView(page.items.length > 0 ? 'list' : 'initial'); };
+  // The save invalidated this kind's pages (useSaveCertificate), so showing the list reads it afresh.
   const saved = (message: string) => {
     setEditing(null);
     setFilter('');
     setSuccess(message);
+    setShown({ pageNumber: 1, nameFilter: '' });
     setView('list');
-    void load(1, '');
   };
 
   const pdf = async (item: Item) => {
@@ -109,10 +107,10 @@ export default function CertificateAdminPage({ kind }: { kind: KindName }) {
       {view === 'list' && (
         <>
           {success && <Alert severity="success" sx={{ mb: 2 }} onClose={() => setSuccess('')} data-testid="certificate-success">{success}</Alert>}
-          <CertificateList k={k} page={page} filter={filter} loading={loading} error={listError} disabled={pdfBusy}
+          <CertificateList k={k} page={page} filter={filter} loading={loading} error={failed ? k.listFailed : ''} disabled={pdfBusy}
             onFilterChange={setFilter}
-            onSearch={() => { setSuccess(''); void load(1, filter); }}
-            onPage={(n) => void load(n, filter)}
+            onSearch={() => { setSuccess(''); load(1, filter); }}
+            onPage={(n) => load(n, filter)}
             onUpdate={openUpdate} onPdf={pdf} onNew={openNew}
             onBack={() => { setSuccess(''); setView('initial'); }} />
         </>

@@ -1,19 +1,21 @@
 // The create/update form of every kind: its sections drawn by the form engine (components/form)
 // from the kind's field table, and for marriage the photos. Create versus update: whether a saved
 // record was given.
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import FormSections, { FormSection } from '../../components/form/FormSections.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { councilIdOf } from '../../lib/session.ts';
-import { saveCertificate } from './api.ts';
+import { useNextNumber, useSaveCertificate } from './queries.ts';
 import { emptyValues, valuesOf, type Item, type KindDef, type Values } from './kinds.ts';
 import PhotoField from './PhotoField.tsx';
 
 /** What a failed submit says (spec 8): the server's message, else the status, else unknown. */
 export function submitError(err: unknown): string {
+  if (err instanceof ApiError && err.status === 409 && /Someone else changed/.test(err.message))
+    return `हा दाखला तुम्ही उघडल्यानंतर दुसऱ्या कोणीतरी बदलला आहे. यादीतून पुन्हा उघडा व तुमचे बदल पुन्हा करा.\n(${err.message})`;
   if (err instanceof ApiError) return err.message || `Server returned ${err.status}`;
   if (err instanceof Error && err.message && err.name !== 'TypeError') return err.message;
   return 'An unknown error occurred.';
@@ -31,8 +33,16 @@ export default function CertificateForm({ k, item, onCancel, onSaved }: Props) {
   const id = item ? String(item[k.idField] ?? '') : null;
   const [values, setValues] = useState<Values>(() => (item ? valuesOf(k, item) : emptyValues(k)));
   const [photos, setPhotos] = useState<Record<string, File | null>>({});
-  const [busy, setBusy] = useState(false);
+  const save = useSaveCertificate(k);
+  // After a save the form is closing: it stays disabled until it goes.
+  const busy = save.isPending || save.isSuccess;
   const browserChecks = !k.multipart;
+  // A new record starts from the next free registration number, which the clerk may change.
+  const next = useNextNumber(k, !item);
+  const numberField = k.table.numberField;
+  useEffect(() => {
+    if (next.data) setValues((v) => (v[numberField] ? v : { ...v, [numberField]: next.data }));
+  }, [next.data, numberField]);
 
   const change = useCallback((name: string, value: string) => {
     setValues((v) => { const next = { ...v, [name]: value }; return k.derive ? k.derive(next, name) : next; });
@@ -42,13 +52,11 @@ export default function CertificateForm({ k, item, onCancel, onSaved }: Props) {
     e.preventDefault();
     if (!councilIdOf()) { window.alert('Error: User ID not found. Cannot submit.'); return; }
     if (item && !id) { window.alert('प्रमाणपत्र आयडी उपलब्ध नाही, अद्यतन करता येणार नाही. (Certificate ID is missing; cannot update.)'); return; }
-    setBusy(true);
     try {
-      await saveCertificate(k, values, id, photos);
+      await save.mutateAsync({ values, id, photos, version: typeof item?.version === 'number' ? item.version : undefined });
       onSaved(id ? 'अर्ज यशस्वीरित्या अद्यतनित झाला!' : 'अर्ज यशस्वीरित्या सादर झाला!');
     } catch (err) {
       window.alert(submitError(err));
-      setBusy(false);
     }
   };
 

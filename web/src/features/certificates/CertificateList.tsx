@@ -14,6 +14,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { formatDateGB } from '../../lib/format.ts';
 import type { Page } from './api.ts';
 import type { Item, KindDef } from './kinds.ts';
+import { fieldOf } from '../../../../common/certificates/kinds.ts';
 
 interface Props {
   k: KindDef;
@@ -44,6 +45,8 @@ function names(k: KindDef, item: Item): { mr: string; en: string } {
 }
 
 export default function CertificateList({ k, page, filter, loading, error, disabled, onFilterChange, onSearch, onPage, onUpdate, onPdf, onNew, onBack }: Props) {
+  // The date beside the number is a different one per kind (birth, death, issue, marriage): say which.
+  const dateLabel = fieldOf(k.table, k.dateField).mr;
   return (
     <Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
@@ -84,7 +87,7 @@ export default function CertificateList({ k, page, filter, loading, error, disab
                     <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{n.mr || n.en || '—'}</Typography>
                     {n.en && n.mr && <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{n.en}</Typography>}
                     <Typography variant="body2" color="text.secondary">
-                      नोंदणी क्र. {text(item[k.regField]) || '—'} · {formatDateGB(text(item[k.dateField]) || null)}
+                      नोंदणी क्र. {text(item[k.regField]) || '—'} · {dateLabel}: {formatDateGB(text(item[k.dateField]) || null)}
                     </Typography>
                   </Box>
                   <Box sx={{ display: 'flex', gap: 1, flexShrink: 0 }}>

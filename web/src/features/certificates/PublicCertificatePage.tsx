@@ -46,7 +46,10 @@ const VIEWS: Record<KindName, View> = {
   birth: viewOf('birth', 'Failed to fetch certificate'),
   death: viewOf('death', 'Failed to fetch death certificate'),
   residence: viewOf('residence', 'Failed to fetch certificate',
-    (r) => `This certificate is issued to ${s(r.applicantNameEnglish) || 'the applicant'} as a resident of this Gram Panchayat, at the applicant's request.`),
+    // Bilingual like the PDF's statement (issue 14).
+    (r) =>
+      `हा दाखला ${s(r.applicantNameMarathi) || 'अर्जदार'} यांना, त्यांच्या विनंतीवरून, या ग्रामपंचायतीचे रहिवासी म्हणून देण्यात येत आहे. / ` +
+      `This certificate is issued to ${s(r.applicantNameEnglish) || 'the applicant'} as a resident of this Gram Panchayat, at the applicant's request.`),
   marriage: viewOf('marriage', 'Failed to fetch marriage certificate'),
 };
 

@@ -1,5 +1,6 @@
 // Calls of the certificate screens: the paged list, create and update (JSON, or multipart with the
-// marriage photos), the PDF download and the public read behind the QR pages.
+// marriage photos), the PDF download and the public read behind the QR pages. Plain calls: the QR
+// pages use them as they are, the staff screens through queries.ts.
 import { api, apiUrl, download, type Envelope } from '../../lib/api.ts';
 import { councilIdOf } from '../../lib/session.ts';
 import { allFields, jsonBody, type Item, type KindDef, type Values } from './kinds.ts';
@@ -9,14 +10,15 @@ export const PAGE_SIZE = 10;
 
 export interface Page { items: Item[]; pageNumber: number; pageSize: number; totalPages: number; totalCount: number }
 
-
 export async function fetchPage(k: KindDef, pageNumber: number, nameFilter: string, signal?: AbortSignal): Promise<Page> {
   const e = await api<Page>(`${k.listPath}?${listQuery(councilIdOf(), pageNumber, PAGE_SIZE, nameFilter)}`, { signal });
   return e.result;
 }
 
-/** Create (no id) or update: JSON, or for marriage every text field as a part plus the chosen photos. */
-export async function saveCertificate(k: KindDef, values: Values, id: string | null, photos: Record<string, File | null>): Promise<Item> {
+/** Create (no id) or update: JSON, or for marriage every text field as a part plus the chosen photos.
+ *  An update names the version the form was opened at (If-Match): the server answers 409 when
+ *  someone changed the record since, instead of overwriting their change. */
+export async function saveCertificate(k: KindDef, values: Values, id: string | null, photos: Record<string, File | null>, version?: number): Promise<Item> {
   const body = jsonBody(k, values);
   let payload: unknown = { ...body, createdByUserId: councilIdOf(), ...(id ? { [k.idField]: id } : {}) };
   if (k.multipart) {
@@ -27,8 +29,14 @@ export async function saveCertificate(k: KindDef, values: Values, id: string | n
     for (const p of k.photos ?? []) { const file = photos[p.name]; if (file) form.append(p.name, file, file.name); }
     payload = form;
   }
-  const e = await api<Item>(id ? `${k.base}/${id}` : k.base, { method: id ? 'PUT' : 'POST', body: payload });
+  const headers = id && typeof version === 'number' ? { 'if-match': `"${version}"` } : undefined;
+  const e = await api<Item>(id ? `${k.base}/${id}` : k.base, { method: id ? 'PUT' : 'POST', body: payload, headers });
   return e.result;
+}
+
+/** The registration number the server suggests for a new record ('' when there is none to count on). */
+export async function fetchNextNumber(k: KindDef, signal?: AbortSignal): Promise<string> {
+  return (await api<{ registrationNumber: string }>(`${k.base}/next-number`, { signal })).result.registrationNumber;
 }
 
 export const downloadPdf = (k: KindDef, item: Item, id: string) => download(k.pdfPath(id), k.pdfFallbackName(item));

@@ -92,9 +92,9 @@ export const marriage = screens(marriageTable, {
   photos: [
     { name: 'husbandPhoto', urlField: 'husbandPhotoUrl', mr: 'पतीचा फोटो', en: "Husband's photo", requiredOnCreate: true },
     { name: 'wifePhoto', urlField: 'wifePhotoUrl', mr: 'पत्नीचा फोटो', en: "Wife's photo", requiredOnCreate: true },
-    { name: 'witness1Photo', urlField: 'witness1PhotoUrl', mr: 'साक्षीदार १ फोटो', en: 'Witness 1 photo' },
-    { name: 'witness2Photo', urlField: 'witness2PhotoUrl', mr: 'साक्षीदार २ फोटो', en: 'Witness 2 photo' },
-    { name: 'witness3Photo', urlField: 'witness3PhotoUrl', mr: 'साक्षीदार ३ फोटो', en: 'Witness 3 photo' },
+    { name: 'witness1Photo', urlField: 'witness1PhotoUrl', mr: 'साक्षीदार 1 फोटो', en: 'Witness 1 photo' },
+    { name: 'witness2Photo', urlField: 'witness2PhotoUrl', mr: 'साक्षीदार 2 फोटो', en: 'Witness 2 photo' },
+    { name: 'witness3Photo', urlField: 'witness3PhotoUrl', mr: 'साक्षीदार 3 फोटो', en: 'Witness 3 photo' },
   ],
   derive: (v, changed) => (['husbandBirthDate', 'wifeBirthDate', 'marriageDate'].includes(changed) ? spouseAges(v) : v),
 });

@@ -1,7 +1,7 @@
 // /siteProfile (our addition, issue 3 point 2): staff edit their council's public content — office
 // name, contacts, statistics, facilities, schools, anganwadis, schemes, committees, services —
 // GET /api/Site/profile/mine, PUT /api/Site/profile. Lists one item a line are edited as text areas.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,9 +15,10 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import {
-  BENEFICIARIES, BENEFICIARY_LABELS, fetchMyProfile, invalidateSiteProfile, saveMyProfile,
+  BENEFICIARIES, BENEFICIARY_LABELS,
   type Centre, type Committee, type Scheme, type Service, type SiteProfile, type SiteProfileInput, type Stat,
 } from './api.ts';
+import { useMyProfile, useSaveMyProfile } from './queries.ts';
 
 /** The form keeps coordinates as typed; lists keep blank lines while typing and drop them on save. */
 type Form = Omit<SiteProfileInput, 'latitude' | 'longitude'> & { latitude: string; longitude: string };
@@ -106,43 +107,7 @@ function CentreRow({ c, set, head }: { c: Centre; set: (p: Partial<Centre>) => v
 
 export default function SiteProfileAdminPage() {
   const navigate = useNavigate();
-  const [form, setForm] = useState<Form | null>(null);
-  const [error, setError] = useState('');
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    fetchMyProfile().then((p) => setForm(toForm(p))).catch((err) => setError(err instanceof Error ? err.message : String(err)));
-  }, []);
-
-  const set = (patch: Partial<Form>) => setForm((f) => (f ? { ...f, ...patch } : f));
-
-  const save = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!form) return;
-    setError(''); setMessage('');
-    const body = toBody(form);
-    if (typeof body === 'string') return setError(body);
-    setBusy(true);
-    try {
-      const saved = await saveMyProfile(body);
-      setForm(toForm(saved.result));
-      invalidateSiteProfile();
-      setMessage('माहिती जतन केली! (Site profile saved)');
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const text = (key: keyof Form & string, label: string, extra: { multiline?: boolean; md?: number; type?: string; helper?: string } = {}) => (
-    <Grid size={{ xs: 12, md: extra.md ?? 6 }}>
-      <TextField label={label} fullWidth size="small" multiline={extra.multiline} minRows={extra.multiline ? 4 : undefined} type={extra.type}
-        helperText={extra.helper} value={form![key] as string} onChange={(e) => set({ [key]: e.target.value } as Partial<Form>)} />
-    </Grid>
-  );
-
+  const mine = useMyProfile();
   return (
     <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 1100 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
@@ -152,113 +117,147 @@ export default function SiteProfileAdminPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         सार्वजनिक संकेतस्थळावर दिसणारी कार्यालयाची माहिती. जतन केल्यावर मुख्यपृष्ठ लगेच बदलते.
       </Typography>
-      {!form ? (
-        error ? <Alert severity="error" role="alert">{error}</Alert> : <Typography role="status">लोड होत आहे…</Typography>
-      ) : (
-        <Box component="form" noValidate onSubmit={save}>
-          <Block title="कार्यालय (Office)">
+      {mine.data ? <ProfileForm profile={mine.data} />
+        : mine.isError && !mine.isFetching ? <Alert severity="error" role="alert">{mine.error.message}</Alert>
+        : <Typography role="status">लोड होत आहे…</Typography>}
+    </Box>
+  );
+}
+
+/** The form takes the profile once: a later read does not overwrite what is being typed. */
+function ProfileForm({ profile }: { profile: SiteProfile }) {
+  const [form, setForm] = useState<Form>(() => toForm(profile));
+  const [error, setError] = useState('');
+  const [message, setMessage] = useState('');
+  const saveProfile = useSaveMyProfile();
+  const busy = saveProfile.isPending;
+
+  const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
+
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    setError(''); setMessage('');
+    const body = toBody(form);
+    if (typeof body === 'string') return setError(body);
+    try {
+      const saved = await saveProfile.mutateAsync(body);
+      setForm(toForm(saved));
+      setMessage('माहिती जतन केली! (Site profile saved)');
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  };
+
+  const text = (key: keyof Form & string, label: string, extra: { multiline?: boolean; md?: number; type?: string; helper?: string } = {}) => (
+    <Grid size={{ xs: 12, md: extra.md ?? 6 }}>
+      <TextField label={label} fullWidth size="small" multiline={extra.multiline} minRows={extra.multiline ? 4 : undefined} type={extra.type}
+        helperText={extra.helper} value={form[key] as string} onChange={(e) => set({ [key]: e.target.value } as Partial<Form>)} />
+    </Grid>
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={save}>
+      <Block title="कार्यालय (Office)">
+        <Grid container spacing={2}>
+          {text('officeName', 'कार्यालयाचे नाव (Office name, Marathi)')}
+          {text('officeNameEnglish', 'Office name (English)')}
+          {text('block', 'तालुका (Block)', { md: 3 })}
+          {text('blockEnglish', 'Block (English)', { md: 3 })}
+          {text('district', 'जिल्हा (District)', { md: 3 })}
+          {text('districtEnglish', 'District (English)', { md: 3 })}
+          {text('address', 'पत्ता (Address)', { md: 9 })}
+          {text('postalCode', 'पिन कोड (Postal code)', { md: 3 })}
+          {text('phone', 'दूरध्वनी (Phone)', { md: 4, type: 'tel' })}
+          {text('email', 'ई-मेल (E-mail)', { md: 4, type: 'email' })}
+          {text('logoUrl', 'Logo URL', { md: 4, helper: 'https://… or /path; empty for the built-in emblem' })}
+          {text('latitude', 'Latitude', { md: 3, helper: 'e.g. 18.5204' })}
+          {text('longitude', 'Longitude', { md: 3, helper: 'e.g. 73.8567' })}
+          {text('summary', 'गावाविषयी (Summary)', { md: 12, multiline: true })}
+        </Grid>
+      </Block>
+
+      <Block title="आकडेवारी (Statistics)">
+        <Rows<Stat> items={form.stats} onChange={(stats) => set({ stats })} blank={{ key: '', label: '', value: '' }} noun="आकडा" render={(s, setS) => {
+          const keys = STAT_KEYS.some((k) => k.key === (s.key ?? '')) ? STAT_KEYS : [...STAT_KEYS, { key: s.key!, label: s.key! }];
+          return (
             <Grid container spacing={2}>
-              {text('officeName', 'कार्यालयाचे नाव (Office name, Marathi)')}
-              {text('officeNameEnglish', 'Office name (English)')}
-              {text('block', 'तालुका (Block)', { md: 3 })}
-              {text('blockEnglish', 'Block (English)', { md: 3 })}
-              {text('district', 'जिल्हा (District)', { md: 3 })}
-              {text('districtEnglish', 'District (English)', { md: 3 })}
-              {text('address', 'पत्ता (Address)', { md: 9 })}
-              {text('postalCode', 'पिन कोड (Postal code)', { md: 3 })}
-              {text('phone', 'दूरध्वनी (Phone)', { md: 4, type: 'tel' })}
-              {text('email', 'ई-मेल (E-mail)', { md: 4, type: 'email' })}
-              {text('logoUrl', 'Logo URL', { md: 4, helper: 'https://… or /path; empty for the built-in emblem' })}
-              {text('latitude', 'Latitude', { md: 3, helper: 'e.g. 18.5204' })}
-              {text('longitude', 'Longitude', { md: 3, helper: 'e.g. 73.8567' })}
-              {text('summary', 'गावाविषयी (Summary)', { md: 12, multiline: true })}
+              <Grid size={{ xs: 12, md: 4 }}>
+                <TextField select label="प्रकार (key)" fullWidth size="small" value={s.key ?? ''} slotProps={{ select: { native: true } }}
+                  onChange={(e) => setS({ key: e.target.value || undefined })}>
+                  {keys.map((k) => <option key={k.key} value={k.key}>{k.label}</option>)}
+                </TextField>
+              </Grid>
+              <Grid size={{ xs: 6, md: 4 }}><TextField label="नाव (label)" fullWidth size="small" value={s.label} onChange={(e) => setS({ label: e.target.value })} /></Grid>
+              <Grid size={{ xs: 6, md: 4 }}><TextField label="मूल्य (value)" fullWidth size="small" value={s.value} onChange={(e) => setS({ value: e.target.value })} /></Grid>
             </Grid>
-          </Block>
+          );
+        }} />
+      </Block>
 
-          <Block title="आकडेवारी (Statistics)">
-            <Rows<Stat> items={form.stats} onChange={(stats) => set({ stats })} blank={{ key: '', label: '', value: '' }} noun="आकडा" render={(s, setS) => {
-              const keys = STAT_KEYS.some((k) => k.key === (s.key ?? '')) ? STAT_KEYS : [...STAT_KEYS, { key: s.key!, label: s.key! }];
-              return (
-                <Grid container spacing={2}>
-                  <Grid size={{ xs: 12, md: 4 }}>
-                    <TextField select label="प्रकार (key)" fullWidth size="small" value={s.key ?? ''} slotProps={{ select: { native: true } }}
-                      onChange={(e) => setS({ key: e.target.value || undefined })}>
-                      {keys.map((k) => <option key={k.key} value={k.key}>{k.label}</option>)}
-                    </TextField>
-                  </Grid>
-                  <Grid size={{ xs: 6, md: 4 }}><TextField label="नाव (label)" fullWidth size="small" value={s.label} onChange={(e) => setS({ label: e.target.value })} /></Grid>
-                  <Grid size={{ xs: 6, md: 4 }}><TextField label="मूल्य (value)" fullWidth size="small" value={s.value} onChange={(e) => setS({ value: e.target.value })} /></Grid>
-                </Grid>
-              );
-            }} />
-          </Block>
+      <Block title="सुविधा (Facilities)">
+        <Lines label="सुविधा" value={form.facilities} onChange={(facilities) => set({ facilities })} />
+      </Block>
 
-          <Block title="सुविधा (Facilities)">
-            <Lines label="सुविधा" value={form.facilities} onChange={(facilities) => set({ facilities })} />
-          </Block>
+      <Block title="शाळा (Schools)">
+        <Rows<Centre> items={form.schools} onChange={(schools) => set({ schools })} blank={{ name: '', head: '', children: 0, teachers: 0 }} noun="शाळा"
+          render={(c, setC) => <CentreRow c={c} set={setC} head="मुख्याध्यापक (principal)" />} />
+      </Block>
 
-          <Block title="शाळा (Schools)">
-            <Rows<Centre> items={form.schools} onChange={(schools) => set({ schools })} blank={{ name: '', head: '', children: 0, teachers: 0 }} noun="शाळा"
-              render={(c, setC) => <CentreRow c={c} set={setC} head="मुख्याध्यापक (principal)" />} />
-          </Block>
+      <Block title="अंगणवाडी केंद्रे (Anganwadi centres)">
+        <Rows<Centre> items={form.anganwadis} onChange={(anganwadis) => set({ anganwadis })} blank={{ name: '', head: '', children: 0, teachers: 0 }} noun="अंगणवाडी"
+          render={(c, setC) => <CentreRow c={c} set={setC} head="सेविका / पर्यवेक्षिका (supervisor)" />} />
+      </Block>
 
-          <Block title="अंगणवाडी केंद्रे (Anganwadi centres)">
-            <Rows<Centre> items={form.anganwadis} onChange={(anganwadis) => set({ anganwadis })} blank={{ name: '', head: '', children: 0, teachers: 0 }} noun="अंगणवाडी"
-              render={(c, setC) => <CentreRow c={c} set={setC} head="सेविका / पर्यवेक्षिका (supervisor)" />} />
-          </Block>
+      <Block title="शासकीय योजना (Schemes)">
+        <Rows<Scheme> items={form.schemes} onChange={(schemes) => set({ schemes })} noun="योजना"
+          blank={{ title: '', description: '', badge: '', beneficiary: 'General', details: '', eligibility: [], benefits: [] }}
+          render={(s, setS) => (
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, md: 6 }}><TextField label="शीर्षक (title)" fullWidth size="small" value={s.title} onChange={(e) => setS({ title: e.target.value })} /></Grid>
+              <Grid size={{ xs: 6, md: 3 }}><TextField label="बॅज (badge)" fullWidth size="small" value={s.badge} onChange={(e) => setS({ badge: e.target.value })} /></Grid>
+              <Grid size={{ xs: 6, md: 3 }}>
+                <TextField select label="लाभार्थी" fullWidth size="small" value={s.beneficiary} slotProps={{ select: { native: true } }}
+                  onChange={(e) => setS({ beneficiary: e.target.value as Scheme['beneficiary'] })}>
+                  {BENEFICIARIES.map((b) => <option key={b} value={b}>{BENEFICIARY_LABELS[b]} ({b})</option>)}
+                </TextField>
+              </Grid>
+              <Grid size={12}><TextField label="थोडक्यात (description)" fullWidth size="small" multiline value={s.description} onChange={(e) => setS({ description: e.target.value })} /></Grid>
+              <Grid size={12}><TextField label="तपशील (details)" fullWidth size="small" multiline minRows={2} value={s.details} onChange={(e) => setS({ details: e.target.value })} /></Grid>
+              <Grid size={{ xs: 12, md: 6 }}><Lines label="पात्रता (eligibility)" value={s.eligibility} onChange={(eligibility) => setS({ eligibility })} /></Grid>
+              <Grid size={{ xs: 12, md: 6 }}><Lines label="लाभ (benefits)" value={s.benefits} onChange={(benefits) => setS({ benefits })} /></Grid>
+            </Grid>
+          )} />
+      </Block>
 
-          <Block title="शासकीय योजना (Schemes)">
-            <Rows<Scheme> items={form.schemes} onChange={(schemes) => set({ schemes })} noun="योजना"
-              blank={{ title: '', description: '', badge: '', beneficiary: 'General', details: '', eligibility: [], benefits: [] }}
-              render={(s, setS) => (
-                <Grid container spacing={2}>
-                  <Grid size={{ xs: 12, md: 6 }}><TextField label="शीर्षक (title)" fullWidth size="small" value={s.title} onChange={(e) => setS({ title: e.target.value })} /></Grid>
-                  <Grid size={{ xs: 6, md: 3 }}><TextField label="बॅज (badge)" fullWidth size="small" value={s.badge} onChange={(e) => setS({ badge: e.target.value })} /></Grid>
-                  <Grid size={{ xs: 6, md: 3 }}>
-                    <TextField select label="लाभार्थी" fullWidth size="small" value={s.beneficiary} slotProps={{ select: { native: true } }}
-                      onChange={(e) => setS({ beneficiary: e.target.value as Scheme['beneficiary'] })}>
-                      {BENEFICIARIES.map((b) => <option key={b} value={b}>{BENEFICIARY_LABELS[b]} ({b})</option>)}
-                    </TextField>
-                  </Grid>
-                  <Grid size={12}><TextField label="थोडक्यात (description)" fullWidth size="small" multiline value={s.description} onChange={(e) => setS({ description: e.target.value })} /></Grid>
-                  <Grid size={12}><TextField label="तपशील (details)" fullWidth size="small" multiline minRows={2} value={s.details} onChange={(e) => setS({ details: e.target.value })} /></Grid>
-                  <Grid size={{ xs: 12, md: 6 }}><Lines label="पात्रता (eligibility)" value={s.eligibility} onChange={(eligibility) => setS({ eligibility })} /></Grid>
-                  <Grid size={{ xs: 12, md: 6 }}><Lines label="लाभ (benefits)" value={s.benefits} onChange={(benefits) => setS({ benefits })} /></Grid>
-                </Grid>
-              )} />
-          </Block>
+      <Block title="ग्राम समित्या (Committees)">
+        <Rows<Committee> items={form.committees} onChange={(committees) => set({ committees })} noun="समिती"
+          blank={{ name: '', chairperson: '', viceChairperson: '', members: [], responsibilities: [] }}
+          render={(c, setC) => (
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, md: 4 }}><TextField label="समितीचे नाव (name)" fullWidth size="small" value={c.name} onChange={(e) => setC({ name: e.target.value })} /></Grid>
+              <Grid size={{ xs: 6, md: 4 }}><TextField label="अध्यक्ष (chairperson)" fullWidth size="small" value={c.chairperson} onChange={(e) => setC({ chairperson: e.target.value })} /></Grid>
+              <Grid size={{ xs: 6, md: 4 }}><TextField label="उपाध्यक्ष (vice-chairperson)" fullWidth size="small" value={c.viceChairperson} onChange={(e) => setC({ viceChairperson: e.target.value })} /></Grid>
+              <Grid size={{ xs: 12, md: 6 }}><Lines label="सदस्य (members)" value={c.members} onChange={(members) => setC({ members })} /></Grid>
+              <Grid size={{ xs: 12, md: 6 }}><Lines label="जबाबदाऱ्या (responsibilities)" value={c.responsibilities} onChange={(responsibilities) => setC({ responsibilities })} /></Grid>
+            </Grid>
+          )} />
+      </Block>
 
-          <Block title="ग्राम समित्या (Committees)">
-            <Rows<Committee> items={form.committees} onChange={(committees) => set({ committees })} noun="समिती"
-              blank={{ name: '', chairperson: '', viceChairperson: '', members: [], responsibilities: [] }}
-              render={(c, setC) => (
-                <Grid container spacing={2}>
-                  <Grid size={{ xs: 12, md: 4 }}><TextField label="समितीचे नाव (name)" fullWidth size="small" value={c.name} onChange={(e) => setC({ name: e.target.value })} /></Grid>
-                  <Grid size={{ xs: 6, md: 4 }}><TextField label="अध्यक्ष (chairperson)" fullWidth size="small" value={c.chairperson} onChange={(e) => setC({ chairperson: e.target.value })} /></Grid>
-                  <Grid size={{ xs: 6, md: 4 }}><TextField label="उपाध्यक्ष (vice-chairperson)" fullWidth size="small" value={c.viceChairperson} onChange={(e) => setC({ viceChairperson: e.target.value })} /></Grid>
-                  <Grid size={{ xs: 12, md: 6 }}><Lines label="सदस्य (members)" value={c.members} onChange={(members) => setC({ members })} /></Grid>
-                  <Grid size={{ xs: 12, md: 6 }}><Lines label="जबाबदाऱ्या (responsibilities)" value={c.responsibilities} onChange={(responsibilities) => setC({ responsibilities })} /></Grid>
-                </Grid>
-              )} />
-          </Block>
+      <Block title="सेवा (Services)">
+        <Rows<Service> items={form.services} onChange={(services) => set({ services })} noun="सेवा" blank={{ title: '', description: '' }}
+          render={(s, setS) => (
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, md: 5 }}><TextField label="सेवा (title)" fullWidth size="small" value={s.title} onChange={(e) => setS({ title: e.target.value })} /></Grid>
+              <Grid size={{ xs: 12, md: 7 }}><TextField label="वर्णन (description)" fullWidth size="small" value={s.description} onChange={(e) => setS({ description: e.target.value })} /></Grid>
+            </Grid>
+          )} />
+      </Block>
 
-          <Block title="सेवा (Services)">
-            <Rows<Service> items={form.services} onChange={(services) => set({ services })} noun="सेवा" blank={{ title: '', description: '' }}
-              render={(s, setS) => (
-                <Grid container spacing={2}>
-                  <Grid size={{ xs: 12, md: 5 }}><TextField label="सेवा (title)" fullWidth size="small" value={s.title} onChange={(e) => setS({ title: e.target.value })} /></Grid>
-                  <Grid size={{ xs: 12, md: 7 }}><TextField label="वर्णन (description)" fullWidth size="small" value={s.description} onChange={(e) => setS({ description: e.target.value })} /></Grid>
-                </Grid>
-              )} />
-          </Block>
-
-          <Paper elevation={6} sx={{ position: 'sticky', bottom: 0, p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', zIndex: 2 }}>
-            <Button type="submit" variant="contained" disabled={busy}>{busy ? 'जतन होत आहे…' : 'जतन करा (Save)'}</Button>
-            {message && <Alert severity="success" sx={{ py: 0 }}>{message}</Alert>}
-            {error && <Alert severity="error" role="alert" sx={{ py: 0, flexGrow: 1 }}>{error}</Alert>}
-          </Paper>
-        </Box>
-      )}
+      <Paper elevation={6} sx={{ position: 'sticky', bottom: 0, p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', zIndex: 2 }}>
+        <Button type="submit" variant="contained" disabled={busy}>{busy ? 'जतन होत आहे…' : 'जतन करा (Save)'}</Button>
+        {message && <Alert severity="success" sx={{ py: 0 }}>{message}</Alert>}
+        {error && <Alert severity="error" role="alert" sx={{ py: 0, flexGrow: 1 }}>{error}</Alert>}
+      </Paper>
     </Box>
   );
 }

@@ -1,5 +1,6 @@
 // The office's public profile (name, contacts, statistics, schemes…): GET /api/Site/profile.
-// Fetched once per page load and shared by the header, footer and home sections.
+// Fetched once per page load and shared by the header, footer and home sections, with plain fetch.
+// The staff edit screen reads and saves its council's own profile through queries.ts.
 import { useEffect, useState } from 'react';
 import type { Centre, Committee, Scheme, Service, SiteProfile, SiteProfileBody, Stat } from '../../../../common/api-types.ts';
 import { api } from '../../lib/api.ts';
@@ -24,7 +25,7 @@ export function fetchSiteProfile(): Promise<SiteProfile | null> {
 export type SiteProfileInput = SiteProfileBody;
 
 /** The logged-in council's own profile, for the edit screen. */
-export const fetchMyProfile = () => api<SiteProfile>('/api/Site/profile/mine').then((e) => e.result);
+export const fetchMyProfile = (signal?: AbortSignal) => api<SiteProfile>('/api/Site/profile/mine', { signal }).then((e) => e.result);
 export const saveMyProfile = (body: SiteProfileInput) => api<SiteProfile>('/api/Site/profile', { method: 'PUT', body });
 
 /** Forget the cached profile (after staff edit it). */

@@ -1,0 +1,99 @@
+// /api/Sms: the gateway's balance, the notice templates and preview, sending through the outbox
+// (gram sabha, dues) and the batches with each message's status. All scoped to the token's council;
+// sending needs the staff member's own password again.
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SMS_VARIABLES, type SmsKind } from '../../../common/sms.ts';
+import { AppError, Invalid } from '../../lib/errors.ts';
+import { ok } from '../../lib/schema.ts';
+import { councilOf } from '../../plugins/auth.ts';
+import { confirmPassword } from '../users/service.ts';
+import { GatewayError, gatewayFor, type SmsGateway } from './gateways.ts';
+import {
+  balanceSchema, batchSchema, batchesSchema, duesSchema, gramsabhaSchema, previewSchema, retrySchema, saveTemplateSchema, templatesSchema,
+} from './schema.ts';
+import {
+  SMS_MESSAGES, batchDetail, gramsabhaValues, listBatches, preview, queueBatch, retryBatch, saveTemplate, templatesOf,
+} from './service.ts';
+import { SmsWorker } from './worker.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sms: { gateway: SmsGateway; worker: SmsWorker };
+  }
+}
+
+const BALANCE_CACHE_MS = 60_000;
+
+const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const gateway = gatewayFor(app.config.sms);
+  const worker = new SmsWorker(app.db, gateway, app.config.sms.perSecond, app.log);
+  app.decorate('sms', { gateway, worker });
+  app.addHook('onReady', async () => { if (app.config.sms.worker) await worker.start(); });
+  app.addHook('onClose', async () => { await worker.stop(); });
+
+  let cached: { at: number; value: { provider: string; balance: string; checkedAt: string } } | null = null;
+  app.get('/api/Sms/balance', { schema: balanceSchema, preHandler: app.requireStaff }, async () => {
+    if (!cached || Date.now() - cached.at > BALANCE_CACHE_MS) {
+      try {
+        const balance = await gateway.balance();
+        cached = { at: Date.now(), value: { provider: gateway.name, balance, checkedAt: new Date().toISOString() } };
+      } catch (err) {
+        if (err instanceof GatewayError) throw new AppError(502, `SMS शिल्लक मिळाली नाही / Could not read the SMS balance: ${err.message}`);
+        throw err;
+      }
+    }
+    return ok(cached.value);
+  });
+
+  const templatesView = (t: Record<SmsKind, string>) => ({ ...t, variables: SMS_VARIABLES });
+  app.get('/api/Sms/templates', { schema: templatesSchema, preHandler: app.requireStaff }, async (request) =>
+    ok(templatesView(await templatesOf(app.db, councilOf(request).userId))));
+  app.put('/api/Sms/templates', { schema: saveTemplateSchema, preHandler: app.requireStaff }, async (request) =>
+    ok(templatesView(await saveTemplate(app.db, councilOf(request).userId, request.body.kind, request.body.body)), 'साचा जतन केला / Template saved'));
+
+  app.post('/api/Sms/preview', { schema: previewSchema, preHandler: app.requireStaff }, async (request) => {
+    const { kind, date, time, body } = request.body;
+    const values = kind === 'gramsabha' ? gramsabhaValues(date, time) : {};
+    return ok(await preview(app.db, councilOf(request).userId, kind, values, body));
+  });
+
+  const authorise = async (request: { ip: string }, councilId: number, password: string | undefined) => {
+    if (!password) throw new Invalid('password', 'कृपया आपला पासवर्ड टाका. / Please enter your password.');
+    await confirmPassword(app.db, app.loginLimiter, request.ip, councilId, password, SMS_MESSAGES.wrongPassword);
+  };
+
+  app.post('/api/Sms/gramsabha', { schema: gramsabhaSchema, preHandler: app.requireStaff }, async (request, reply) => {
+    const councilId = councilOf(request).userId;
+    const values = gramsabhaValues(request.body.date, request.body.time);
+    await authorise(request, councilId, request.body.password);
+    const queued = await queueBatch(app.db, councilId, 'gramsabha', gateway.name, values);
+    worker.wake();
+    reply.code(202);
+    return ok(queued, SMS_MESSAGES.gramsabhaSent);
+  });
+
+  app.post('/api/Sms/dues', { schema: duesSchema, preHandler: app.requireStaff }, async (request, reply) => {
+    const councilId = councilOf(request).userId;
+    await authorise(request, councilId, request.body.password);
+    const queued = await queueBatch(app.db, councilId, 'dues', gateway.name, {});
+    worker.wake();
+    reply.code(202);
+    return ok(queued, SMS_MESSAGES.duesSent);
+  });
+
+  app.get('/api/Sms/batches', { schema: batchesSchema, preHandler: app.requireStaff }, async (request) =>
+    ok(await listBatches(app.db, councilOf(request).userId, request.query.pageNumber, request.query.pageSize)));
+
+  app.get('/api/Sms/batches/:id', { schema: batchSchema, preHandler: app.requireStaff }, async (request) =>
+    ok(await batchDetail(app.db, councilOf(request).userId, request.params.id)));
+
+  app.post('/api/Sms/batches/:id/retry', { schema: retrySchema, preHandler: app.requireStaff }, async (request) => {
+    const requeued = await retryBatch(app.db, councilOf(request).userId, request.params.id);
+    worker.wake();
+    return ok({ requeued }, `${requeued} संदेश पुन्हा रांगेत / ${requeued} messages queued again`);
+  });
+};
+
+// Not encapsulated: app.sms (the gateway and the worker) is read by tests and by the shutdown.
+export default fp(smsRoutes, { name: 'sms' });

@@ -1,0 +1,63 @@
+// /smsSend at phone width through the default `log` provider: the balance, the both-required
+// message, the confirm modal with the message and its recipients, a wrong password refused with
+// the spec's text, the right one sending, and the batch completing in the history.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, type Portal } from './helpers.ts';
+
+let portal: Portal;
+let browser: Browser;
+beforeAll(async () => { portal = await startPortal(); browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); await portal?.stop(); });
+
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
+const tomorrow = () => {
+  const d = new Date(`${new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date())}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+};
+
+describe('SMS notices', () => {
+  it('sends a gram sabha notice through the log provider and sees the batch complete, at 375 px', async () => {
+    const login = await (await fetch(`${portal.baseUrl}/api/User/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: portal.username, password: portal.password }),
+    })).json();
+    const registered = await fetch(`${portal.baseUrl}/api/GrampanchayatImport/register-owner-property`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${login.token}` },
+      body: JSON.stringify({ malmattaNo: `SMS-${Date.now().toString(36)}`, malkacheNav: 'रमेश गणपत पाटील', bhogwatdarakNav: 'स्वतः', mobileNo: '9876543210', gatNo: '45', citySurveyNo: '102', areaSqm: '40' }),
+    });
+    expect(registered.status).toBe(201);
+
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    const errors = watchErrors(page);
+    await loginThroughForm(page, portal);
+    await page.goto(`${portal.baseUrl}/smsSend`);
+    await poll(() => page.getByTestId('sms-balance').textContent()).toContain('log');
+
+    await page.getByRole('button', { name: 'ग्रामसभा संदेश पाठवा' }).click();
+    await poll(() => page.getByTestId('sms-form-error').textContent()).toBe('कृपया तारीख आणि वेळ दोन्ही निवडा.');
+
+    await page.getByTestId('sms-date').fill(tomorrow());
+    await page.getByTestId('sms-time').fill('11:30');
+    await page.getByRole('button', { name: 'ग्रामसभा संदेश पाठवा' }).click();
+    await poll(() => page.getByTestId('sms-preview').textContent()).toContain('11:30');
+    expect(Number(await page.getByTestId('sms-recipients').textContent())).toBeGreaterThanOrEqual(1);
+    await screenshot(page, 'sms-confirm-375');
+    await page.getByRole('button', { name: /पुढे/ }).click();
+
+    await page.getByTestId('sms-password').fill('not-my-password-1');
+    await page.getByRole('button', { name: /पाठवा \/ Send/ }).click();
+    await poll(() => page.getByText('चुकीचा पासवर्ड. कृपया पुन्हा प्रयत्न करा.').count()).toBe(1);
+    await page.getByTestId('sms-password').fill(portal.password);
+    await page.getByRole('button', { name: /पाठवा \/ Send/ }).click();
+    await poll(() => page.getByTestId('sms-banner').textContent()).toContain('ग्रामसभा संदेश यशस्वीरित्या पाठवला!');
+
+    const batch = page.getByTestId('sms-batch').first();
+    await poll(() => batch.getAttribute('data-status')).toBe('done');
+    expect(await batch.getByTestId('sms-batch-counts').textContent()).toMatch(/failed 0/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, 'sms-done-375');
+    // The wrong password's 403 is the one failed request the browser logs.
+    expect(errors.filter((e) => !/403/.test(e))).toEqual([]);
+  });
+});

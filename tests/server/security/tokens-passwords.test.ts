@@ -1,0 +1,95 @@
+// Tokens and passwords (issue 13, items 12-13): one algorithm, a required expiry and age limit,
+// 401 for a malformed subject, logout that ends a token on the server, and password rules.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSigner } from 'fast-jwt';
+import { buildTestApp, createCouncil, injectAs, type TestApp } from '../../helpers/app.ts';
+import { checkPassword, randomPassword } from '../../../server/modules/users/service.ts';
+
+let t: TestApp;
+beforeAll(async () => { t = await buildTestApp(); });
+afterAll(async () => { await t?.close(); });
+
+const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/User/me', headers: { authorization: `Bearer ${token}` } });
+const now = () => Math.floor(Date.now() / 1000);
+
+describe('tokens', () => {
+  it('refuses a token signed with our secret but another HMAC algorithm', async () => {
+    const c = await createCouncil(t.app);
+    const hs512 = createSigner({ key: t.config.jwtSecret, algorithm: 'HS512', expiresIn: 60_000 })({ sub: String(c.userId), name: c.username, ver: 0 });
+    const res = await me(hs512);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ isSuccess: false, result: null });
+  });
+
+  it('refuses a token without an expiry, or one made to live longer than two hours', async () => {
+    const c = await createCouncil(t.app);
+    const sign = createSigner({ key: t.config.jwtSecret, noTimestamp: true });
+    const noExp = sign({ sub: String(c.userId), name: c.username, ver: 0, iat: now() });
+    expect((await me(noExp)).statusCode).toBe(401);
+    const yearLong = sign({ sub: String(c.userId), name: c.username, ver: 0, iat: now() - 3 * 3600, exp: now() + 365 * 86400 });
+    expect((await me(yearLong)).statusCode).toBe(401);
+    const noIat = sign({ sub: String(c.userId), name: c.username, ver: 0, exp: now() + 3600 });
+    expect((await me(noIat)).statusCode).toBe(401);
+  });
+
+  it('answers 401, not 500, to a token whose subject is not an account number', async () => {
+    const sign = createSigner({ key: t.config.jwtSecret, expiresIn: 60_000 });
+    for (const sub of ['abc', '1e3', '-1', '0', '99999999999999999999', '']) {
+      const res = await me(sign({ sub, name: 'x', ver: 0 }));
+      expect(res.statusCode, sub).toBe(401);
+      expect(res.json()).toMatchObject({ isSuccess: false, result: null });
+    }
+    const objectSub = await me(sign({ sub: { id: 1 }, name: 'x', ver: 0 }));
+    expect(objectSub.statusCode).toBe(401);
+  });
+
+  it('ends the token on the server at logout; a new login works', async () => {
+    const c = await createCouncil(t.app);
+    expect((await me(c.token)).statusCode).toBe(200);
+    const out = await injectAs(t.app, c, { method: 'POST', url: '/api/User/logout' });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toMatchObject({ isSuccess: true, result: null });
+    const after = await me(c.token);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toMatch(/no longer valid/);
+    const again = await t.app.inject({ method: 'POST', url: '/api/User/login', payload: { username: c.username, password: c.password } });
+    expect(again.statusCode).toBe(200);
+    expect((await me(again.json().token)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/User/logout' })).statusCode).toBe(401);
+  });
+});
+
+describe('passwords', () => {
+  const register = async (password: string) => {
+    const admin = await createCouncil(t.app, { isAdmin: true });
+    return injectAs(t.app, admin, {
+      method: 'POST', url: '/api/User/register',
+      payload: { username: `pw_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, email: 'a@example.org', password },
+    });
+  };
+
+  it('refuses password1 and other short or common passwords, naming the rule', async () => {
+    const short = await register('password1');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('password: must be at least 10 characters long');
+    for (const common of ['password123', 'Password123', 'QWERTY12345', '1q2w3e4r5t']) {
+      const res = await register(common);
+      expect(res.statusCode, common).toBe(400);
+      expect(res.json().message, common).toMatch(/^password: is one of the most common passwords/);
+    }
+    expect((await register('Vadgaon-kar-2026')).statusCode).toBe(201);
+  });
+
+  it('refuses a password bcrypt would cut at 72 bytes, with a clear message', async () => {
+    const long = await register(`Aa1${'x'.repeat(70)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toMatch(/^password: is too long: at most 72 bytes/);
+    // 24 Devanagari letters are 72 bytes; 25 are too many.
+    expect(() => checkPassword(`${'क'.repeat(24)}a1`)).toThrow(/too long/);
+    expect(() => checkPassword(`${'क'.repeat(23)}a1`)).not.toThrow();
+  });
+
+  it('generates first-start and reset passwords that pass the rules', () => {
+    for (let i = 0; i < 500; i++) expect(() => checkPassword(randomPassword())).not.toThrow();
+  });
+});

@@ -1,0 +1,76 @@
+// No lost updates (issue 13, item 4): certificates carry a version, reads answer it as the ETag, a
+// PUT with a stale If-Match answers 409, and concurrent PUTs of different fields both keep theirs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../../helpers/app.ts';
+import { createValid, KIND_CASES, send } from '../../helpers/certificates.ts';
+
+let t: TestApp;
+let c: TestCouncil;
+beforeAll(async () => {
+  t = await buildTestApp();
+  c = await createCouncil(t.app);
+});
+afterAll(async () => { await t?.close(); });
+
+for (const k of KIND_CASES) {
+  describe(`${k.kind} certificate versions`, () => {
+    it('answers the version as the ETag and in the body, and moves it up on a change', async () => {
+      const saved = await createValid(t.app, c, k);
+      const id = saved[k.idField] as string;
+      const read = await injectAs(t.app, c, { method: 'GET', url: `${k.base}/${id}` });
+      expect(read.headers.etag).toBe('"1"');
+      expect(read.json().result.version).toBe(1);
+      const put = await send(t.app, c, k, { [k.nameEn]: 'Changed Name' }, { id });
+      expect(put.statusCode).toBe(200);
+      expect(put.headers.etag).toBe('"2"');
+      expect(put.json().result.version).toBe(2);
+    });
+
+    it('refuses a PUT whose If-Match names an older version with 409, changing nothing', async () => {
+      const saved = await createValid(t.app, c, k);
+      const id = saved[k.idField] as string;
+      expect((await send(t.app, c, k, { [k.nameEn]: 'First Clerk' }, { id })).statusCode).toBe(200);
+      const stale = await injectAs(t.app, c, { method: 'PUT', url: `${k.base}/${id}`, payload: { [k.nameEn]: 'Second Clerk' }, headers: { 'if-match': '"1"' } });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toMatchObject({ isSuccess: false, result: null });
+      expect(stale.json().message).toMatch(/Someone else changed this record/);
+      const now = (await injectAs(t.app, c, { method: 'GET', url: `${k.base}/${id}` })).json().result;
+      expect(now[k.nameEn]).toBe('First Clerk');
+      const current = await injectAs(t.app, c, { method: 'PUT', url: `${k.base}/${id}`, payload: { [k.nameEn]: 'Second Clerk' }, headers: { 'if-match': '"2"' } });
+      expect(current.statusCode).toBe(200);
+      expect(current.json().result[k.nameEn]).toBe('Second Clerk');
+      const bad = await injectAs(t.app, c, { method: 'PUT', url: `${k.base}/${id}`, payload: { [k.nameEn]: 'X' }, headers: { 'if-match': 'yesterday' } });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toMatch(/^If-Match:/);
+    });
+  });
+}
+
+describe('concurrent edits without If-Match', () => {
+  it('keeps both of two simultaneous changes to different fields, ten times over', async () => {
+    const k = KIND_CASES.find((x) => x.kind === 'birth')!;
+    for (let trial = 0; trial < 10; trial++) {
+      const saved = await createValid(t.app, c, k);
+      const id = saved[k.idField] as string;
+      const [a, b] = await Promise.all([
+        injectAs(t.app, c, { method: 'PUT', url: `${k.base}/${id}`, payload: { childFullNameEnglish: `Renamed ${trial}` } }),
+        injectAs(t.app, c, { method: 'PUT', url: `${k.base}/${id}`, payload: { birthPlaceEnglish: `Moved ${trial}` } }),
+      ]);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      const now = (await injectAs(t.app, c, { method: 'GET', url: `${k.base}/${id}` })).json().result;
+      expect(now).toMatchObject({ childFullNameEnglish: `Renamed ${trial}`, birthPlaceEnglish: `Moved ${trial}`, version: 3 });
+    }
+  });
+
+  it('lets exactly one of two simultaneous PUTs with the same If-Match win', async () => {
+    const k = KIND_CASES.find((x) => x.kind === 'death')!;
+    for (let trial = 0; trial < 5; trial++) {
+      const saved = await createValid(t.app, c, k);
+      const id = saved[k.idField] as string;
+      const put = (field: string, value: string) =>
+        injectAs(t.app, c, { method: 'PUT', url: `${k.base}/${id}`, payload: { [field]: value }, headers: { 'if-match': '"1"' } });
+      const codes = (await Promise.all([put('deceasedNameEnglish', 'A'), put('placeOfDeathEnglish', 'B')])).map((r) => r.statusCode).sort();
+      expect(codes).toEqual([200, 409]);
+    }
+  });
+});

@@ -1,0 +1,38 @@
+// /admin: the staff dashboard (spec 2.6): the certificate counts and a card for each screen the
+// staff-screen table marks (given by staffScreens.tsx). Composed here in app/ because it shows more
+// than one feature.
+import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { useSession } from '../lib/session.ts';
+import CertificateCounts from '../features/certificates/CertificateCounts.tsx';
+import type { DashboardCard } from './staffScreens.tsx';
+
+export default function DashboardPage({ cards }: { cards: DashboardCard[] }) {
+  const session = useSession();
+  return (
+    <Box sx={{ p: { xs: 2, md: 4 } }}>
+      <Typography variant="h4" component="h1" gutterBottom>डॅशबोर्ड</Typography>
+      <Typography color="text.secondary" gutterBottom>नमस्कार, {session?.username}</Typography>
+      <Box id="certificate-counts"><CertificateCounts /></Box>
+      <Grid container spacing={2} sx={{ mt: 1 }}>
+        {cards.map((c) => (
+          <Grid key={c.to} size={{ xs: 12, sm: 6, lg: 4 }}>
+            <Card sx={{ height: '100%' }}>
+              <CardActionArea component={RouterLink} to={c.to} sx={{ height: '100%' }}>
+                <CardContent>
+                  <Typography variant="h6">{c.title}</Typography>
+                  <Typography color="text.secondary">{c.text}</Typography>
+                </CardContent>
+              </CardActionArea>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+    </Box>
+  );
+}

@@ -1,0 +1,104 @@
+// /propertyqr/{malmattaNo}/{createdByUserId} (spec 2.9, 5): the public property tax certificate the
+// Namuna 8 QR code opens. A number in Western digits is asked for in Devanagari digits (as the
+// register writes it); money as ₹ with 2 decimals in Indian grouping, other empty values N/A. Plain
+// elements and property.css (a public page); prints on one A4 sheet.
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { formatDateGB } from '../../lib/format.ts';
+import { certificateNumber } from '../../../../common/property/malmatta.ts';
+import { CertificateError, fetchCertificate, type CertificateRow } from './publicApi.ts';
+import { rupees } from './shared.ts';
+import './property.css';
+
+const na = (v: string | number | null | undefined) => (v === null || v === undefined || String(v).trim() === '' ? 'N/A' : String(v));
+
+/** The rows of spec 2.9, English then Marathi. The tax rate is per ₹1000 of capital value, so it
+ *  carries the per-mille sign (‰), the percent sign's own kind for "per thousand". */
+const ROWS: { en: string; mr: string; value: (r: CertificateRow) => string }[] = [
+  { en: 'Property Number', mr: 'मालमत्ता क्रमांक', value: (r) => na(r.malmattaNo) },
+  { en: 'Owner Name', mr: 'मालकाचे नाव', value: (r) => na(r.malkacheNav) },
+  { en: 'Occupier', mr: 'भोगवटादार', value: (r) => na(r.bhogwatdarakNav) },
+  { en: 'Mobile Number', mr: 'मोबाईल क्रमांक', value: (r) => na(r.mobileNo) },
+  { en: 'Survey (Gat) Number', mr: 'गट क्रमांक', value: (r) => na(r.gatNo) },
+  { en: 'Property Description', mr: 'मालमत्तेचे वर्णन', value: (r) => na(r.malmattaVarnan) },
+  { en: 'Area (sq. m)', mr: 'क्षेत्रफळ (चौ.मी.)', value: (r) => na(r.areaSqm) },
+  { en: 'Construction Year', mr: 'बांधकाम वर्ष', value: (r) => (r.milkatBandhakamYear ? String(r.milkatBandhakamYear) : 'N/A') },
+  { en: 'Property Created Date', mr: 'नोंदणी दिनांक', value: (r) => formatDateGB(r.propertyCreatedAt) },
+  { en: 'Construction Rate', mr: 'बांधकाम दर', value: (r) => rupees(r.constructionRate) },
+  { en: 'Depreciation Rate', mr: 'घसारा दर', value: (r) => na(r.ghasaraRate) },
+  { en: 'Building Value', mr: 'भांडवली मूल्य', value: (r) => rupees(r.bhandavaliRateRs) },
+  { en: 'Tax Rate', mr: 'कराचा दर', value: (r) => (r.karachaRateRs ? `${r.karachaRateRs}‰ (प्रति ₹1000 / per ₹1000)` : 'N/A') },
+  { en: 'House Tax', mr: 'घरपट्टी', value: (r) => rupees(r.gharpatti) },
+  { en: 'Street Light Tax', mr: 'दिवाबत्ती कर', value: (r) => rupees(r.divabatti) },
+  { en: 'Health Tax', mr: 'आरोग्य कर', value: (r) => rupees(r.arogya) },
+  { en: 'Water Tax', mr: 'पाणीपट्टी', value: (r) => rupees(r.panipatti) },
+];
+
+type State = { status: 'loading' } | { status: 'error'; message: string; reason?: string } | { status: 'empty' } | { status: 'loaded'; row: CertificateRow };
+
+export default function PropertyCertificatePage() {
+  const { malmattaNo = '', createdByUserId = '' } = useParams();
+  const number = malmattaNo.trim();
+  const userId = createdByUserId.trim();
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => { document.title = 'Property Tax Certificate | मालमत्ता कर प्रमाणपत्र'; }, []);
+  useEffect(() => {
+    if (!number || !userId) return;
+    const ctrl = new AbortController();
+    setState({ status: 'loading' });
+    fetchCertificate(certificateNumber(number), userId, ctrl.signal)
+      .then((row) => setState(row ? { status: 'loaded', row } : { status: 'empty' }))
+      .catch((err: Error) => {
+        if (!ctrl.signal.aborted) setState({ status: 'error', message: err.message, reason: err instanceof CertificateError ? err.reason : undefined });
+      });
+    return () => ctrl.abort();
+  }, [number, userId]);
+
+  const row = state.status === 'loaded' ? state.row : null;
+  let body: React.ReactNode;
+  if (!number) body = <p className="prop-state prop-state--error" role="alert">Malmatta number is missing.</p>;
+  else if (!userId) body = <p className="prop-state prop-state--error" role="alert">User ID is missing.</p>;
+  else if (state.status === 'loading') body = <p className="prop-state" role="status">Loading property certificate...</p>;
+  else if (state.status === 'error') {
+    body = (
+      <>
+        <p className="prop-state prop-state--error" role="alert">Error: {state.message}</p>
+        {state.reason && <p className="prop-state" data-testid="certificate-reason">{state.reason}</p>}
+      </>
+    );
+  } else if (state.status === 'empty') body = <p className="prop-state">No property data found.</p>;
+  else {
+    const r = state.row;
+    body = (
+      <>
+        <dl className="prop-rows prop-rows--certificate" data-testid="certificate-rows">
+          {ROWS.map((x) => (
+            <div className="prop-row" key={x.en}><dt>{x.en}<span className="prop-en">{x.mr}</span></dt><dd>{x.value(r)}</dd></div>
+          ))}
+          <div className="prop-row prop-row--total"><dt>Total Annual Tax<span className="prop-en">एकूण वार्षिक कर</span></dt><dd data-testid="certificate-total">{rupees(r.total)}</dd></div>
+        </dl>
+        <p className="prop-footnote">
+          हे प्रमाणपत्र {r.officeName || 'ग्रामपंचायत'} यांच्या वतीने दिले आहे. This certificate is issued on behalf of {r.officeNameEnglish || 'the Gram Panchayat'}.
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <div className="prop-page prop-page--certificate gp-container">
+      <article className="prop-card prop-certificate" aria-labelledby="certificate-title">
+        <header className="prop-certificate__head">
+          <p className="prop-office">{row?.officeName || 'ग्रामपंचायत'}</p>
+          <p className="prop-office-en">{row?.officeNameEnglish || 'Gram Panchayat'}</p>
+          <h1 id="certificate-title">Property Tax Certificate<span>मालमत्ता कर प्रमाणपत्र</span></h1>
+        </header>
+        {body}
+        <div className="prop-actions">
+          <button type="button" className="gp-btn" onClick={() => window.history.back()}>Back</button>
+          {row && <button type="button" className="gp-btn gp-btn--solid" onClick={() => window.print()}>Print / प्रिंट</button>}
+        </div>
+      </article>
+    </div>
+  );
+}
