@@ -93,8 +93,11 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(result, `कर वर्ष ${result.financialYear}: ${result.updated} मालमत्तांचा मागील व चालू कर अद्ययावत केला. / Tax year ${result.financialYear}: ${result.updated} records rolled over.`);
   });
 
-  // The earlier client may post no body: it is read as {} before the schema checks it.
-  app.post('/api/Properties/due', { schema: dueSchema, preValidation: async (request) => { request.body ??= {}; }, preHandler: app.requireStaff }, async (request) => {
+  // The earlier client may post no body at all: that (and only that, not a body of another kind) is read as {}.
+  const noBodyIsEmpty = async (request: FastifyRequest) => {
+    if (request.body === undefined && !request.headers['content-type']) request.body = {};
+  };
+  app.post('/api/Properties/due', { schema: dueSchema, preValidation: noBodyIsEmpty, preHandler: app.requireStaff }, async (request) => {
     const sent = Number(request.body.createdByUserId) || undefined;
     const rows = await dueProperties(app.db, scopedCouncil(request, sent));
     return ok(rows, rows.length ? 'Success' : TAX_MESSAGES.noneDue);
