@@ -1,6 +1,6 @@
 // The collection view: this tax year's demand against collection per head, and the collections of
-// each month April–March, as bar charts (@mui/x-charts, staff pages only: this file is reached
-// through lazy routes, never from the public pages). Numbers come as exact strings; Number() is only
+// each month April–March, as bar charts (@mui/x-charts, staff side only: the dashboard loads this
+// file lazily, never the public pages). Numbers come as exact strings; Number() is only
 // for drawing bar heights, and the labels print the strings.
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';

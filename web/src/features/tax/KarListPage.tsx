@@ -2,7 +2,7 @@
 // grand total only (with a clear-sort control), 10/25/50/100 rows a page with the total count,
 // first/previous/next/last paging shown when there is more than one page, the Excel of the whole
 // list in the current sort, and the yearly "update current and previous tax" (once per tax year).
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,9 +17,6 @@ import { formatRupees } from '../../lib/format.ts';
 import { TAX_LIST_COLUMNS, TAX_MESSAGES } from '../../../../common/property/tax.ts';
 import { downloadTaxExcel, fetchTaxList, rollOver, type SortOrder, type TaxListPage } from './api.ts';
 import './tax.css';
-
-// The chart library loads with the chart, after the list.
-const CollectionChart = lazy(() => import('./CollectionChart.tsx'));
 
 const PAGE_SIZES = [10, 25, 50, 100];
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -81,7 +78,6 @@ export default function KarListPage() {
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <BackToAdmin />
       <Typography variant="h5" component="h1" sx={{ my: 1 }}>कर तपशील यादी / Tax detail list</Typography>
-      <Suspense fallback={null}><CollectionChart /></Suspense>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
         <Button variant="outlined" onClick={() => void excel()} disabled={busy}>Excel डाउनलोड</Button>
         <Tooltip title={data?.rolledOver ? TAX_MESSAGES.rolledOver : ''}>
