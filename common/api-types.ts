@@ -10,4 +10,4 @@ export type {
   CertificateRow, ImportReport, PropertyRow, PublicProperty, Rates as TaxRates, RatesResult, RegisterBody, UpdateOwnerBody, UpdatePropertyBody,
 } from '../server/modules/properties/schema.ts';
 export type { OwnershipHistory, Transfer, TransferBody } from '../server/modules/transfers/schema.ts';
-export type { AddKarBody, DueRow, GhasaraResult, HistoryRow, KarRow, Payment, PaymentBody, PublicReceipt } from '../server/modules/tax/schema.ts';
+export type { AddKarBody, CollectionSummary, DueRow, GhasaraResult, HistoryRow, KarRow, Payment, PaymentBody, PublicReceipt } from '../server/modules/tax/schema.ts';

@@ -80,15 +80,46 @@ describe('tax payment', () => {
     expect(await visitor.getByTestId('receipt-check').textContent()).toContain('१०१');
     await visitor.close();
 
+    // The collection view on the dashboard: demand against collection per head, with the chart drawn.
+    await page.goto(`${portal.baseUrl}/admin`);
+    await expect.poll(() => page.getByTestId('collection-chart').textContent()).toContain('घरपट्टी: ₹700.00 / ₹1,436.00');
+    expect(await page.getByTestId('collection-chart').locator('svg').count()).toBeGreaterThan(0);
+    await screenshot(page, 'tax-dashboard');
+
     await page.goto(`${portal.baseUrl}/karUpdate`);
     await expect.poll(() => page.getByTestId('total-records').textContent()).toContain('1');
     expect(await page.getByTestId('tax-list').textContent()).toContain('सुनीता रमेश पाटील');
+
+    await screenshot(page, 'tax-list');
+    // The yearly rollover: once, then the button stays disabled for the tax year.
+    const update = page.getByRole('button', { name: /Update current and previous tax/i });
+    await expect.poll(() => update.isEnabled()).toBe(true);
     const [excel] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Excel/ }).click()]);
     expect(excel.suggestedFilename()).toMatch(/^kar-details-\d{4}-\d{2}-\d{2}\.xlsx$/);
-    await screenshot(page, 'tax-list');
+    await expect.poll(() => update.isEnabled()).toBe(true);
+    await update.click();
+    // The record was started this tax year, so it already carries this year's demand: 0 rolled over.
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'rolled over' }).count()).toBe(1);
+    expect(await page.getByRole('status').filter({ hasText: 'rolled over' }).textContent()).toContain('0 records rolled over');
+    await expect.poll(() => update.isEnabled()).toBe(false);
     expect(errors).toEqual([]);
     await page.close();
   }, 180_000);
+
+  it('shows the depreciation screen: due count, year, status, and says when nothing is due', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(page);
+    await loginThroughForm(page, portal);
+    await page.goto(`${portal.baseUrl}/updateGhasara`);
+    // Registered this year: assessed at this year's age already, so nothing is due.
+    await expect.poll(() => page.getByTestId('ghasara-due').textContent()).toContain('0');
+    expect(await page.getByText(`वर्ष / Year: ${thisYear}`).count()).toBe(1);
+    await page.getByRole('button', { name: /Update all/i }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'अपडेट करण्यासाठी' }).count()).toBe(1);
+    await screenshot(page, 'tax-ghasara');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
 
   it('fits a 375 px phone', async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 800 } });

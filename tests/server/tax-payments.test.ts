@@ -233,6 +233,32 @@ describe('scoping', () => {
   });
 });
 
+describe('the collection view', () => {
+  it('gives this tax year’s demand and collection per head and the collections of each month', async () => {
+    const c = await createCouncil(t.app);
+    const other = await createCouncil(t.app);
+    const p = await propertyWithKar(t.app, c, '1', { magilGharpatti: '500' });
+    await propertyWithKar(t.app, c, '2');
+    await pay(t.app, c, { karid: p.kar.karId, paid_gharpatti: '700', paid_divabatti: '20' });
+    const res = await injectAs(t.app, c, { method: 'GET', url: '/api/KarImport/collection-summary' });
+    expect(res.statusCode).toBe(200);
+    const r = res.json().result;
+    expect(r.taxYear).toBe(taxYear);
+    expect(r.heads).toEqual([
+      { category: 'gharpatti', demand: '2372.00', collected: '700.00', outstanding: '1672.00' },
+      { category: 'divabatti', demand: '40.00', collected: '20.00', outstanding: '20.00' },
+      { category: 'arogyakar', demand: '40.00', collected: '0.00', outstanding: '40.00' },
+      { category: 'panipatti', demand: '600.00', collected: '0.00', outstanding: '600.00' },
+    ]);
+    expect(r.months).toHaveLength(12);
+    expect(r.months[0].month).toBe(`${taxYear}-04`);
+    expect(r.months[11].month).toBe(`${taxYear + 1}-03`);
+    expect(r.months.find((m: { month: string }) => m.month === todayIso().slice(0, 7)).amount).toBe('720.00');
+    const theirs = (await injectAs(t.app, other, { method: 'GET', url: '/api/KarImport/collection-summary' })).json().result;
+    expect(theirs.heads.every((h: { demand: string }) => h.demand === '0.00')).toBe(true);
+  });
+});
+
 describe('the API document', () => {
   it('lists every tax path of the spec with its schemas', async () => {
     const spec = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();

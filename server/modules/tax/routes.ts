@@ -16,11 +16,11 @@ import { officeOf } from '../site/service.ts';
 import { renderDemandBill, renderReceipt } from './pdf.ts';
 import { writeTaxList } from './excel.ts';
 import {
-  addKarSchema, applyPaymentSchema, decreaseAllSchema, decreaseOneSchema, detailsByOwnerSchema, dueSchema, excelSchema, ghasaraStatusSchema, historySchema,
+  addKarSchema, applyPaymentSchema, collectionSchema, decreaseAllSchema, decreaseOneSchema, detailsByOwnerSchema, dueSchema, excelSchema, ghasaraStatusSchema, historySchema,
   listSchema, maganiPdfSchema, publicReceiptSchema, receiptPdfSchema, recalcSchema,
 } from './schema.ts';
 import { depreciateAll, depreciateOne, dueProperties, ghasaraStatus, rollover } from './yearly.ts';
-import { addKarDetails, applyPayment, demandOf, karByOwner, listKar, listOrder, paymentById, paymentHistory, publicReceipt } from './service.ts';
+import { addKarDetails, applyPayment, collectionSummary, demandOf, karByOwner, listKar, listOrder, paymentById, paymentHistory, publicReceipt } from './service.ts';
 
 /** The council of the token; an id the earlier client sends must be the same council. */
 export function scopedCouncil(request: FastifyRequest, sent?: number | null): number {
@@ -46,6 +46,9 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     reply.code(outcome.repeated ? 200 : 201);
     return ok(outcome, TAX_MESSAGES.paid);
   });
+
+  app.get('/api/KarImport/collection-summary', { schema: collectionSchema, preHandler: app.requireStaff }, async (request) =>
+    ok(await collectionSummary(app.db, councilOf(request).userId)));
 
   app.get('/api/KarImport/payment-history', { schema: historySchema, preHandler: app.requireStaff }, async (request) =>
     ok(await paymentHistory(app.db, councilOf(request).userId, request.query.ownerId)));
@@ -90,8 +93,12 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(result, `कर वर्ष ${result.financialYear}: ${result.updated} मालमत्तांचा मागील व चालू कर अद्ययावत केला. / Tax year ${result.financialYear}: ${result.updated} records rolled over.`);
   });
 
-  app.post('/api/Properties/due', { schema: dueSchema, preHandler: app.requireStaff }, async (request) => {
-    const sent = Number((request.body as { createdByUserId?: unknown } | undefined)?.createdByUserId) || undefined;
+  // The earlier client may post no body at all: that (and only that, not a body of another kind) is read as {}.
+  const noBodyIsEmpty = async (request: FastifyRequest) => {
+    if (request.body === undefined && !request.headers['content-type']) request.body = {};
+  };
+  app.post('/api/Properties/due', { schema: dueSchema, preValidation: noBodyIsEmpty, preHandler: app.requireStaff }, async (request) => {
+    const sent = Number(request.body.createdByUserId) || undefined;
     const rows = await dueProperties(app.db, scopedCouncil(request, sent));
     return ok(rows, rows.length ? 'Success' : TAX_MESSAGES.noneDue);
   });

@@ -179,7 +179,7 @@ export type DueRow = Static<typeof DueRow>;
 export const dueSchema = {
   tags: ['Depreciation'], summary: 'Properties whose depreciation (ghasara) factor has not been updated this calendar year',
   security: [{ bearer: [] }],
-  body: Type.Optional(Type.Object({ createdByUserId: Type.Optional(Type.Unknown({ description: 'The council the earlier client sends: another council’s id answers 404' })) }, { additionalProperties: true })),
+  body: Type.Object({ createdByUserId: Type.Optional(Type.Unknown({ description: 'The council the earlier client sends: another council’s id answers 404' })) }, { additionalProperties: true }),
   response: { 200: Envelope(Type.Array(DueRow)), ...errorResponses },
 };
 
@@ -207,4 +207,16 @@ export const ghasaraStatusSchema = {
   tags: ['Depreciation'], summary: 'The depreciation screen’s status: the year, how many are due, and whether this year’s update has run',
   security: [{ bearer: [] }],
   response: { 200: Envelope(Type.Object({ year: Type.Integer(), due: Type.Integer(), doneThisYear: Type.Boolean(), ranAt: Type.Union([Type.String(), Type.Null()]) })), ...errorResponses },
+};
+
+export const CollectionSummary = Type.Object({
+  taxYear: Type.Integer(), financialYear: Type.String(),
+  heads: Type.Array(Type.Object({ category: Type.String(), demand: Money, collected: Money, outstanding: Money })),
+  months: Type.Array(Type.Object({ month: Type.String({ description: 'YYYY-MM, April to March' }), amount: Money })),
+});
+export type CollectionSummary = Static<typeof CollectionSummary>;
+export const collectionSchema = {
+  tags: ['Tax'], summary: 'This tax year’s demand and collection per head and the collections of each month (the dashboard’s chart)',
+  security: [{ bearer: [] }],
+  response: { 200: Envelope(CollectionSummary), ...errorResponses },
 };

@@ -382,3 +382,33 @@ export async function listKar(db: Db, councilId: number, q: { pageNumber: number
     totalPages: Math.ceil(totalItems / q.pageSize), totalItems, totals, taxYear, rolledOver,
   };
 }
+
+// ---------------------------------------------------------------- collection view (dashboard)
+
+/** This tax year's demand and collection per head, and the collections of each month April–March.
+ *  Demand = what is outstanding now + what was collected in the year (receipts of the year). */
+export async function collectionSummary(db: DbOrTx, councilId: number, today = todayInIndia()) {
+  const taxYear = taxYearOf(today);
+  const [{ totals }, byHead, byMonth] = await Promise.all([
+    listTotals(db, councilId),
+    db.$queryRawUnsafe<{ category: string; collected: string }[]>(
+      `SELECT l."category", sum(l."fromArrears" + l."fromCurrent")::text AS "collected"
+       FROM "PaymentLine" l JOIN "Payment" p ON p."paymentId" = l."paymentId"
+       WHERE p."createdByUserId" = $1 AND p."receiptYear" = $2 GROUP BY l."category"`, councilId, taxYear),
+    db.$queryRawUnsafe<{ month: string; amount: string }[]>(
+      `SELECT to_char("paidOn", 'YYYY-MM') AS "month", sum("amountTotal")::text AS "amount"
+       FROM "Payment" WHERE "createdByUserId" = $1 AND "receiptYear" = $2 GROUP BY 1`, councilId, taxYear),
+  ]);
+  const collectedOf = new Map(byHead.map((r) => [r.category, toPaise(r.collected)]));
+  const heads = TAX_HEADS.map((h) => {
+    const collected = collectedOf.get(h.key) ?? 0n;
+    const outstanding = toPaise(totals[`total${h.col}`]);
+    return { category: h.key, demand: fromPaise(outstanding + collected), collected: fromPaise(collected), outstanding: fromPaise(outstanding) };
+  });
+  const amountOf = new Map(byMonth.map((r) => [r.month, r.amount]));
+  const months = Array.from({ length: 12 }, (_, i) => {
+    const month = `${taxYear + Math.floor((i + 3) / 12)}-${String(((i + 3) % 12) + 1).padStart(2, '0')}`;
+    return { month, amount: fromPaise(toPaise(amountOf.get(month) ?? '0')) };
+  });
+  return { taxYear, financialYear: taxYearLabel(taxYear), heads, months };
+}

@@ -1,6 +1,7 @@
 // /admin: the staff dashboard (spec 2.6): the first-run setup notice, the certificate counts and a
 // card for each screen the staff-screen table marks. Composed here in app/ because it shows more
 // than one feature.
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
@@ -14,6 +15,9 @@ import SetupNotice, { useOpenSetupOnce } from '../features/site/SetupNotice.tsx'
 import Loading from '../components/Loading.tsx';
 import type { DashboardCard } from './staffScreens.tsx';
 
+// The tax collection chart brings the chart library: it loads after the cards, on the staff side only.
+const CollectionChart = lazy(() => import('../features/tax/CollectionChart.tsx'));
+
 export default function DashboardPage({ cards }: { cards: DashboardCard[] }) {
   const session = useSession();
   if (useOpenSetupOnce()) return <Loading />;
@@ -23,6 +27,7 @@ export default function DashboardPage({ cards }: { cards: DashboardCard[] }) {
       <Typography color="text.secondary" gutterBottom>नमस्कार, {session?.username}</Typography>
       <SetupNotice />
       <Box id="certificate-counts"><CertificateCounts /></Box>
+      <Box sx={{ mt: 2 }}><Suspense fallback={null}><CollectionChart /></Suspense></Box>
       <Grid container spacing={2} sx={{ mt: 1 }}>
         {cards.map((c) => (
           <Grid key={c.to} size={{ xs: 12, sm: 6, lg: 4 }}>

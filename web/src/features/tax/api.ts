@@ -1,12 +1,12 @@
 // The tax screens' calls (spec 7): kar details, payments and receipts, the tax list and its Excel,
 // the yearly rollover and the depreciation update, and the public receipt check. Amounts travel as
 // decimal strings; the screens never add them up as floats (the server sends every total).
-import type { AddKarBody, DueRow, GhasaraResult, HistoryRow, KarRow, Payment, PublicReceipt } from '../../../../common/api-types.ts';
+import type { AddKarBody, CollectionSummary, DueRow, GhasaraResult, HistoryRow, KarRow, Payment, PublicReceipt } from '../../../../common/api-types.ts';
 import { api, download } from '../../lib/api.ts';
 
 /** A kar record with its per-head columns (magilGharpatti, chaluGharpatti, totalGharpatti …). */
 export type Kar = KarRow & Record<string, string | number>;
-export type { DueRow, GhasaraResult, HistoryRow, Payment, PublicReceipt };
+export type { CollectionSummary, DueRow, GhasaraResult, HistoryRow, Payment, PublicReceipt };
 
 export interface PropertyHit { propertyId: number; ownerId: number; malmattaNo: string; malkacheNav: string }
 
@@ -53,3 +53,5 @@ export const fetchGhasaraStatus = async () =>
 export const decreaseAll = () => api<GhasaraResult>('/api/Properties/decrease-ghasara', { method: 'POST' });
 
 export const fetchPublicReceipt = async (receiptId: string) => (await api<PublicReceipt>(`/api/public/receipt/${encodeURIComponent(receiptId)}`, { auth: false })).result;
+
+export const fetchCollection = async () => (await api<CollectionSummary>('/api/KarImport/collection-summary')).result;
