@@ -17,7 +17,8 @@ const root = import.meta.dirname;
 function areaOf(file) {
   const rel = path.relative(root, file).split(path.sep);
   if (rel[0] === 'server' && rel[1] === 'modules' && rel.length > 3) return { top: 'server', part: rel[2], rest: rel.slice(3).join('/') };
-  if (rel[0] === 'web' && rel[1] === 'src' && rel[2] === 'features' && rel.length > 4) return { top: 'web', part: rel[3], rest: rel.slice(4).join('/') };
+  if (rel[0] === 'web' && rel[1] === 'src' && rel[2] === 'features' && rel.length > 4)
+    return { top: 'web', part: rel[3], rest: rel.slice(4).join('/') };
   if (rel[0] === 'server' || rel[0] === 'web' || rel[0] === 'common') return { top: rel[0] };
   return null;
 }
@@ -31,11 +32,13 @@ function breach(file, spec, typeOnly = false) {
   const to = areaOf(path.resolve(path.dirname(file), spec));
   // The wire types of the server's schemas may pass through common/ to the web: type-only, erased at build.
   const wireTypes = typeOnly && to?.top === 'server' && /(^|\/)schema\.ts$/.test(spec);
-  if (from.top === 'common' && to?.top !== 'common' && !wireTypes) return 'common/ imports only from common/ (and types from the server\'s schema.ts files)';
+  if (from.top === 'common' && to?.top !== 'common' && !wireTypes)
+    return "common/ imports only from common/ (and types from the server's schema.ts files)";
   if (from.top === 'web' && to?.top === 'server') return 'the web app reaches server code only through common/';
   if (from.top === 'server' && to?.top === 'web') return 'the server does not import the web app';
   if (!from.part || !to?.part || from.top !== to.top || from.part === to.part) return null;
-  if (from.top === 'web') return `features do not import other features (${from.part} → ${to.part}); move the shared piece to components/ or lib/`;
+  if (from.top === 'web')
+    return `features do not import other features (${from.part} → ${to.part}); move the shared piece to components/ or lib/`;
   if (to.rest !== 'service.ts' && to.rest !== 'schema.ts') {
     return `a module uses another module only through its service.ts or schema.ts (${from.part} → ${to.part}/${to.rest})`;
   }
@@ -87,10 +90,17 @@ export default tseslint.config(
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: ['web/src/app/QueryProvider.tsx', 'web/src/features/*/queries.ts', 'web/src/features/*/*Queries.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{
-        name: '@tanstack/react-query',
-        message: 'Put the query options and hooks in the feature\'s queries.ts; public pages read with the plain calls of api.ts.',
-      }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              message: "Put the query options and hooks in the feature's queries.ts; public pages read with the plain calls of api.ts.",
+            },
+          ],
+        },
+      ],
     },
   },
 );

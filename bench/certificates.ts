@@ -20,10 +20,34 @@ const OTHER_COUNCIL = 2_000;
 const BATCH = 1_000;
 const RUNS = 30;
 
-const FIRST = [['Aarav', 'आरव'], ['Ishani', 'ईशानी'], ['Kabir', 'कबीर'], ['Sneha', 'स्नेहा'], ['Rohit', 'रोहित'], ['Priya', 'प्रिया'],
-  ['Sai', 'साई'], ['Gauri', 'गौरी'], ['Omkar', 'ओंकार'], ['Shreya', 'श्रेया'], ['Vedant', 'वेदांत'], ['Anjali', 'अंजली']];
-const LAST = [['Patil', 'पाटील'], ['Deshmukh', 'देशमुख'], ['Jadhav', 'जाधव'], ['Shinde', 'शिंदे'], ['Pawar', 'पवार'], ['Kulkarni', 'कुलकर्णी'],
-  ['Gaikwad', 'गायकवाड'], ['Kale', 'काळे'], ['More', 'मोरे'], ['Joshi', 'जोशी'], ['Chavan', 'चव्हाण'], ['Bhosale', 'भोसले']];
+const FIRST = [
+  ['Aarav', 'आरव'],
+  ['Ishani', 'ईशानी'],
+  ['Kabir', 'कबीर'],
+  ['Sneha', 'स्नेहा'],
+  ['Rohit', 'रोहित'],
+  ['Priya', 'प्रिया'],
+  ['Sai', 'साई'],
+  ['Gauri', 'गौरी'],
+  ['Omkar', 'ओंकार'],
+  ['Shreya', 'श्रेया'],
+  ['Vedant', 'वेदांत'],
+  ['Anjali', 'अंजली'],
+];
+const LAST = [
+  ['Patil', 'पाटील'],
+  ['Deshmukh', 'देशमुख'],
+  ['Jadhav', 'जाधव'],
+  ['Shinde', 'शिंदे'],
+  ['Pawar', 'पवार'],
+  ['Kulkarni', 'कुलकर्णी'],
+  ['Gaikwad', 'गायकवाड'],
+  ['Kale', 'काळे'],
+  ['More', 'मोरे'],
+  ['Joshi', 'जोशी'],
+  ['Chavan', 'चव्हाण'],
+  ['Bhosale', 'भोसले'],
+];
 
 function nameOf(i: number): [string, string] {
   const [fe, fm] = FIRST[i % FIRST.length];
@@ -39,20 +63,68 @@ function rows(kind: string, userId: number, count: number) {
   return Array.from({ length: count }, (_, i) => {
     const [en, mr] = nameOf(i);
     const base = { createdByUserId: userId, createdAt: new Date(start + i * 60_000) };
-    if (kind === 'birth') return { ...base, serialNo: i + 1, registrationNo: `B-${i}`, registrationDate: day('2025-01-10'), birthDate: day('2025-01-01'),
-      childFullNameEnglish: en, childFullNameMarathi: mr, gender: 'Male' };
-    if (kind === 'death') return { ...base, registrationNumber: `D-${i}`, registrationDate: day('2025-01-10'), deceasedNameEnglish: en, deceasedNameMarathi: mr,
-      genderMarathi: 'पुरुष', genderEnglish: 'Male', aadhaarNumberDeceased: '123456789012', dateOfDeath: day('2025-01-01'), dateOfDeathWords: 'First January Two Thousand Twenty Five',
-      placeOfDeathMarathi: 'घर', placeOfDeathEnglish: 'Home', ageOfDeceased: 70 };
-    if (kind === 'residence') return { ...base, registrationNumber: `R-${i}`, registrationDate: day('2025-01-10'), applicantNameEnglish: en, applicantNameMarathi: mr,
-      applicantAadhaar: '123456789012', applicantAge: 30, applicantMobile: '9876543210', guardianNameMarathi: 'पालक', guardianNameEnglish: 'Guardian' };
+    if (kind === 'birth')
+      return {
+        ...base,
+        serialNo: i + 1,
+        registrationNo: `B-${i}`,
+        registrationDate: day('2025-01-10'),
+        birthDate: day('2025-01-01'),
+        childFullNameEnglish: en,
+        childFullNameMarathi: mr,
+        gender: 'Male',
+      };
+    if (kind === 'death')
+      return {
+        ...base,
+        registrationNumber: `D-${i}`,
+        registrationDate: day('2025-01-10'),
+        deceasedNameEnglish: en,
+        deceasedNameMarathi: mr,
+        genderMarathi: 'पुरुष',
+        genderEnglish: 'Male',
+        aadhaarNumberDeceased: '123456789012',
+        dateOfDeath: day('2025-01-01'),
+        dateOfDeathWords: 'First January Two Thousand Twenty Five',
+        placeOfDeathMarathi: 'घर',
+        placeOfDeathEnglish: 'Home',
+        ageOfDeceased: 70,
+      };
+    if (kind === 'residence')
+      return {
+        ...base,
+        registrationNumber: `R-${i}`,
+        registrationDate: day('2025-01-10'),
+        applicantNameEnglish: en,
+        applicantNameMarathi: mr,
+        applicantAadhaar: '123456789012',
+        applicantAge: 30,
+        applicantMobile: '9876543210',
+        guardianNameMarathi: 'पालक',
+        guardianNameEnglish: 'Guardian',
+      };
     const [we, wm] = nameOf(i + 7);
-    return { ...base, husbandNameEnglish: en, husbandNameMarathi: mr, husbandFatherNameMarathi: 'वडील', husbandFatherNameEnglish: 'Father',
-      wifeNameEnglish: we, wifeNameMarathi: wm, wifeFatherNameMarathi: 'वडील', wifeFatherNameEnglish: 'Father', officiantNameMarathi: 'पुरोहित' };
+    return {
+      ...base,
+      husbandNameEnglish: en,
+      husbandNameMarathi: mr,
+      husbandFatherNameMarathi: 'वडील',
+      husbandFatherNameEnglish: 'Father',
+      wifeNameEnglish: we,
+      wifeNameMarathi: wm,
+      wifeFatherNameMarathi: 'वडील',
+      wifeFatherNameEnglish: 'Father',
+      officiantNameMarathi: 'पुरोहित',
+    };
   });
 }
 
-const MODELS = { birth: 'birthCertificate', death: 'deathCertificate', residence: 'residenceCertificate', marriage: 'marriageCertificate' } as const;
+const MODELS = {
+  birth: 'birthCertificate',
+  death: 'deathCertificate',
+  residence: 'residenceCertificate',
+  marriage: 'marriageCertificate',
+} as const;
 type KindName = keyof typeof MODELS;
 
 async function seed(app: App, kind: KindName, userId: number, count: number) {
@@ -78,35 +150,118 @@ async function timeIt(fn: () => Promise<void>, runs = RUNS): Promise<number> {
 }
 
 const KINDS: { kind: KindName; base: string; list: string; pdf: string; idField: string; body: Record<string, unknown> }[] = [
-  { kind: 'birth', base: '/api/BirthCertificate', list: '/api/BirthCertificate/paged', pdf: '/api/BirthCertificate/GeneratePdf', idField: 'birthCertificatesId',
-    body: { serialNo: 1, registrationNo: 'B-2026/001', registrationDate: '2026-01-12', birthDate: '2026-01-01', childFullNameEnglish: 'Aarav Dnyaneshwar Patil',
-      childFullNameMarathi: 'आरव ज्ञानेश्वर पाटील', gender: 'Male', fatherFullNameMarathi: 'ज्ञानेश्वर कृष्ण पाटील', fatherFullNameEnglish: 'Dnyaneshwar Krishna Patil',
-      motherFullNameMarathi: 'प्रियांका पाटील', motherFullNameEnglish: 'Priyanka Patil', fatherOccupation: 'farming', motherOccupation: 'housewife',
-      birthPlaceMarathi: 'प्राथमिक आरोग्य केंद्र, पिंपळगाव', birthPlaceEnglish: 'Primary Health Centre, Pimpalgaon', childAadharNumber: '123456789012',
-      addressAtBirthMarathi: 'मु. पो. पिंपळगाव बसवंत, ता. निफाड', addressAtBirthEnglish: 'At post Pimpalgaon Baswant, Tal. Niphad',
-      permanentAddressMarathi: 'मु. पो. पिंपळगाव बसवंत, ता. निफाड', permanentAddressEnglish: 'At post Pimpalgaon Baswant, Tal. Niphad' } },
-  { kind: 'death', base: '/api/DeathCertificate', list: '/api/DeathCertificate/paged', pdf: '/api/DeathCertificate/pdf', idField: 'deathCertificatesId',
-    body: { registrationNumber: 'D-2026/001', registrationDate: '2026-03-05', deceasedNameEnglish: 'Sitabai Ramchandra Shinde', deceasedNameMarathi: 'सीताबाई रामचंद्र शिंदे',
-      genderEnglish: 'Female', aadhaarNumberDeceased: '456789012345', dateOfDeath: '2026-03-01', placeOfDeathMarathi: 'राहते घर, पिंपळगाव',
-      placeOfDeathEnglish: 'Residence, Pimpalgaon', ageOfDeceased: 84, spouseNameMarathi: 'रामचंद्र शिंदे', spouseNameEnglish: 'Ramchandra Shinde',
-      fatherNameMarathi: 'विठ्ठल जाधव', fatherNameEnglish: 'Vitthal Jadhav', motherNameMarathi: 'रखमाबाई जाधव', motherNameEnglish: 'Rakhmabai Jadhav',
-      addressAtDeathMarathi: 'मु. पो. पिंपळगाव', addressAtDeathEnglish: 'At post Pimpalgaon' } },
-  { kind: 'residence', base: '/api/ResidenceCertificate', list: '/api/ResidenceCertificate', pdf: '/api/ResidenceCertificate/pdf', idField: 'residentialCertificatesIdCertId',
-    body: { registrationNumber: 'R-2026/101', registrationDate: '2026-02-10', applicantNameEnglish: 'Shreya Sunil Kulkarni', applicantNameMarathi: 'श्रेया सुनील कुलकर्णी',
-      applicantAadhaar: '678901234567', applicantAge: 24, applicantMobile: '9876501234', guardianNameMarathi: 'सुनील कुलकर्णी', guardianNameEnglish: 'Sunil Kulkarni',
-      applicantProfession: 'job' } },
-  { kind: 'marriage', base: '/api/MarriageCertificate', list: '/api/MarriageCertificate/paged', pdf: '/api/MarriageCertificate/GeneratePdf', idField: 'marriageCertificatesId',
-    body: { registrationNumber: 'M-2026/044', registrationDate: '2026-06-12', marriageDate: '2026-05-20', khandNumber: '3',
-      husbandNameEnglish: 'Rohit Ashok Deshmukh', husbandNameMarathi: 'रोहित अशोक देशमुख', husbandFatherNameMarathi: 'अशोक देशमुख', husbandFatherNameEnglish: 'Ashok Deshmukh',
-      husbandBirthDate: '1998-02-28', wifeNameMarathi: 'स्नेहा रोहित देशमुख', wifeNameEnglish: 'Sneha Rohit Deshmukh', wifeFatherNameMarathi: 'प्रकाश गायकवाड',
-      wifeFatherNameEnglish: 'Prakash Gaikwad', wifeBirthDate: '2001-08-15', marriagePlaceMarathi: 'श्री मंगल कार्यालय', marriagePlaceEnglish: 'Shri Mangal Karyalay',
-      officiantNameMarathi: 'वेदमूर्ती गणेश जोशी', witness1NameMarathi: 'संजय पवार', witness1AddressMarathi: 'पिंपळगाव' } },
+  {
+    kind: 'birth',
+    base: '/api/BirthCertificate',
+    list: '/api/BirthCertificate/paged',
+    pdf: '/api/BirthCertificate/GeneratePdf',
+    idField: 'birthCertificatesId',
+    body: {
+      serialNo: 1,
+      registrationNo: 'B-2026/001',
+      registrationDate: '2026-01-12',
+      birthDate: '2026-01-01',
+      childFullNameEnglish: 'Aarav Dnyaneshwar Patil',
+      childFullNameMarathi: 'आरव ज्ञानेश्वर पाटील',
+      gender: 'Male',
+      fatherFullNameMarathi: 'ज्ञानेश्वर कृष्ण पाटील',
+      fatherFullNameEnglish: 'Dnyaneshwar Krishna Patil',
+      motherFullNameMarathi: 'प्रियांका पाटील',
+      motherFullNameEnglish: 'Priyanka Patil',
+      fatherOccupation: 'farming',
+      motherOccupation: 'housewife',
+      birthPlaceMarathi: 'प्राथमिक आरोग्य केंद्र, पिंपळगाव',
+      birthPlaceEnglish: 'Primary Health Centre, Pimpalgaon',
+      childAadharNumber: '123456789012',
+      addressAtBirthMarathi: 'मु. पो. पिंपळगाव बसवंत, ता. निफाड',
+      addressAtBirthEnglish: 'At post Pimpalgaon Baswant, Tal. Niphad',
+      permanentAddressMarathi: 'मु. पो. पिंपळगाव बसवंत, ता. निफाड',
+      permanentAddressEnglish: 'At post Pimpalgaon Baswant, Tal. Niphad',
+    },
+  },
+  {
+    kind: 'death',
+    base: '/api/DeathCertificate',
+    list: '/api/DeathCertificate/paged',
+    pdf: '/api/DeathCertificate/pdf',
+    idField: 'deathCertificatesId',
+    body: {
+      registrationNumber: 'D-2026/001',
+      registrationDate: '2026-03-05',
+      deceasedNameEnglish: 'Sitabai Ramchandra Shinde',
+      deceasedNameMarathi: 'सीताबाई रामचंद्र शिंदे',
+      genderEnglish: 'Female',
+      aadhaarNumberDeceased: '456789012345',
+      dateOfDeath: '2026-03-01',
+      placeOfDeathMarathi: 'राहते घर, पिंपळगाव',
+      placeOfDeathEnglish: 'Residence, Pimpalgaon',
+      ageOfDeceased: 84,
+      spouseNameMarathi: 'रामचंद्र शिंदे',
+      spouseNameEnglish: 'Ramchandra Shinde',
+      fatherNameMarathi: 'विठ्ठल जाधव',
+      fatherNameEnglish: 'Vitthal Jadhav',
+      motherNameMarathi: 'रखमाबाई जाधव',
+      motherNameEnglish: 'Rakhmabai Jadhav',
+      addressAtDeathMarathi: 'मु. पो. पिंपळगाव',
+      addressAtDeathEnglish: 'At post Pimpalgaon',
+    },
+  },
+  {
+    kind: 'residence',
+    base: '/api/ResidenceCertificate',
+    list: '/api/ResidenceCertificate',
+    pdf: '/api/ResidenceCertificate/pdf',
+    idField: 'residentialCertificatesIdCertId',
+    body: {
+      registrationNumber: 'R-2026/101',
+      registrationDate: '2026-02-10',
+      applicantNameEnglish: 'Shreya Sunil Kulkarni',
+      applicantNameMarathi: 'श्रेया सुनील कुलकर्णी',
+      applicantAadhaar: '678901234567',
+      applicantAge: 24,
+      applicantMobile: '9876501234',
+      guardianNameMarathi: 'सुनील कुलकर्णी',
+      guardianNameEnglish: 'Sunil Kulkarni',
+      applicantProfession: 'job',
+    },
+  },
+  {
+    kind: 'marriage',
+    base: '/api/MarriageCertificate',
+    list: '/api/MarriageCertificate/paged',
+    pdf: '/api/MarriageCertificate/GeneratePdf',
+    idField: 'marriageCertificatesId',
+    body: {
+      registrationNumber: 'M-2026/044',
+      registrationDate: '2026-06-12',
+      marriageDate: '2026-05-20',
+      khandNumber: '3',
+      husbandNameEnglish: 'Rohit Ashok Deshmukh',
+      husbandNameMarathi: 'रोहित अशोक देशमुख',
+      husbandFatherNameMarathi: 'अशोक देशमुख',
+      husbandFatherNameEnglish: 'Ashok Deshmukh',
+      husbandBirthDate: '1998-02-28',
+      wifeNameMarathi: 'स्नेहा रोहित देशमुख',
+      wifeNameEnglish: 'Sneha Rohit Deshmukh',
+      wifeFatherNameMarathi: 'प्रकाश गायकवाड',
+      wifeFatherNameEnglish: 'Prakash Gaikwad',
+      wifeBirthDate: '2001-08-15',
+      marriagePlaceMarathi: 'श्री मंगल कार्यालय',
+      marriagePlaceEnglish: 'Shri Mangal Karyalay',
+      officiantNameMarathi: 'वेदमूर्ती गणेश जोशी',
+      witness1NameMarathi: 'संजय पवार',
+      witness1AddressMarathi: 'पिंपळगाव',
+    },
+  },
 ];
 
 async function createOne(app: App, auth: Record<string, string>, k: (typeof KINDS)[number]): Promise<string> {
   let res;
   if (k.kind === 'marriage') {
-    const photo = (bg: string) => sharp({ create: { width: 300, height: 380, channels: 3, background: bg } }).jpeg().toBuffer();
+    const photo = (bg: string) =>
+      sharp({ create: { width: 300, height: 380, channels: 3, background: bg } })
+        .jpeg()
+        .toBuffer();
     const form = multipart([
       ...Object.entries(k.body).map(([name, v]) => ({ name, value: String(v) })),
       { name: 'husbandPhoto', value: await photo('#c8d8e8'), filename: 'h.jpg', contentType: 'image/jpeg' },
@@ -125,7 +280,11 @@ const ms = (n: number) => `${n.toFixed(1).padStart(6)} ms`;
 export async function run() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-bench-cert-'));
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const config = { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: crypto.randomBytes(32).toString('hex'), PUBLIC_BASE_URL: 'http://localhost:8080' }), logLevel: 'silent', databaseUrl };
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: crypto.randomBytes(32).toString('hex'), PUBLIC_BASE_URL: 'http://localhost:8080' }),
+    logLevel: 'silent',
+    databaseUrl,
+  };
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
   const app = await buildApp(config, database, false);
   await app.ready();
@@ -134,7 +293,9 @@ export async function run() {
   const other = await createAccount(app.db, { username: `bench_cert_other_${tag}`, password: 'Bench-pass1' });
   const auth = { authorization: `Bearer ${app.signToken(council)}` };
   try {
-    console.log(`Database: ${database.kind}. Seeding ${SEEDED} certificates of each kind for one council, ${OTHER_COUNCIL} births for another (createMany, ${BATCH} a batch)…`);
+    console.log(
+      `Database: ${database.kind}. Seeding ${SEEDED} certificates of each kind for one council, ${OTHER_COUNCIL} births for another (createMany, ${BATCH} a batch)…`,
+    );
     const t0 = performance.now();
     await seed(app, 'birth', other.id, OTHER_COUNCIL);
     for (const { kind } of KINDS) await seed(app, kind, council.id, SEEDED);
@@ -155,7 +316,12 @@ export async function run() {
 
     console.log(`\nList page 1 (10 items + total count) of ${SEEDED + 1} certificates, median of ${RUNS} (target < 30 ms):`);
     for (const k of KINDS) {
-      const cases: [string, string][] = [['no filter', ''], ['nameFilter=patil', 'patil'], ['nameFilter=पाटील', 'पाटील'], ['nameFilter=Ishani Kale 1', 'Ishani Kale 1']];
+      const cases: [string, string][] = [
+        ['no filter', ''],
+        ['nameFilter=patil', 'patil'],
+        ['nameFilter=पाटील', 'पाटील'],
+        ['nameFilter=Ishani Kale 1', 'Ishani Kale 1'],
+      ];
       const figures: string[] = [];
       for (const [label, filter] of cases) {
         const url = `${k.list}?pageNumber=1&pageSize=10${filter ? `&nameFilter=${encodeURIComponent(filter)}` : ''}`;

@@ -33,22 +33,52 @@ const ms = (n: number) => `${n.toFixed(1).padStart(6)} ms`;
 async function workbook(from: number, count: number): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('नमुना ८');
-  ws.addRow(['मालमत्ता क्रमांक', 'मालकाचे नाव', 'भोगवटादाराचे नाव', 'मोबाईल क्रमांक', 'गट क्रमांक', 'सिटी सर्व्हे क्रमांक', 'बांधकामाचा प्रकार', 'वापर', 'बांधकाम वर्ष', 'बांधकाम क्षेत्रफळ (चौ.मी.)', 'रेडीरेकनर जमीन दर (₹/चौ.मी.)']);
+  ws.addRow([
+    'मालमत्ता क्रमांक',
+    'मालकाचे नाव',
+    'भोगवटादाराचे नाव',
+    'मोबाईल क्रमांक',
+    'गट क्रमांक',
+    'सिटी सर्व्हे क्रमांक',
+    'बांधकामाचा प्रकार',
+    'वापर',
+    'बांधकाम वर्ष',
+    'बांधकाम क्षेत्रफळ (चौ.मी.)',
+    'रेडीरेकनर जमीन दर (₹/चौ.मी.)',
+  ]);
   for (let i = from; i < from + count; i++)
-    ws.addRow([numberOf(i), nameOf(i), 'स्वतः', String(9000000000 + i), String(i % 400), String(i % 900), ['rcc', 'stoneCement', 'hut', 'stoneMud'][i % 4], i % 10 ? 'residential' : 'commercial', 1960 + (i % 60), 20 + (i % 80), 800 + (i % 5) * 100]);
+    ws.addRow([
+      numberOf(i),
+      nameOf(i),
+      'स्वतः',
+      String(9000000000 + i),
+      String(i % 400),
+      String(i % 900),
+      ['rcc', 'stoneCement', 'hut', 'stoneMud'][i % 4],
+      i % 10 ? 'residential' : 'commercial',
+      1960 + (i % 60),
+      20 + (i % 80),
+      800 + (i % 5) * 100,
+    ]);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 export async function run() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-bench-prop-'));
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const config = { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: crypto.randomBytes(32).toString('hex') }), logLevel: 'silent', databaseUrl, uploadLimitBytes: 50 * 1024 * 1024 };
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: crypto.randomBytes(32).toString('hex') }),
+    logLevel: 'silent',
+    databaseUrl,
+    uploadLimitBytes: 50 * 1024 * 1024,
+  };
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
   const app = await buildApp(config, database, false);
   await app.ready();
   const tag = crypto.randomBytes(4).toString('hex');
   const council = await createAccount(app.db, { username: `bench_prop_${tag}`, password: 'Bench-pass1-long' }).catch(() =>
-    createAccount(app.db, { username: `bench_prop_${tag}`, password: 'Bench-pass-1' }));
+    createAccount(app.db, { username: `bench_prop_${tag}`, password: 'Bench-pass-1' }),
+  );
   app.config.publicUserId = council.id;
   const auth = { authorization: `Bearer ${app.signToken(council)}` };
   try {
@@ -57,23 +87,45 @@ export async function run() {
     const form = multipart([{ name: 'file', value: file, filename: 'register.xlsx' }]);
     for (const dryRun of [true, false]) {
       const t0 = performance.now();
-      const res = await app.inject({ method: 'POST', url: `/api/GrampanchayatImport/excel?dryRun=${dryRun}`, payload: form.payload, headers: { ...form.headers, ...auth } });
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/GrampanchayatImport/excel?dryRun=${dryRun}`,
+        payload: form.payload,
+        headers: { ...form.headers, ...auth },
+      });
       const r = res.json().result;
       if (res.statusCode !== 200 || r.problems.length) throw new Error(`import: ${res.statusCode} ${res.body.slice(0, 300)}`);
-      console.log(`Excel import of ${IMPORTED} rows (${(file.length / 1024).toFixed(0)} KB), ${dryRun ? 'dry run' : 'written  '}: ${((performance.now() - t0) / 1000).toFixed(2)} s (target < 10 s)`);
+      console.log(
+        `Excel import of ${IMPORTED} rows (${(file.length / 1024).toFixed(0)} KB), ${dryRun ? 'dry run' : 'written  '}: ${((performance.now() - t0) / 1000).toFixed(2)} s (target < 10 s)`,
+      );
     }
 
     console.log(`Seeding to ${TOTAL} properties (createMany)…`);
     const base = await app.db.property.findFirstOrThrow({ where: { createdByUserId: council.id } });
     for (let from = IMPORTED; from < TOTAL; from += 2000) {
       const n = Math.min(2000, TOTAL - from);
-      await app.db.property.createMany({ data: Array.from({ length: n }, (_, k) => {
-        const { propertyId: _id, propertyCreatedAt: _c, updatedAt: _u, ...rest } = base;
-        return { ...rest, malmattaNo: numberOf(from + k), malmattaKey: malmattaKey(numberOf(from + k)) };
-      }) });
-      const made = await app.db.property.findMany({ where: { createdByUserId: council.id, propertyId: { gt: 0 } }, orderBy: { propertyId: 'desc' }, take: n, select: { propertyId: true, malmattaNo: true } });
-      await app.db.owner.createMany({ data: made.map((p, k) => ({ propertyId: p.propertyId, createdByUserId: council.id, malmattaNo: p.malmattaNo,
-        malkacheNav: nameOf(from + k), bhogwatdarakNav: 'स्वतः', mobileNo: String(9000000000 + from + k) })) });
+      await app.db.property.createMany({
+        data: Array.from({ length: n }, (_, k) => {
+          const { propertyId: _id, propertyCreatedAt: _c, updatedAt: _u, ...rest } = base;
+          return { ...rest, malmattaNo: numberOf(from + k), malmattaKey: malmattaKey(numberOf(from + k)) };
+        }),
+      });
+      const made = await app.db.property.findMany({
+        where: { createdByUserId: council.id, propertyId: { gt: 0 } },
+        orderBy: { propertyId: 'desc' },
+        take: n,
+        select: { propertyId: true, malmattaNo: true },
+      });
+      await app.db.owner.createMany({
+        data: made.map((p, k) => ({
+          propertyId: p.propertyId,
+          createdByUserId: council.id,
+          malmattaNo: p.malmattaNo,
+          malkacheNav: nameOf(from + k),
+          bhogwatdarakNav: 'स्वतः',
+          mobileNo: String(9000000000 + from + k),
+        })),
+      });
     }
     await database.sql.exec('VACUUM ANALYZE');
 
@@ -86,14 +138,24 @@ export async function run() {
         times.push(performance.now() - t0);
         if (res.statusCode !== 200) throw new Error(`${label}: ${res.statusCode} ${res.body.slice(0, 200)}`);
         const r = res.json().result;
-        found = Array.isArray(r) ? r.length : r.totalCount ?? 1;
+        found = Array.isArray(r) ? r.length : (r.totalCount ?? 1);
       }
-      console.log(`  ${label.padEnd(44)} p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}  (target p95 ≤ ${target} ms; ${found} found)`);
+      console.log(
+        `  ${label.padEnd(44)} p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}  (target p95 ≤ ${target} ms; ${found} found)`,
+      );
     };
     console.log(`\nAt ${TOTAL} properties, ${RUNS} requests each:`);
-    for (const q of ['4', '४२', '1234', '12/अ']) await measure(`suggest number "${q}"`, `/api/public/properties/suggest?type=malmatta&q=${encodeURIComponent(q)}`);
-    for (const q of ['र', 'पा', 'पाटील', 'Sunita Jadhav 1']) await measure(`suggest owner "${q}"`, `/api/public/properties/suggest?type=owner&q=${encodeURIComponent(q)}`);
-    for (const q of ['', 'searchMalmatta=4', 'searchMalmatta=12345', `searchName=${encodeURIComponent('पा')}`, `searchName=${encodeURIComponent('गीता पाटील')}`])
+    for (const q of ['4', '४२', '1234', '12/अ'])
+      await measure(`suggest number "${q}"`, `/api/public/properties/suggest?type=malmatta&q=${encodeURIComponent(q)}`);
+    for (const q of ['र', 'पा', 'पाटील', 'Sunita Jadhav 1'])
+      await measure(`suggest owner "${q}"`, `/api/public/properties/suggest?type=owner&q=${encodeURIComponent(q)}`);
+    for (const q of [
+      '',
+      'searchMalmatta=4',
+      'searchMalmatta=12345',
+      `searchName=${encodeURIComponent('पा')}`,
+      `searchName=${encodeURIComponent('गीता पाटील')}`,
+    ])
       await measure(`staff list page 1 ${q || '(no filter)'}`, `/api/Properties/paged?pageNumber=1&pageSize=10&${q}`, auth);
 
     const times: number[] = [];
@@ -101,11 +163,17 @@ export async function run() {
       const c = app.captcha.create();
       const answer = app.captcha.peek(c.captchaId)!;
       const t0 = performance.now();
-      const res = await app.inject({ method: 'GET', url: `/api/public/properties/${encodeURIComponent(numberOf(1000 + i * 97))}?captchaId=${c.captchaId}&captcha=${answer}`, remoteAddress: `10.2.${i}.1` });
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/public/properties/${encodeURIComponent(numberOf(1000 + i * 97))}?captchaId=${c.captchaId}&captcha=${answer}`,
+        remoteAddress: `10.2.${i}.1`,
+      });
       times.push(performance.now() - t0);
       if (res.statusCode !== 200) throw new Error(`public lookup: ${res.statusCode} ${res.body}`);
     }
-    console.log(`  ${'public lookup with captcha'.padEnd(44)} p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}  (target p95 ≤ 50 ms)`);
+    console.log(
+      `  ${'public lookup with captcha'.padEnd(44)} p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}  (target p95 ≤ 50 ms)`,
+    );
   } finally {
     await app.db.user.deleteMany({ where: { id: council.id } });
     await app.close();

@@ -23,8 +23,15 @@ async function render(): Promise<{ bytes: number; pages: number }> {
       { header: ['पाणीपट्टी (₹)', 'Water tax'], width: 10, align: 'right' },
       { header: ['एकूण (₹)', 'Total'], width: 10, align: 'right' },
     ],
-    rows: Array.from({ length: ROWS }, (_, i) => [String(i + 1), `M-${i + 1}`, `${NAMES[i % 4]} ${i + 1}`, 'मु. पो. वडगाव, ता. मावळ',
-      String(100 + i), String(50 + i), String(150 + 2 * i)]),
+    rows: Array.from({ length: ROWS }, (_, i) => [
+      String(i + 1),
+      `M-${i + 1}`,
+      `${NAMES[i % 4]} ${i + 1}`,
+      'मु. पो. वडगाव, ता. मावळ',
+      String(100 + i),
+      String(50 + i),
+      String(150 + 2 * i),
+    ]),
   });
   const pages = doc.bufferedPageRange().count;
   numberPages(doc);
@@ -43,6 +50,8 @@ export async function run() {
   }
   times.sort((a, b) => a - b);
   const median = (times[(RUNS - 1) >> 1] + times[RUNS >> 1]) / 2;
-  console.log(`Register PDF, ${ROWS} rows on ${first.pages} landscape pages: median ${median.toFixed(0)} ms of ${RUNS}, `
-    + `first ${cold.toFixed(0)} ms, ${(first.bytes / 1024).toFixed(0)} KB`);
+  console.log(
+    `Register PDF, ${ROWS} rows on ${first.pages} landscape pages: median ${median.toFixed(0)} ms of ${RUNS}, ` +
+      `first ${cold.toFixed(0)} ms, ${(first.bytes / 1024).toFixed(0)} KB`,
+  );
 }

@@ -41,7 +41,10 @@ function cpuOfTree(pid: number): number {
   const stats = new Map<number, number[]>();
   for (const name of fs.readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
     try {
-      const fields = fs.readFileSync(`/proc/${name}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      const fields = fs
+        .readFileSync(`/proc/${name}/stat`, 'utf8')
+        .replace(/^.*\) /, '')
+        .split(' ');
       stats.set(Number(name), [Number(fields[1]), ...fields.slice(11, 15).map(Number)]); // ppid, utime, stime, cutime, cstime
     } catch {
       /* gone meanwhile */
@@ -106,11 +109,14 @@ export async function run(ways = Object.keys(WAYS)) {
     for (const way of ways) {
       const times = [];
       for (let i = 0; i < RUNS; i++) times.push(await startOnce(way, dataDir));
-      console.log(`| ${way} | ${s(median(times.map((t) => t.ready)))} | ${s(median(times.map((t) => t.healthy)))} | ${s(median(times.map((t) => t.cpu)))} |`);
+      console.log(
+        `| ${way} | ${s(median(times.map((t) => t.ready)))} | ${s(median(times.map((t) => t.healthy)))} | ${s(median(times.map((t) => t.cpu)))} |`,
+      );
     }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await run(process.argv.length > 2 ? process.argv.slice(2) : undefined);
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  await run(process.argv.length > 2 ? process.argv.slice(2) : undefined);

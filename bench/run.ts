@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const only = process.argv[2];
-const files = fs.readdirSync(import.meta.dirname)
+const files = fs
+  .readdirSync(import.meta.dirname)
   .filter((f) => f.endsWith('.ts') && !['run.ts', 'web.ts', 'helpers.ts'].includes(f))
   .filter((f) => !only || f.includes(only))
   .sort();

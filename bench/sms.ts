@@ -22,10 +22,22 @@ export async function run() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-bench-sms-'));
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const sms = {
-    ...loadSmsConfig({}), provider: 'fast2sms' as const, apiKey: 'good', senderId: 'GRMPNC', entityId: '1201',
-    templateIds: { gramsabha: 'T-GS', dues: 'T-DUES' }, gatewayUrl: fake.url, perSecond: 100_000, worker: false,
+    ...loadSmsConfig({}),
+    provider: 'fast2sms' as const,
+    apiKey: 'good',
+    senderId: 'GRMPNC',
+    entityId: '1201',
+    templateIds: { gramsabha: 'T-GS', dues: 'T-DUES' },
+    gatewayUrl: fake.url,
+    perSecond: 100_000,
+    worker: false,
   };
-  const config = { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: crypto.randomBytes(32).toString('hex') }), logLevel: 'silent', databaseUrl, sms };
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: crypto.randomBytes(32).toString('hex') }),
+    logLevel: 'silent',
+    databaseUrl,
+    sms,
+  };
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
   const app = await buildApp(config, database, false);
   await app.ready();
@@ -34,21 +46,37 @@ export async function run() {
   try {
     await database.sql.query(
       `INSERT INTO "Property" ("createdByUserId", "malmattaNo", "malmattaKey", "updatedAt")
-       SELECT $1::int, g::text, g::text, now() FROM generate_series(1, $2::int) g`, [council.id, NOTICES]);
+       SELECT $1::int, g::text, g::text, now() FROM generate_series(1, $2::int) g`,
+      [council.id, NOTICES],
+    );
     await database.sql.query(
       `INSERT INTO "Owner" ("propertyId", "createdByUserId", "malmattaNo", "malkacheNav", "mobileNo", "updatedAt")
-       SELECT "propertyId", $1::int, "malmattaNo", 'मालक ' || "malmattaNo", (9000000000 + "malmattaNo"::int)::text, now() FROM "Property" WHERE "createdByUserId" = $1::int`, [council.id]);
+       SELECT "propertyId", $1::int, "malmattaNo", 'मालक ' || "malmattaNo", (9000000000 + "malmattaNo"::int)::text, now() FROM "Property" WHERE "createdByUserId" = $1::int`,
+      [council.id],
+    );
     await database.sql.query(
       `INSERT INTO "KarDetail" ("propertyId", "createdByUserId", "malmattaNo", "total", "updatedAt")
-       SELECT "propertyId", $1::int, "malmattaNo", 1276 + "propertyId" % 100000, now() FROM "Property" WHERE "createdByUserId" = $1::int`, [council.id]);
+       SELECT "propertyId", $1::int, "malmattaNo", 1276 + "propertyId" % 100000, now() FROM "Property" WHERE "createdByUserId" = $1::int`,
+      [council.id],
+    );
 
     global.gc?.();
     const before = process.memoryUsage();
-    let peakRss = before.rss, peakHeap = before.heapUsed;
-    const sampler = setInterval(() => { const m = process.memoryUsage(); peakRss = Math.max(peakRss, m.rss); peakHeap = Math.max(peakHeap, m.heapUsed); }, 50);
+    let peakRss = before.rss,
+      peakHeap = before.heapUsed;
+    const sampler = setInterval(() => {
+      const m = process.memoryUsage();
+      peakRss = Math.max(peakRss, m.rss);
+      peakHeap = Math.max(peakHeap, m.heapUsed);
+    }, 50);
 
     const t0 = performance.now();
-    const res = await app.inject({ method: 'POST', url: '/api/Sms/dues', headers: { authorization: `Bearer ${app.signToken(council)}` }, payload: { password } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/Sms/dues',
+      headers: { authorization: `Bearer ${app.signToken(council)}` },
+      payload: { password },
+    });
     if (res.statusCode !== 202) throw new Error(`dues: ${res.body}`);
     const queuedSeconds = (performance.now() - t0) / 1000;
     const { batchId, recipients } = res.json().result;
@@ -65,10 +93,14 @@ export async function run() {
     clearInterval(sampler);
     const sent = await app.db.smsMessage.count({ where: { batchId, status: 'sent' } });
     console.log(`queue ${recipients} dues notices (POST /api/Sms/dues): ${queuedSeconds.toFixed(2)} s`);
-    console.log(`send them through the fake Fast2SMS over HTTP: ${sentSeconds.toFixed(1)} s (${Math.round(sent / sentSeconds)}/s), ${sent} sent, gateway saw ${fake.sends().length}`);
+    console.log(
+      `send them through the fake Fast2SMS over HTTP: ${sentSeconds.toFixed(1)} s (${Math.round(sent / sentSeconds)}/s), ${sent} sent, gateway saw ${fake.sends().length}`,
+    );
     global.gc?.();
     const after = process.memoryUsage();
-    console.log(`memory growth meanwhile: peak RSS +${mb(peakRss - before.rss)}, peak heap +${mb(peakHeap - before.heapUsed)} (garbage included; RSS at start ${mb(before.rss)}, PGlite in the same process)`);
+    console.log(
+      `memory growth meanwhile: peak RSS +${mb(peakRss - before.rss)}, peak heap +${mb(peakHeap - before.heapUsed)} (garbage included; RSS at start ${mb(before.rss)}, PGlite in the same process)`,
+    );
     if (global.gc) console.log(`heap after the batch and a full GC: +${mb(after.heapUsed - before.heapUsed)}`);
   } finally {
     await app.db.user.deleteMany({ where: { id: council.id } });

@@ -39,15 +39,21 @@ async function seed(database: OpenDatabase, council: number, n: number) {
        "ghasaraRate", "ghasaraDarUpdatedYear", "gharpatti", "divabatti", "arogya", "panipatti", "total", "updatedAt")
      SELECT $1::int, g::text, g::text, (ARRAY['rcc','stoneCement','hut','stoneMud'])[1 + g % 4], CASE WHEN g % 10 = 0 THEN 'commercial' ELSE 'residential' END,
        1960 + g % 60, 20 + g % 80, 800 + (g % 5) * 100, 0.80, $2::int, 936, 20, 20, 300, 1276, now()
-     FROM generate_series(1, $3::int) g`, [council, year - 1, n]);
+     FROM generate_series(1, $3::int) g`,
+    [council, year - 1, n],
+  );
   await database.sql.query(
     `INSERT INTO "Owner" ("propertyId", "createdByUserId", "malmattaNo", "malkacheNav", "updatedAt")
-     SELECT "propertyId", $1::int, "malmattaNo", 'मालक ' || "malmattaNo", now() FROM "Property" WHERE "createdByUserId" = $1::int`, [council]);
+     SELECT "propertyId", $1::int, "malmattaNo", 'मालक ' || "malmattaNo", now() FROM "Property" WHERE "createdByUserId" = $1::int`,
+    [council],
+  );
   await database.sql.query(
     `INSERT INTO "KarDetail" ("propertyId", "createdByUserId", "malmattaNo", "malkacheNav", "magilGharpatti", "chaluGharpatti", "chaluDivabatti",
        "chaluArogyakar", "chaluPanipatti", "total", "karupdatedYear", "updatedAt")
      SELECT "propertyId", $1::int, "malmattaNo", 'मालक ' || "malmattaNo", ("propertyId" % 1000) / 4.0, 936, 20, 20, 300, 1276 + ("propertyId" % 1000) / 4.0, $2::int, now()
-     FROM "Property" WHERE "createdByUserId" = $1::int`, [council, taxYear - 1]);
+     FROM "Property" WHERE "createdByUserId" = $1::int`,
+    [council, taxYear - 1],
+  );
   if (database.kind === 'pglite') await database.sql.exec('VACUUM ANALYZE');
   else await database.sql.exec('ANALYZE "Property"; ANALYZE "Owner"; ANALYZE "KarDetail"');
 }
@@ -55,7 +61,11 @@ async function seed(database: OpenDatabase, council: number, n: number) {
 export async function run() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-bench-tax-'));
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const config = { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: crypto.randomBytes(32).toString('hex') }), logLevel: 'silent', databaseUrl };
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: crypto.randomBytes(32).toString('hex') }),
+    logLevel: 'silent',
+    databaseUrl,
+  };
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
   const app = await buildApp(config, database, false);
   await app.ready();
@@ -71,26 +81,40 @@ export async function run() {
 
     // CPU time of this process per request as well: on PGlite the database runs in it, so this is
     // the cost of a request whatever else the machine is doing (wall times on a shared machine are not).
-    const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+    const cpuMs = () => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1000;
+    };
     const times: number[] = [];
     let cpu0 = cpuMs();
     for (let i = 0; i < RUNS; i++) {
       const page = 1 + ((i * 137) % (PROPERTIES / 10));
       const start = performance.now();
-      const res = await app.inject({ method: 'GET', url: `/api/OwnerProperty/KarDetails/Sorted?pageNumber=${page}&pageSize=10&sortField=total&sortOrder=${i % 2 ? 'ASC' : 'DESC'}`, headers: auth });
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/OwnerProperty/KarDetails/Sorted?pageNumber=${page}&pageSize=10&sortField=total&sortOrder=${i % 2 ? 'ASC' : 'DESC'}`,
+        headers: auth,
+      });
       times.push(performance.now() - start);
-      if (res.statusCode !== 200 || res.json().result.items.length !== 10) throw new Error(`list: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      if (res.statusCode !== 200 || res.json().result.items.length !== 10)
+        throw new Error(`list: ${res.statusCode} ${res.body.slice(0, 200)}`);
     }
-    console.log(`Sorted tax list page (10 rows, any page, with count and totals): p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}  (target ≤ 30 ms); CPU ${((cpuMs() - cpu0) / RUNS).toFixed(1)} ms a request`);
+    console.log(
+      `Sorted tax list page (10 rows, any page, with count and totals): p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}  (target ≤ 30 ms); CPU ${((cpuMs() - cpu0) / RUNS).toFixed(1)} ms a request`,
+    );
 
-    const karIds = (await app.db.karDetail.findMany({ where: { createdByUserId: council.id }, select: { karId: true } })).map((k) => k.karId);
+    const karIds = (await app.db.karDetail.findMany({ where: { createdByUserId: council.id }, select: { karId: true } })).map(
+      (k) => k.karId,
+    );
     const today = todayInIndia().toISOString().slice(0, 10);
     let paid = 0;
     const payOnce = async () => {
       const karid = karIds[(paid++ * 104729) % karIds.length];
       const start = performance.now();
       const res = await app.inject({
-        method: 'POST', url: '/api/KarImport/apply-payment-simple', headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
+        method: 'POST',
+        url: '/api/KarImport/apply-payment-simple',
+        headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
         payload: { karid, paid_gharpatti: '1.25', paid_panipatti: '2', paid_method: 'cash', paid_on: today },
       });
       if (res.statusCode !== 201) throw new Error(`payment: ${res.statusCode} ${res.body.slice(0, 200)}`);
@@ -103,29 +127,37 @@ export async function run() {
       const latencies: number[] = [];
       t0 = performance.now();
       cpu0 = cpuMs();
-      await Promise.all(Array.from({ length: CLERKS }, async (_, clerk) => {
-        if (paced) await new Promise((r) => setTimeout(r, (clerk * PACE_MS) / CLERKS));
-        for (let i = 0; i < PAYMENTS_EACH; i++) {
-          const took = await payOnce();
-          latencies.push(took);
-          if (paced) await new Promise((r) => setTimeout(r, Math.max(0, PACE_MS - took)));
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: CLERKS }, async (_, clerk) => {
+          if (paced) await new Promise((r) => setTimeout(r, (clerk * PACE_MS) / CLERKS));
+          for (let i = 0; i < PAYMENTS_EACH; i++) {
+            const took = await payOnce();
+            latencies.push(took);
+            if (paced) await new Promise((r) => setTimeout(r, Math.max(0, PACE_MS - took)));
+          }
+        }),
+      );
       const wall = performance.now() - t0;
-      console.log(`Payment, ${CLERKS} clerks ${paced ? `each every ${PACE_MS} ms` : 'back to back'} × ${PAYMENTS_EACH}: p50 ${ms(percentile(latencies, 50))}  p95 ${ms(percentile(latencies, 95))}  `
-        + `(target p95 ≤ 50 ms; ${(latencies.length / (wall / 1000)).toFixed(0)} payments/s; CPU ${((cpuMs() - cpu0) / latencies.length).toFixed(1)} ms a payment)`);
+      console.log(
+        `Payment, ${CLERKS} clerks ${paced ? `each every ${PACE_MS} ms` : 'back to back'} × ${PAYMENTS_EACH}: p50 ${ms(percentile(latencies, 50))}  p95 ${ms(percentile(latencies, 95))}  ` +
+          `(target p95 ≤ 50 ms; ${(latencies.length / (wall / 1000)).toFixed(0)} payments/s; CPU ${((cpuMs() - cpu0) / latencies.length).toFixed(1)} ms a payment)`,
+      );
     }
 
     t0 = performance.now();
     const roll = await app.inject({ method: 'POST', url: `/api/KarImport/recalc-by-user/${council.id}`, headers: auth });
     if (roll.statusCode !== 200) throw new Error(`rollover: ${roll.statusCode} ${roll.body}`);
-    console.log(`Yearly rollover of ${roll.json().result.updated} kar records: ${((performance.now() - t0) / 1000).toFixed(2)} s  (target ≤ 2 s)`);
+    console.log(
+      `Yearly rollover of ${roll.json().result.updated} kar records: ${((performance.now() - t0) / 1000).toFixed(2)} s  (target ≤ 2 s)`,
+    );
 
     t0 = performance.now();
     const dep = await app.inject({ method: 'POST', url: '/api/Properties/decrease-ghasara', headers: auth });
     if (dep.statusCode !== 200) throw new Error(`depreciation: ${dep.statusCode} ${dep.body}`);
     const d = dep.json().result;
-    console.log(`Depreciation update of ${d.updated} properties (${d.changed} changed factor): ${((performance.now() - t0) / 1000).toFixed(2)} s  (target ≤ 2 s)`);
+    console.log(
+      `Depreciation update of ${d.updated} properties (${d.changed} changed factor): ${((performance.now() - t0) / 1000).toFixed(2)} s  (target ≤ 2 s)`,
+    );
 
     t0 = performance.now();
     await seed(database, big.id, EXCEL_ROWS);
@@ -141,13 +173,17 @@ export async function run() {
         peakHeap = Math.max(peakHeap, m.heapUsed + m.external);
       }, 20);
       t0 = performance.now();
-      const res = await fetch(`${address}/api/OwnerProperty/KarDetails/excel?sortField=total&sortOrder=DESC`, { headers: { authorization: `Bearer ${app.signToken(big)}` } });
+      const res = await fetch(`${address}/api/OwnerProperty/KarDetails/excel?sortField=total&sortOrder=DESC`, {
+        headers: { authorization: `Bearer ${app.signToken(big)}` },
+      });
       let bytes = 0;
       for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
       const seconds = (performance.now() - t0) / 1000;
       clearInterval(sampler);
       if (res.status !== 200) throw new Error(`excel: ${res.status}`);
-      console.log(`Excel of ${EXCEL_ROWS} rows, run ${round}: ${seconds.toFixed(2)} s, ${mb(bytes)}; memory growth while streaming: heap+external ${mb(peakHeap - before.heapUsed - before.external)}, RSS ${mb(peakRss - before.rss)}  (target ≤ 5 s, < 50 MB)`);
+      console.log(
+        `Excel of ${EXCEL_ROWS} rows, run ${round}: ${seconds.toFixed(2)} s, ${mb(bytes)}; memory growth while streaming: heap+external ${mb(peakHeap - before.heapUsed - before.external)}, RSS ${mb(peakRss - before.rss)}  (target ≤ 5 s, < 50 MB)`,
+      );
     }
   } finally {
     await app.db.user.deleteMany({ where: { id: { in: [council.id, big.id] } } });

@@ -14,8 +14,16 @@ import { chromium } from 'playwright-core';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -39,7 +47,11 @@ const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['server/main.ts'
 const base = `http://127.0.0.1:${port}`;
 try {
   for (let i = 0; ; i++) {
-    try { if ((await fetch(`${base}/api/health`)).ok) break; } catch { /* starting */ }
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      /* starting */
+    }
     if (i > 200) throw new Error('portal did not start');
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -57,15 +69,29 @@ try {
   await browser.close();
   const total = fetched.reduce((n, f) => n + f.gzip, 0);
   console.log('What / loads before any interaction (JS + CSS):');
-  for (const f of fetched.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${(f.gzip / 1024).toFixed(1).padStart(7)} KB gzip  ${(f.raw / 1024).toFixed(1).padStart(7)} KB raw  ${f.url}`);
+  for (const f of fetched.sort((a, b) => b.gzip - a.gzip))
+    console.log(`  ${(f.gzip / 1024).toFixed(1).padStart(7)} KB gzip  ${(f.raw / 1024).toFixed(1).padStart(7)} KB raw  ${f.url}`);
   console.log(`  total: ${(total / 1024).toFixed(1)} KB gzip (target: at most 200 KB)`);
 
   for (let run = 1; run <= 2; run++) {
     const out = path.join(dataDir, `lh-${run}.json`);
-    const lh = spawnSync(process.execPath, [path.join(root, 'node_modules/lighthouse/cli/index.js'), `${base}/`,
-      '--only-categories=performance', '--output=json', `--output-path=${out}`, '--quiet',
-      `--chrome-flags=${CHROME_FLAGS.join(' ')}`], { cwd: root, env: { ...process.env, CHROME_PATH: CHROME }, encoding: 'utf8' });
-    if (lh.status !== 0 || !fs.existsSync(out)) { console.log(`Lighthouse run ${run} failed: ${lh.stderr.slice(-500)}`); continue; }
+    const lh = spawnSync(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/lighthouse/cli/index.js'),
+        `${base}/`,
+        '--only-categories=performance',
+        '--output=json',
+        `--output-path=${out}`,
+        '--quiet',
+        `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+      ],
+      { cwd: root, env: { ...process.env, CHROME_PATH: CHROME }, encoding: 'utf8' },
+    );
+    if (lh.status !== 0 || !fs.existsSync(out)) {
+      console.log(`Lighthouse run ${run} failed: ${lh.stderr.slice(-500)}`);
+      continue;
+    }
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
     const score = Math.round(report.categories.performance.score * 100);
     const lcp = report.audits['largest-contentful-paint'].displayValue;

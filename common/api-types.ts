@@ -7,7 +7,25 @@ export type { Centre, Committee, Scheme, Service, SetupStatus, SiteProfile, Site
 export type { CarouselItem } from '../server/modules/carousel/schema.ts';
 export type { BlogBody, BlogItem } from '../server/modules/blog/schema.ts';
 export type {
-  CertificateRow, ImportReport, PropertyRow, PublicProperty, Rates as TaxRates, RatesResult, RegisterBody, UpdateOwnerBody, UpdatePropertyBody,
+  CertificateRow,
+  ImportReport,
+  PropertyRow,
+  PublicProperty,
+  Rates as TaxRates,
+  RatesResult,
+  RegisterBody,
+  UpdateOwnerBody,
+  UpdatePropertyBody,
 } from '../server/modules/properties/schema.ts';
 export type { OwnershipHistory, Transfer, TransferBody } from '../server/modules/transfers/schema.ts';
-export type { AddKarBody, CollectionSummary, DueRow, GhasaraResult, HistoryRow, KarRow, Payment, PaymentBody, PublicReceipt } from '../server/modules/tax/schema.ts';
+export type {
+  AddKarBody,
+  CollectionSummary,
+  DueRow,
+  GhasaraResult,
+  HistoryRow,
+  KarRow,
+  Payment,
+  PaymentBody,
+  PublicReceipt,
+} from '../server/modules/tax/schema.ts';

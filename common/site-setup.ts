@@ -19,13 +19,32 @@ export interface SetupField<N extends keyof SiteProfileBody & string = keyof Sit
 const table = <const N extends keyof SiteProfileBody & string>(rows: readonly SetupField<N>[]) => rows;
 
 export const SETUP_FIELDS = table([
-  { name: 'officeName', mr: 'कार्यालयाचे नाव (गावाच्या नावासह)', en: 'Office name, Marathi', required: true, example: 'उदा. ग्रामपंचायत कार्यालय पिंपळगाव' },
-  { name: 'officeNameEnglish', mr: 'कार्यालयाचे नाव इंग्रजीत', en: 'Office name, English', required: true, example: 'e.g. Gram Panchayat Office Pimpalgaon' },
+  {
+    name: 'officeName',
+    mr: 'कार्यालयाचे नाव (गावाच्या नावासह)',
+    en: 'Office name, Marathi',
+    required: true,
+    example: 'उदा. ग्रामपंचायत कार्यालय पिंपळगाव',
+  },
+  {
+    name: 'officeNameEnglish',
+    mr: 'कार्यालयाचे नाव इंग्रजीत',
+    en: 'Office name, English',
+    required: true,
+    example: 'e.g. Gram Panchayat Office Pimpalgaon',
+  },
   { name: 'block', mr: 'तालुका', en: 'Taluka, Marathi', required: true, example: 'उदा. निफाड' },
   { name: 'blockEnglish', mr: 'तालुका इंग्रजीत', en: 'Taluka, English', required: true, example: 'e.g. Niphad' },
   { name: 'district', mr: 'जिल्हा', en: 'District, Marathi', required: true, example: 'उदा. नाशिक' },
   { name: 'districtEnglish', mr: 'जिल्हा इंग्रजीत', en: 'District, English', required: true, example: 'e.g. Nashik' },
-  { name: 'address', mr: 'कार्यालयाचा पत्ता', en: 'Office address', required: true, example: 'उदा. ग्रामपंचायत कार्यालय, मु. पो. पिंपळगाव, ता. निफाड, जि. नाशिक', multiline: true },
+  {
+    name: 'address',
+    mr: 'कार्यालयाचा पत्ता',
+    en: 'Office address',
+    required: true,
+    example: 'उदा. ग्रामपंचायत कार्यालय, मु. पो. पिंपळगाव, ता. निफाड, जि. नाशिक',
+    multiline: true,
+  },
   { name: 'postalCode', mr: 'पिन कोड', en: 'PIN code', required: true, example: 'उदा. 422209' },
   { name: 'phone', mr: 'दूरध्वनी', en: 'Phone', required: false, example: 'उदा. 02550 250123', type: 'tel' },
   { name: 'email', mr: 'ई-मेल', en: 'E-mail', required: false, example: 'उदा. gp.pimpalgaon@gmail.com', type: 'email' },

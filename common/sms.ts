@@ -11,7 +11,8 @@ export function normaliseMobile(raw: string): string | null {
 }
 
 // GSM 03.38 basic set; the extension characters take two places each.
-const GSM_BASIC = '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+const GSM_BASIC =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
 const GSM_EXTENDED = '^{}\\[~]|€\f';
 
 export interface SegmentCount {
@@ -29,7 +30,10 @@ export function countSegments(text: string): SegmentCount {
   for (const ch of text) {
     if (GSM_BASIC.includes(ch)) gsmLength += 1;
     else if (GSM_EXTENDED.includes(ch)) gsmLength += 2;
-    else { unicode = true; break; }
+    else {
+      unicode = true;
+      break;
+    }
   }
   if (unicode) {
     const length = text.length;
@@ -57,10 +61,12 @@ export function templateProblem(kind: SmsKind, body: string): string | null {
   const used = [...body.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]);
   const wanted = SMS_VARIABLES[kind];
   const unknown = used.filter((v) => !wanted.includes(v));
-  if (unknown.length) return `अज्ञात चल {${unknown[0]}}: फक्त ${wanted.map((v) => `{${v}}`).join(', ')} वापरता येतात / unknown variable {${unknown[0]}}`;
+  if (unknown.length)
+    return `अज्ञात चल {${unknown[0]}}: फक्त ${wanted.map((v) => `{${v}}`).join(', ')} वापरता येतात / unknown variable {${unknown[0]}}`;
   for (const v of wanted) {
     const n = used.filter((u) => u === v).length;
-    if (n !== 1) return `संदेशात {${v}} ${n === 0 ? 'असणे आवश्यक आहे' : 'एकदाच असावे'} (DLT template) / the text must contain {${v}} exactly once`;
+    if (n !== 1)
+      return `संदेशात {${v}} ${n === 0 ? 'असणे आवश्यक आहे' : 'एकदाच असावे'} (DLT template) / the text must contain {${v}} exactly once`;
   }
   return null;
 }

@@ -28,7 +28,10 @@ async function loadEngineModule() {
 
 export function readMigrations() {
   const dirs = fs.existsSync(migrationsDir)
-    ? fs.readdirSync(migrationsDir).filter((d) => fs.existsSync(path.join(migrationsDir, d, 'migration.sql'))).sort()
+    ? fs
+        .readdirSync(migrationsDir)
+        .filter((d) => fs.existsSync(path.join(migrationsDir, d, 'migration.sql')))
+        .sort()
     : [];
   const lockPath = path.join(migrationsDir, 'migration_lock.toml');
   return {
@@ -37,7 +40,10 @@ export function readMigrations() {
     shadowDbInitScript: '',
     migrationDirectories: dirs.map((d) => ({
       path: d,
-      migrationFile: { path: 'migration.sql', content: { tag: 'ok', value: fs.readFileSync(path.join(migrationsDir, d, 'migration.sql'), 'utf8') } },
+      migrationFile: {
+        path: 'migration.sql',
+        content: { tag: 'ok', value: fs.readFileSync(path.join(migrationsDir, d, 'migration.sql'), 'utf8') },
+      },
     })),
   };
 }
@@ -47,9 +53,11 @@ export function readMigrations() {
 export const RAW_INDEXES = ['Owner_malkacheNav_prefix_idx', 'Property_malmattaKey_prefix_idx'];
 
 function withoutRawIndexes(sql: string): string {
-  return sql.split(/\n\s*\n/)
+  return sql
+    .split(/\n\s*\n/)
     .filter((stmt) => !RAW_INDEXES.some((name) => stmt.includes(`INDEX "${name}"`)))
-    .join('\n\n').trim();
+    .join('\n\n')
+    .trim();
 }
 
 /** SQL that takes a database built from the existing migrations to schema.prisma ('' when none). */

@@ -45,7 +45,11 @@ function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
 
-export async function buildApp(config: Config, database_: OpenDatabase, logger: FastifyServerOptions['logger'] = { level: config.logLevel }) {
+export async function buildApp(
+  config: Config,
+  database_: OpenDatabase,
+  logger: FastifyServerOptions['logger'] = { level: config.logLevel },
+) {
   const app = Fastify({
     logger,
     // Off unless configured: otherwise any client could write its own address in X-Forwarded-For.
@@ -58,7 +62,9 @@ export async function buildApp(config: Config, database_: OpenDatabase, logger: 
   app.decorate('config', config);
   app.decorate('routeList', [] as RouteOptions[]);
   app.decorate('loginLimiter', new LoginLimiter());
-  app.addHook('onRoute', (route) => { app.routeList.push(route as RouteOptions); });
+  app.addHook('onRoute', (route) => {
+    app.routeList.push(route as RouteOptions);
+  });
 
   // 1. external plugins
   await app.register(helmet, {

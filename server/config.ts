@@ -65,7 +65,8 @@ function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number):
 
 export function loadSmsConfig(env: NodeJS.ProcessEnv): SmsConfig {
   const provider = (env.SMS_PROVIDER || 'log').toLowerCase() as SmsProvider;
-  if (!SMS_PROVIDERS.includes(provider)) throw new Error(`SMS_PROVIDER must be one of ${SMS_PROVIDERS.join(', ')}, got "${env.SMS_PROVIDER}"`);
+  if (!SMS_PROVIDERS.includes(provider))
+    throw new Error(`SMS_PROVIDER must be one of ${SMS_PROVIDERS.join(', ')}, got "${env.SMS_PROVIDER}"`);
   const config: SmsConfig = {
     provider,
     apiKey: env.SMS_API_KEY || '',
@@ -79,9 +80,14 @@ export function loadSmsConfig(env: NodeJS.ProcessEnv): SmsConfig {
     webhookToken: env.SMS_WEBHOOK_TOKEN || '',
   };
   if (provider !== 'log') {
-    const missing = [['SMS_API_KEY', config.apiKey], ['SMS_DLT_TEMPLATE_GRAMSABHA', config.templateIds.gramsabha], ['SMS_DLT_TEMPLATE_DUES', config.templateIds.dues]]
+    const missing = [
+      ['SMS_API_KEY', config.apiKey],
+      ['SMS_DLT_TEMPLATE_GRAMSABHA', config.templateIds.gramsabha],
+      ['SMS_DLT_TEMPLATE_DUES', config.templateIds.dues],
+    ]
       .concat(provider === 'msg91' ? [] : [['SMS_SENDER_ID', config.senderId]])
-      .filter(([, v]) => !v).map(([k]) => k);
+      .filter(([, v]) => !v)
+      .map(([k]) => k);
     if (missing.length) throw new Error(`SMS_PROVIDER=${provider} needs ${missing.join(', ')}`);
   }
   return config;
@@ -116,7 +122,10 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   const v = (value ?? '').trim();
   if (!v || /^(false|off|no|0)$/i.test(v)) return false;
   if (/^\d+$/.test(v)) return Number(v);
-  const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   for (const e of entries) {
     const [address, bits, ...rest] = e.split('/');
     const family = net.isIP(address);
@@ -138,7 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   const e2eCaptchaPeek = env.E2E_CAPTCHA_PEEK === '1';
-  if (e2eCaptchaPeek && env.NODE_ENV === 'production') throw new Error('E2E_CAPTCHA_PEEK is for browser tests only; it must not be set when NODE_ENV is production');
+  if (e2eCaptchaPeek && env.NODE_ENV === 'production')
+    throw new Error('E2E_CAPTCHA_PEEK is for browser tests only; it must not be set when NODE_ENV is production');
   return {
     port,
     host: env.HOST || '0.0.0.0',

@@ -36,8 +36,7 @@ const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config
   refuse('could not open the database', err),
 );
 await ensureFirstAccount(db.prisma, config, say).catch((err) => refuse('could not create the first account', err, db));
-const app = await appModule
-  .then(({ buildApp }) => buildApp(config, db)).catch((err) => refuse('could not set up the server', err, db));
+const app = await appModule.then(({ buildApp }) => buildApp(config, db)).catch((err) => refuse('could not set up the server', err, db));
 
 let closing = false;
 let stopBackground = () => {};
@@ -53,8 +52,12 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.port, host: config.host }).catch((err) => refuse(`could not listen on ${config.host}:${config.port}`, err, db));
-say(`Portal ready at http://localhost:${config.port} (database: ${db.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL server'})`);
+await app
+  .listen({ port: config.port, host: config.host })
+  .catch((err) => refuse(`could not listen on ${config.host}:${config.port}`, err, db));
+say(
+  `Portal ready at http://localhost:${config.port} (database: ${db.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL server'})`,
+);
 // Soon after the start, not during it: the first certificate of the day should not pay for font
 // parsing, and the embedded database's planner statistics are refreshed (VACUUM ANALYZE). Both hold
 // the event loop (PGlite runs in it), so a health check or visitor right after a restart would wait

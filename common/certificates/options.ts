@@ -17,24 +17,43 @@ export const EDUCATION: readonly Option[] = [
 ];
 
 export const RELIGION: readonly Option[] = [
-  o('Hindu', 'हिंदू', 'Hindu'), o('Muslim', 'मुस्लिम', 'Muslim'), o('Christian', 'ख्रिश्चन', 'Christian'), o('Sikh', 'शीख', 'Sikh'),
-  o('Buddhist', 'बौद्ध', 'Buddhist'), o('Jain', 'जैन', 'Jain'), o('Parsi', 'पारशी', 'Parsi'), o('other', 'इतर', 'Other'),
+  o('Hindu', 'हिंदू', 'Hindu'),
+  o('Muslim', 'मुस्लिम', 'Muslim'),
+  o('Christian', 'ख्रिश्चन', 'Christian'),
+  o('Sikh', 'शीख', 'Sikh'),
+  o('Buddhist', 'बौद्ध', 'Buddhist'),
+  o('Jain', 'जैन', 'Jain'),
+  o('Parsi', 'पारशी', 'Parsi'),
+  o('other', 'इतर', 'Other'),
 ];
 
-export const FATHER_OCCUPATION: readonly Option[] = [o('job', 'नोकरी', 'Job'), o('business', 'व्यवसाय', 'Business'), o('farming', 'शेती', 'Farming')];
+export const FATHER_OCCUPATION: readonly Option[] = [
+  o('job', 'नोकरी', 'Job'),
+  o('business', 'व्यवसाय', 'Business'),
+  o('farming', 'शेती', 'Farming'),
+];
 
 export const MOTHER_OCCUPATION: readonly Option[] = [
-  o('job', 'नोकरी', 'Job'), o('housewife', 'गृहिणी', 'Housewife'), o('labour', 'मजुरी', 'Labour'), o('other', 'इतर', 'Other'),
+  o('job', 'नोकरी', 'Job'),
+  o('housewife', 'गृहिणी', 'Housewife'),
+  o('labour', 'मजुरी', 'Labour'),
+  o('other', 'इतर', 'Other'),
 ];
 
 export const MARITAL_STATUS: readonly Option[] = [
-  o('unmarried', 'अविवाहित', 'Unmarried'), o('married', 'विवाहित', 'Married'), o('widowed', 'विधुर / विधवा', 'Widower / widow'),
-  o('divorced', 'घटस्फोटित', 'Divorced'), o('separated', 'विभक्त', 'Separated'),
+  o('unmarried', 'अविवाहित', 'Unmarried'),
+  o('married', 'विवाहित', 'Married'),
+  o('widowed', 'विधुर / विधवा', 'Widower / widow'),
+  o('divorced', 'घटस्फोटित', 'Divorced'),
+  o('separated', 'विभक्त', 'Separated'),
 ];
 
 /** The residence certificate prints a job as "Service", as such letters word it. */
 export const PROFESSION: readonly Option[] = [
-  o('job', 'नोकरी', 'Job', { mr: 'नोकरी', en: 'Service' }), o('business', 'व्यवसाय', 'Business'), o('farming', 'शेती', 'Farming'), o('other', 'इतर', 'Other'),
+  o('job', 'नोकरी', 'Job', { mr: 'नोकरी', en: 'Service' }),
+  o('business', 'व्यवसाय', 'Business'),
+  o('farming', 'शेती', 'Farming'),
+  o('other', 'इतर', 'Other'),
 ];
 
 export const YES_NO: readonly Option[] = [o('Yes', 'होय', 'Yes'), o('No', 'नाही', 'No')];
@@ -42,6 +61,10 @@ export const YES_NO: readonly Option[] = [o('Yes', 'होय', 'Yes'), o('No', 
 /** The spec's own spellings of some options, as an earlier client may send them. */
 export const CHOICE_ALIASES: Readonly<Record<string, string>> = {
   'higher secondary (10th/12th)': 'higher secondary',
-  'postgraduate/professional': 'postgraduate', 'postgraduate / professional': 'postgraduate',
-  'widower/widow': 'widowed', 'widower / widow': 'widowed', widower: 'widowed', widow: 'widowed',
+  'postgraduate/professional': 'postgraduate',
+  'postgraduate / professional': 'postgraduate',
+  'widower/widow': 'widowed',
+  'widower / widow': 'widowed',
+  widower: 'widowed',
+  widow: 'widowed',
 };

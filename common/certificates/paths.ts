@@ -15,19 +15,31 @@ export interface KindPaths {
 
 export const PATHS: Record<KindName, KindPaths> = {
   birth: {
-    base: '/api/BirthCertificate', listPath: '/api/BirthCertificate/paged', pdfPath: '/api/BirthCertificate/GeneratePdf/:id',
-    idField: 'birthCertificatesId', idAliases: ['birthCertificatesID'],
+    base: '/api/BirthCertificate',
+    listPath: '/api/BirthCertificate/paged',
+    pdfPath: '/api/BirthCertificate/GeneratePdf/:id',
+    idField: 'birthCertificatesId',
+    idAliases: ['birthCertificatesID'],
   },
   death: {
-    base: '/api/DeathCertificate', listPath: '/api/DeathCertificate/paged', pdfPath: '/api/DeathCertificate/pdf/:id',
-    idField: 'deathCertificatesId', idAliases: ['deathCertificateId'],
+    base: '/api/DeathCertificate',
+    listPath: '/api/DeathCertificate/paged',
+    pdfPath: '/api/DeathCertificate/pdf/:id',
+    idField: 'deathCertificatesId',
+    idAliases: ['deathCertificateId'],
   },
   residence: {
-    base: '/api/ResidenceCertificate', listPath: '/api/ResidenceCertificate', pdfPath: '/api/ResidenceCertificate/pdf/:id',
-    idField: 'residentialCertificatesIdCertId', idAliases: ['residentialCertificatesId'],
+    base: '/api/ResidenceCertificate',
+    listPath: '/api/ResidenceCertificate',
+    pdfPath: '/api/ResidenceCertificate/pdf/:id',
+    idField: 'residentialCertificatesIdCertId',
+    idAliases: ['residentialCertificatesId'],
   },
   marriage: {
-    base: '/api/MarriageCertificate', listPath: '/api/MarriageCertificate/paged', pdfPath: '/api/MarriageCertificate/GeneratePdf/:id',
-    idField: 'marriageCertificatesId', idAliases: [],
+    base: '/api/MarriageCertificate',
+    listPath: '/api/MarriageCertificate/paged',
+    pdfPath: '/api/MarriageCertificate/GeneratePdf/:id',
+    idField: 'marriageCertificatesId',
+    idAliases: [],
   },
 };

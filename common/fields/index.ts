@@ -5,7 +5,12 @@
 
 /** One entry of an option list: the stored value (English, as the API and the PDF read it) and its labels. */
 /** `pdf`: the words the PDF prints for it, where they differ (a job prints as "Service"). */
-export interface Option { value: string; mr: string; en: string; pdf?: { mr: string; en: string } }
+export interface Option {
+  value: string;
+  mr: string;
+  en: string;
+  pdf?: { mr: string; en: string };
+}
 
 export type FieldType =
   /** `multiline`: an address or a remark, drawn as a text area. `fallback`: stored when left empty. */
@@ -22,7 +27,10 @@ export type FieldType =
   | { t: 'choice'; options: readonly Option[]; fallback?: string; aliases?: Readonly<Record<string, string>> };
 
 /** A label in both languages. */
-export interface Label { mr: string; en: string }
+export interface Label {
+  mr: string;
+  en: string;
+}
 
 export interface FieldDef extends Label {
   name: string;
@@ -39,7 +47,9 @@ export interface FieldDef extends Label {
 }
 
 /** A titled group of fields on a form, by name. */
-export interface SectionDef extends Label { fields: readonly string[] }
+export interface SectionDef extends Label {
+  fields: readonly string[];
+}
 
 export const choiceValues = (t: { options: readonly Option[] }) => t.options.map((o) => o.value);
 

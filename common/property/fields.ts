@@ -19,14 +19,34 @@ export const PROPERTY_FIELDS: readonly FieldDef[] = [
   { name: 'gatNo', mr: 'गट क्रमांक', en: 'Gat (survey) number', type: { t: 'text', max: 50 }, required: true },
   { name: 'citySurveyNo', mr: 'सिटी सर्व्हे क्रमांक', en: 'City survey number', type: { t: 'text', max: 50 }, required: true },
   { name: 'malmattaVarnan', mr: 'मालमत्तेचे वर्णन', en: 'Description', type: { t: 'text', max: 500 } },
-  { name: 'buildingType', mr: 'बांधकामाचा प्रकार', en: 'Building type', type: { t: 'choice', options: options(BUILDING_TYPES, BUILDING_TYPE_KEYS), fallback: 'rcc' } },
+  {
+    name: 'buildingType',
+    mr: 'बांधकामाचा प्रकार',
+    en: 'Building type',
+    type: { t: 'choice', options: options(BUILDING_TYPES, BUILDING_TYPE_KEYS), fallback: 'rcc' },
+  },
   { name: 'usage', mr: 'वापर', en: 'Use', type: { t: 'choice', options: options(USAGES, USAGE_KEYS), fallback: 'residential' } },
   { name: 'milkatBandhakamYear', mr: 'बांधकाम वर्ष', en: 'Construction year (empty for open land)', type: { t: 'int', max: 9999 } },
   { name: 'areaSqm', mr: 'बांधकाम क्षेत्रफळ (चौ.मी.)', en: 'Built-up area, m² (open land: the plot)', type: { t: 'decimal', max: 99_999_999 } },
   { name: 'plotAreaSqm', mr: 'भूखंड क्षेत्रफळ (चौ.मी.)', en: 'Plot area, m², if different', type: { t: 'decimal', max: 99_999_999 } },
-  { name: 'landRate', mr: 'रेडीरेकनर जमीन दर (₹/चौ.मी.)', en: 'Land rate ₹/m², if not the council’s', type: { t: 'decimal', max: 99_999_999 } },
-  { name: 'aapilacheNikalAndFerfar', mr: 'अपिलाचे निकाल व नंतरचे फेरफार', en: 'Appeal results and later changes', type: { t: 'text', max: 500, multiline: true } },
-  { name: 'vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera', mr: 'वाढ/घट आदेशांबाबत शेरा', en: 'Remark on increase/decrease orders', type: { t: 'text', max: 500, multiline: true } },
+  {
+    name: 'landRate',
+    mr: 'रेडीरेकनर जमीन दर (₹/चौ.मी.)',
+    en: 'Land rate ₹/m², if not the council’s',
+    type: { t: 'decimal', max: 99_999_999 },
+  },
+  {
+    name: 'aapilacheNikalAndFerfar',
+    mr: 'अपिलाचे निकाल व नंतरचे फेरफार',
+    en: 'Appeal results and later changes',
+    type: { t: 'text', max: 500, multiline: true },
+  },
+  {
+    name: 'vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera',
+    mr: 'वाढ/घट आदेशांबाबत शेरा',
+    en: 'Remark on increase/decrease orders',
+    type: { t: 'text', max: 500, multiline: true },
+  },
 ];
 
 export const REGISTER_SECTIONS: readonly SectionDef[] = [

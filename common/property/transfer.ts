@@ -2,9 +2,23 @@
 // ("{label} is required."), the Marathi label the screen shows first. The server's checks and the
 // web form both read it.
 
-export interface TransferField { name: TransferFieldName; en: string; mr: string; required: boolean; max: number }
-export type TransferFieldName = 'malmatta_no' | 'ferfar_karan' | 'sadya_malakache_nav' | 'bhogwatadharak_nav' | 'navin_malakache_nav'
-  | 'varasache_nav' | 'ferfar_date' | 'reference_no' | 'note';
+export interface TransferField {
+  name: TransferFieldName;
+  en: string;
+  mr: string;
+  required: boolean;
+  max: number;
+}
+export type TransferFieldName =
+  | 'malmatta_no'
+  | 'ferfar_karan'
+  | 'sadya_malakache_nav'
+  | 'bhogwatadharak_nav'
+  | 'navin_malakache_nav'
+  | 'varasache_nav'
+  | 'ferfar_date'
+  | 'reference_no'
+  | 'note';
 
 export const TRANSFER_FIELDS: readonly TransferField[] = [
   { name: 'malmatta_no', en: 'Malmatta Number', mr: 'मालमत्ता क्रमांक', required: true, max: 50 },

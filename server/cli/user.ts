@@ -9,10 +9,15 @@ import { createAccount, randomPassword, setPassword } from '../modules/users/ser
 
 const [command, name, ...rest] = process.argv.slice(2);
 const flag = (f: string) => rest.includes(f);
-const value = (f: string) => { const i = rest.indexOf(f); return i >= 0 ? rest[i + 1] : undefined; };
+const value = (f: string) => {
+  const i = rest.indexOf(f);
+  return i >= 0 ? rest[i + 1] : undefined;
+};
 
 function usage(): never {
-  console.error('Usage:\n  npm run user -- add NAME [--admin] [--email E] [--password P]\n  npm run user -- reset NAME [--password P]\n  npm run user -- list');
+  console.error(
+    'Usage:\n  npm run user -- add NAME [--admin] [--email E] [--password P]\n  npm run user -- reset NAME [--password P]\n  npm run user -- list',
+  );
   process.exit(2);
 }
 if (!command || (command !== 'list' && !name)) usage();

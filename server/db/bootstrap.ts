@@ -25,6 +25,8 @@ export async function ensureFirstAccount(db: Db, config: Config, print: (msg: st
   else
     print(
       `\n  First staff account created.\n    username: ${config.adminUsername}\n    password: ${password}\n` +
-        '  Write it down now: it is shown only this once. Change it with: npm run user -- reset ' + config.adminUsername + '\n',
+        '  Write it down now: it is shown only this once. Change it with: npm run user -- reset ' +
+        config.adminUsername +
+        '\n',
     );
 }

@@ -43,8 +43,11 @@ function me(): LockOwner {
 function parse(text: string): LockOwner | null {
   try {
     const v = JSON.parse(text) as Partial<LockOwner>;
-    if (typeof v.host === 'string' && Number.isInteger(v.pid)) return { host: v.host, pid: v.pid!, started: typeof v.started === 'string' ? v.started : null };
-  } catch { /* the old format: just a process id */ }
+    if (typeof v.host === 'string' && Number.isInteger(v.pid))
+      return { host: v.host, pid: v.pid!, started: typeof v.started === 'string' ? v.started : null };
+  } catch {
+    /* the old format: just a process id */
+  }
   const pid = Number(text.trim());
   return Number.isInteger(pid) && pid > 0 ? { host: os.hostname(), pid, started: null } : null;
 }
@@ -62,7 +65,9 @@ function ownerAlive(owner: LockOwner | null): boolean {
 
 function inUse(dir: string, owner: LockOwner | null, lockFile: string): Error {
   const who = owner ? `process ${owner.pid}${owner.host !== os.hostname() ? ` on ${owner.host}` : ''}` : 'another process';
-  return new Error(`The database in ${dir} is in use by ${who}. Stop it first (only one portal may open an embedded database); if it is surely not running, delete ${lockFile}.`);
+  return new Error(
+    `The database in ${dir} is in use by ${who}. Stop it first (only one portal may open an embedded database); if it is surely not running, delete ${lockFile}.`,
+  );
 }
 
 /** Moves a stale lock aside, making sure it is still the one judged stale (another starter may
@@ -78,7 +83,11 @@ function breakStale(lockFile: string, staleText: string) {
   const moved = fs.readFileSync(aside, 'utf8');
   if (moved !== staleText) {
     // A live lock taken just now: put it back (link fails rather than overwrite) and give way.
-    try { fs.linkSync(aside, lockFile); } catch { /* a third starter holds it now */ }
+    try {
+      fs.linkSync(aside, lockFile);
+    } catch {
+      /* a third starter holds it now */
+    }
   }
   fs.rmSync(aside, { force: true });
 }
@@ -94,7 +103,11 @@ export function takeLock(dir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       let held: string;
-      try { held = fs.readFileSync(lockFile, 'utf8'); } catch { continue; } // released meanwhile
+      try {
+        held = fs.readFileSync(lockFile, 'utf8');
+      } catch {
+        continue;
+      } // released meanwhile
       const owner = parse(held);
       if (!held) {
         // Created but not yet filled: a starter that is alive, unless it died right there long ago.
@@ -113,7 +126,11 @@ export function takeLock(dir: string): () => void {
       fs.closeSync(fd);
     }
     return () => {
-      try { if (fs.readFileSync(lockFile, 'utf8') === text) fs.unlinkSync(lockFile); } catch { /* gone */ }
+      try {
+        if (fs.readFileSync(lockFile, 'utf8') === text) fs.unlinkSync(lockFile);
+      } catch {
+        /* gone */
+      }
     };
   }
   throw inUse(dir, null, lockFile);

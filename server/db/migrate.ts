@@ -55,10 +55,11 @@ export async function applyMigrations(db: SqlRunner, log: (msg: string) => void 
       const id = crypto.randomUUID();
       await db.exec('BEGIN');
       try {
-        await db.query(
-          `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())`,
-          [id, m.checksum, m.name],
-        );
+        await db.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())`, [
+          id,
+          m.checksum,
+          m.name,
+        ]);
         await db.exec(m.sql);
         await db.query(`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`, [id]);
         await db.exec('COMMIT');

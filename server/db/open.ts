@@ -42,7 +42,7 @@ const transactionOptions = { maxWait: 10_000, timeout: 5_000 };
 
 export function pgliteRunner(db: PGlite): SqlRunner {
   return {
-    query: async <T,>(sql: string, params?: unknown[]) => (await db.query<T>(sql, params)).rows,
+    query: async <T>(sql: string, params?: unknown[]) => (await db.query<T>(sql, params)).rows,
     exec: async (sql) => void (await db.exec(sql)),
   };
 }
@@ -64,8 +64,13 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenDatabase> {
     }
     const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: opts.databaseUrl, max: 10 }), transactionOptions });
     return {
-      prisma, kind: 'postgresql', sql,
-      async close() { await prisma.$disconnect(); await client.end(); },
+      prisma,
+      kind: 'postgresql',
+      sql,
+      async close() {
+        await prisma.$disconnect();
+        await client.end();
+      },
     };
   }
 
@@ -88,7 +93,13 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenDatabase> {
   if (opts.migrate !== false) await applyMigrations(sql, log);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), transactionOptions });
   return {
-    prisma, kind: 'pglite', sql,
-    async close() { await prisma.$disconnect(); await pglite.close(); unlock(); },
+    prisma,
+    kind: 'pglite',
+    sql,
+    async close() {
+      await prisma.$disconnect();
+      await pglite.close();
+      unlock();
+    },
   };
 }

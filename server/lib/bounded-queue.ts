@@ -9,7 +9,12 @@ export class BoundedQueue {
   /** The most tasks that ever ran at once (for tests and diagnostics). */
   peak = 0;
 
-  constructor(private concurrency: number, private maxWaiting: number, private busyMessage: string, private retryAfterSeconds = 5) {}
+  constructor(
+    private concurrency: number,
+    private maxWaiting: number,
+    private busyMessage: string,
+    private retryAfterSeconds = 5,
+  ) {}
 
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.active < this.concurrency) this.active++;

@@ -11,7 +11,10 @@ export function attachment(stem: string, extension = 'pdf'): string {
   const cleaned = stem.replace(/\s+/g, ' ').replace(HIDDEN, '').trim().replace(/ +/g, '_') || 'document';
   const name = [...cleaned].slice(0, 100).join('');
   const base = `${name}.${extension}`;
-  const asciiStem = name.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\/;:*?<>|]/g, '_');
+  const asciiStem = name
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\/;:*?<>|]/g, '_');
   // A name in Marathi only leaves nothing readable in ASCII.
   const ascii = `${/[A-Za-z0-9]/.test(asciiStem) ? asciiStem : 'document'}.${extension}`;
   const exact = encodeURIComponent(base.replace(/[/\\]/g, '_')).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -1,29 +1,53 @@
 // Typed errors the services throw; the envelope plugin turns each into a status and a message.
 export class AppError extends Error {
-  constructor(public statusCode: number, message: string, public field?: string) {
+  constructor(
+    public statusCode: number,
+    message: string,
+    public field?: string,
+  ) {
     super(message);
   }
 }
 /** 400: the request is well-formed but a value is wrong. `field` names it for the clerk. */
 export class Invalid extends AppError {
-  constructor(field: string, message: string) { super(400, message, field); }
+  constructor(field: string, message: string) {
+    super(400, message, field);
+  }
 }
 export class Unauthorized extends AppError {
-  constructor(message = 'Please log in again.') { super(401, message); }
+  constructor(message = 'Please log in again.') {
+    super(401, message);
+  }
 }
 export class Forbidden extends AppError {
-  constructor(message = 'This record belongs to another council account.') { super(403, message); }
+  constructor(message = 'This record belongs to another council account.') {
+    super(403, message);
+  }
 }
 export class NotFound extends AppError {
-  constructor(message = 'Not found.') { super(404, message); }
+  constructor(message = 'Not found.') {
+    super(404, message);
+  }
 }
 export class Conflict extends AppError {
-  constructor(message: string) { super(409, message); }
+  constructor(message: string) {
+    super(409, message);
+  }
 }
 export class TooMany extends AppError {
-  constructor(message: string, public retryAfterSeconds: number) { super(429, message); }
+  constructor(
+    message: string,
+    public retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
 }
 /** 503: the server is at its limit for this kind of work right now; the client may retry soon. */
 export class Busy extends AppError {
-  constructor(message: string, public retryAfterSeconds: number) { super(503, message); }
+  constructor(
+    message: string,
+    public retryAfterSeconds: number,
+  ) {
+    super(503, message);
+  }
 }

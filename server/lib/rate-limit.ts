@@ -3,10 +3,18 @@ import { TooMany } from './errors.ts';
 
 export class SlidingWindow {
   private hits = new Map<string, number[]>();
-  constructor(private limit: number, private windowMs = 60_000, private maxKeys = 50_000) {}
+  constructor(
+    private limit: number,
+    private windowMs = 60_000,
+    private maxKeys = 50_000,
+  ) {}
 
   /** Counts one hit for the key, or throws 429 (with Retry-After) when the window is full. */
-  take(key: string, message: string | ((retrySeconds: number) => string) = 'Too many requests. Please wait a moment and try again.', now = Date.now()) {
+  take(
+    key: string,
+    message: string | ((retrySeconds: number) => string) = 'Too many requests. Please wait a moment and try again.',
+    now = Date.now(),
+  ) {
     const recent = (this.hits.get(key) ?? []).filter((t) => now - t < this.windowMs);
     if (recent.length >= this.limit) {
       const retry = Math.max(1, Math.ceil((recent[0] + this.windowMs - now) / 1000));
@@ -26,7 +34,9 @@ export class SlidingWindow {
   }
 
   /** Forgets the key's hits. */
-  clear(key: string) { this.hits.delete(key); }
+  clear(key: string) {
+    this.hits.delete(key);
+  }
 
   private prune(now: number) {
     for (const [k, times] of this.hits) if (times.every((t) => now - t >= this.windowMs)) this.hits.delete(k);

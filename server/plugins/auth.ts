@@ -12,7 +12,12 @@ export interface Council {
 }
 
 /** `ver` is the account's token version when the token was issued; logout moves the version up. */
-interface TokenPayload { sub: string; name: string; ver: number; iat?: number }
+interface TokenPayload {
+  sub: string;
+  name: string;
+  ver: number;
+  iat?: number;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,7 +61,9 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
       payload = await request.jwtVerify<TokenPayload>();
     } catch (err) {
       const expired = (err as { code?: string }).code === 'FST_JWT_AUTHORIZATION_TOKEN_EXPIRED';
-      throw new Unauthorized(expired ? 'The session has expired. Please log in again.' : 'The login token is not valid. Please log in again.');
+      throw new Unauthorized(
+        expired ? 'The session has expired. Please log in again.' : 'The login token is not valid. Please log in again.',
+      );
     }
     const id = typeof payload.sub === 'string' && /^[1-9]\d{0,9}$/.test(payload.sub) ? Number(payload.sub) : NaN;
     if (!Number.isSafeInteger(id) || id > 2_147_483_647 || !Number.isInteger(payload.ver))
@@ -81,7 +88,11 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
   // Public routes that show more to the owning council: a bad token just means "anonymous".
   app.decorate('optionalStaff', async (request: FastifyRequest) => {
     if (!request.headers.authorization) return;
-    try { request.council = await councilFrom(request); } catch { request.council = undefined; }
+    try {
+      request.council = await councilFrom(request);
+    } catch {
+      request.council = undefined;
+    }
   });
 });
 

@@ -12,8 +12,11 @@ declare module 'fastify' {
   }
 }
 
-export default fp(async function database(app: FastifyInstance, opts: { database: OpenDatabase }) {
-  app.decorate('db', opts.database.prisma);
-  app.decorate('sql', opts.database.sql);
-  app.decorate('dbKind', opts.database.kind);
-}, { name: 'database' });
+export default fp(
+  async function database(app: FastifyInstance, opts: { database: OpenDatabase }) {
+    app.decorate('db', opts.database.prisma);
+    app.decorate('sql', opts.database.sql);
+    app.decorate('dbKind', opts.database.kind);
+  },
+  { name: 'database' },
+);

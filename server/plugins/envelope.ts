@@ -34,7 +34,8 @@ const MULTIPART_MESSAGES: Record<string, [number, string]> = {
 
 /** busboy's own errors (plain Errors, no status) for a body it cannot read. */
 function brokenMultipart(err: Error): string | undefined {
-  if (/^Multipart: Boundary not found/.test(err.message)) return 'The upload has no multipart boundary: send it as multipart/form-data from the form.';
+  if (/^Multipart: Boundary not found/.test(err.message))
+    return 'The upload has no multipart boundary: send it as multipart/form-data from the form.';
   if (/unexpected end of (multipart data|form)|^Malformed part header|^Malformed urlencoded form/i.test(err.message))
     return 'The upload was cut off or is malformed: please send the form again.';
   return undefined;
@@ -48,11 +49,15 @@ export function clientErrorEnvelope(err: Error & { code?: string }, socket: Dupl
     return;
   }
   const [status, reason, message] =
-    err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large', 'The address or the headers of the request are too long.']
-      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request Timeout', 'The request took too long to arrive.']
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'The address or the headers of the request are too long.']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long to arrive.']
         : [400, 'Bad Request', 'The request is malformed.'];
   const body = JSON.stringify({ isSuccess: false, message, result: null });
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 const PRISMA_MESSAGES: Record<string, [number, string]> = {

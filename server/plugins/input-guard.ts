@@ -12,7 +12,10 @@ export default fp(async function inputGuard(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (jsonDepth(text) > MAX_JSON_DEPTH)
-      return done(new AppError(400, `The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels of objects and arrays.`), undefined);
+      return done(
+        new AppError(400, `The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels of objects and arrays.`),
+        undefined,
+      );
     parseJson(request, text, done);
   });
 

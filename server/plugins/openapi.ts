@@ -12,7 +12,7 @@ export default fp(async function openapi(app: FastifyInstance) {
         version: '1',
         description:
           'Every response is the envelope { isSuccess, message, result }. Staff routes take a bearer token from POST /api/User/login; ' +
-          'the council account is always the token\'s, never an id from the query or body.',
+          "the council account is always the token's, never an id from the query or body.",
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },

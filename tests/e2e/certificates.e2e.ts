@@ -9,13 +9,22 @@ import { launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, 
 
 let portal: Portal;
 let browser: Browser;
-beforeAll(async () => { portal = await startPortal(); browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); await portal?.stop(); });
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
 
 /** Every alert() the page shows, accepted. */
 function watchDialogs(page: Page): string[] {
   const messages: string[] = [];
-  page.on('dialog', (d) => { messages.push(d.message()); void d.accept(); });
+  page.on('dialog', (d) => {
+    messages.push(d.message());
+    void d.accept();
+  });
   return messages;
 }
 
@@ -24,7 +33,8 @@ const tokenOf = async (page: Page) => JSON.parse((await page.evaluate(() => loca
 
 async function apiAs(token: string, method: string, path: string, body?: unknown) {
   const res = await fetch(portal.baseUrl + path, {
-    method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
   const json = await res.json();
@@ -37,7 +47,10 @@ async function fitsWidth(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
 
-const photo = (background: string) => sharp({ create: { width: 240, height: 300, channels: 3, background } }).png().toBuffer();
+const photo = (background: string) =>
+  sharp({ create: { width: 240, height: 300, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 let birthId = '';
 
@@ -50,8 +63,15 @@ describe('birth certificate', () => {
     const token = await tokenOf(page);
     // A second child, so the search has something to leave out.
     await apiAs(token, 'POST', '/api/BirthCertificate', {
-      serialNo: 1, registrationNo: 'B-OTHER', registrationDate: '2025-02-01', birthDate: '2025-01-20', childFullNameEnglish: 'Ishaan More',
-      childFullNameMarathi: 'ईशान मोरे', gender: 'Male', fatherOccupation: 'job', motherOccupation: 'job',
+      serialNo: 1,
+      registrationNo: 'B-OTHER',
+      registrationDate: '2025-02-01',
+      birthDate: '2025-01-20',
+      childFullNameEnglish: 'Ishaan More',
+      childFullNameMarathi: 'ईशान मोरे',
+      gender: 'Male',
+      fatherOccupation: 'job',
+      motherOccupation: 'job',
     });
 
     await page.goto(portal.baseUrl + '/birthCertForm');
@@ -122,7 +142,12 @@ describe('birth certificate', () => {
 
     const list = await apiAs(token, 'GET', '/api/BirthCertificate/paged?pageNumber=1&pageSize=10&nameFilter=Aarav');
     expect(list.items).toHaveLength(1);
-    expect(list.items[0]).toMatchObject({ birthPlaceEnglish: 'PHC Pimpalgaon', remarksEnglish: 'Corrected spelling', serialNo: 7, birthWeightKg: 3.2 });
+    expect(list.items[0]).toMatchObject({
+      birthPlaceEnglish: 'PHC Pimpalgaon',
+      remarksEnglish: 'Corrected spelling',
+      serialNo: 7,
+      birthWeightKg: 3.2,
+    });
     birthId = list.items[0].birthCertificatesId;
 
     // PDF: the overlay while the server works (the answer is held back a little to see it), then the file.
@@ -181,14 +206,25 @@ describe('birth certificate', () => {
       await page.goto(`${portal.baseUrl}/birthqr/${birthId}`);
       await expect.poll(() => page.getByText('Aarav Dnyaneshwar Patil').isVisible()).toBe(true);
       const text = await page.locator('.cert-card').innerText();
-      for (const s of ['आरव ज्ञानेश्वर पाटील', 'Dnyaneshwar Krishna Patil', 'प्रियांका पाटील', 'B-2025/007', '12/01/2025', '01/01/2025',
-        'एक जानेवारी दोन हजार पंचवीस', 'Male / पुरुष', 'PHC Pimpalgaon']) expect(text).toContain(s);
+      for (const s of [
+        'आरव ज्ञानेश्वर पाटील',
+        'Dnyaneshwar Krishna Patil',
+        'प्रियांका पाटील',
+        'B-2025/007',
+        '12/01/2025',
+        '01/01/2025',
+        'एक जानेवारी दोन हजार पंचवीस',
+        'Male / पुरुष',
+        'PHC Pimpalgaon',
+      ])
+        expect(text).toContain(s);
       expect(text).not.toContain('123456789012');
       expect(await fitsWidth(page)).toBe(true);
       await screenshot(page, `cert-birth-public-${width}`);
       // Printed: only the certificate card, no site header, footer or buttons.
       await page.emulateMedia({ media: 'print' });
-      for (const hidden of ['.gp-appbar', '.gp-footer', '.cert-actions']) expect(await page.locator(hidden).isVisible(), hidden).toBe(false);
+      for (const hidden of ['.gp-appbar', '.gp-footer', '.cert-actions'])
+        expect(await page.locator(hidden).isVisible(), hidden).toBe(false);
       expect(await page.locator('.cert-card').isVisible()).toBe(true);
       if (width === 1280) await screenshot(page, 'cert-birth-print');
       await page.emulateMedia({ media: 'screen' });
@@ -205,8 +241,15 @@ describe('residence certificate public page', () => {
     await loginThroughForm(page, portal);
     const token = await tokenOf(page);
     const saved = await apiAs(token, 'POST', '/api/ResidenceCertificate', {
-      registrationNumber: 'R-2025/101', registrationDate: '2025-02-10', applicantNameEnglish: 'Shreya Sunil Kulkarni', applicantNameMarathi: 'श्रेया सुनील कुलकर्णी',
-      applicantAadhaar: '678901234567', applicantAge: 24, applicantMobile: '9876501234', guardianNameMarathi: 'सुनील कुलकर्णी', guardianNameEnglish: 'Sunil Kulkarni',
+      registrationNumber: 'R-2025/101',
+      registrationDate: '2025-02-10',
+      applicantNameEnglish: 'Shreya Sunil Kulkarni',
+      applicantNameMarathi: 'श्रेया सुनील कुलकर्णी',
+      applicantAadhaar: '678901234567',
+      applicantAge: 24,
+      applicantMobile: '9876501234',
+      guardianNameMarathi: 'सुनील कुलकर्णी',
+      guardianNameEnglish: 'Sunil Kulkarni',
     });
     // Even in a browser with a staff session the QR page shows the public view.
     await page.goto(`${portal.baseUrl}/residenceqr/${saved.residentialCertificatesIdCertId}`);
@@ -295,13 +338,25 @@ describe('marriage certificate', () => {
     expect(await field(page, 'ceremonyCompletedByLaw').inputValue()).toBe('Yes');
 
     const fill: Record<string, string> = {
-      registrationNumber: 'M-2025/044', registrationDate: '2025-06-12', marriageDate: '2025-05-20', khandNumber: '3',
-      husbandNameMarathi: 'रोहित अशोक देशमुख', husbandNameEnglish: 'Rohit Ashok Deshmukh',
-      husbandFatherNameMarathi: 'अशोक देशमुख', husbandFatherNameEnglish: 'Ashok Deshmukh', husbandBirthDate: '1995-03-10',
-      wifeNameMarathi: 'स्नेहा रोहित देशमुख', wifeNameEnglish: 'Sneha Rohit Deshmukh',
-      wifeFatherNameMarathi: 'प्रकाश गायकवाड', wifeFatherNameEnglish: 'Prakash Gaikwad', wifeBirthDate: '2001-08-15',
-      marriagePlaceMarathi: 'श्री मंगल कार्यालय', marriagePlaceEnglish: 'Shri Mangal Karyalay',
-      officiantNameMarathi: 'वेदमूर्ती गणेश जोशी', witness1NameMarathi: 'संजय पवार', witness1AddressMarathi: 'पिंपळगाव',
+      registrationNumber: 'M-2025/044',
+      registrationDate: '2025-06-12',
+      marriageDate: '2025-05-20',
+      khandNumber: '3',
+      husbandNameMarathi: 'रोहित अशोक देशमुख',
+      husbandNameEnglish: 'Rohit Ashok Deshmukh',
+      husbandFatherNameMarathi: 'अशोक देशमुख',
+      husbandFatherNameEnglish: 'Ashok Deshmukh',
+      husbandBirthDate: '1995-03-10',
+      wifeNameMarathi: 'स्नेहा रोहित देशमुख',
+      wifeNameEnglish: 'Sneha Rohit Deshmukh',
+      wifeFatherNameMarathi: 'प्रकाश गायकवाड',
+      wifeFatherNameEnglish: 'Prakash Gaikwad',
+      wifeBirthDate: '2001-08-15',
+      marriagePlaceMarathi: 'श्री मंगल कार्यालय',
+      marriagePlaceEnglish: 'Shri Mangal Karyalay',
+      officiantNameMarathi: 'वेदमूर्ती गणेश जोशी',
+      witness1NameMarathi: 'संजय पवार',
+      witness1AddressMarathi: 'पिंपळगाव',
     };
     for (const [name, value] of Object.entries(fill)) await field(page, name).fill(value);
     // Ages at the marriage date, computed and read-only.
@@ -312,7 +367,8 @@ describe('marriage certificate', () => {
     expect(await field(page, 'wifeAgeYears').getAttribute('readonly')).not.toBeNull();
     // The groom's birth date can be at most 21 years back, the bride's 18.
     const india = new Date(Date.now() + 330 * 60_000);
-    const yearsBack = (n: number) => `${india.getUTCFullYear() - n}-${String(india.getUTCMonth() + 1).padStart(2, '0')}-${String(india.getUTCDate()).padStart(2, '0')}`;
+    const yearsBack = (n: number) =>
+      `${india.getUTCFullYear() - n}-${String(india.getUTCMonth() + 1).padStart(2, '0')}-${String(india.getUTCDate()).padStart(2, '0')}`;
     if (!yearsBack(21).endsWith('-02-29')) expect(await field(page, 'husbandBirthDate').getAttribute('max')).toBe(yearsBack(21));
     if (!yearsBack(18).endsWith('-02-29')) expect(await field(page, 'wifeBirthDate').getAttribute('max')).toBe(yearsBack(18));
 
@@ -322,7 +378,11 @@ describe('marriage certificate', () => {
     expect(dialogs[0]).toMatch(/^husbandPhoto: /);
 
     // Over 600 KB: the alert, and the chooser is empty again.
-    const big = await sharp({ create: { width: 700, height: 700, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+    const big = await sharp({
+      create: { width: 700, height: 700, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    })
+      .png()
+      .toBuffer();
     expect(big.length).toBeGreaterThan(600 * 1024);
     await field(page, 'husbandPhoto').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
     await expect.poll(() => dialogs.length).toBe(2);
@@ -353,7 +413,13 @@ describe('marriage certificate', () => {
     const token = await tokenOf(page);
     const list = await apiAs(token, 'GET', '/api/MarriageCertificate/paged?pageNumber=1&pageSize=10');
     const saved = list.items[0];
-    expect(saved).toMatchObject({ husbandAgeYears: 30, husbandAgeMonths: 2, wifeAgeYears: 23, remarksEnglish: 'Registered on time', underMarriageAct: 'Yes' });
+    expect(saved).toMatchObject({
+      husbandAgeYears: 30,
+      husbandAgeMonths: 2,
+      wifeAgeYears: 23,
+      remarksEnglish: 'Registered on time',
+      underMarriageAct: 'Yes',
+    });
     expect(saved.husbandPhotoUrl).toMatch(/^\/uploads\/marriage\//);
     expect(saved.witness1PhotoUrl).toMatch(/^\/uploads\/marriage\//);
     // Only the refused submit without photos, which Chromium logs as a failed request.
@@ -366,9 +432,25 @@ describe('marriage certificate', () => {
       await pub.goto(`${portal.baseUrl}/marriageqr/${saved.marriageCertificatesId}`);
       await expect.poll(() => pub.getByText('Sneha Rohit Deshmukh').isVisible()).toBe(true);
       const text = await pub.locator('.cert-card').innerText();
-      for (const s of ['Rohit Ashok Deshmukh', 'स्नेहा रोहित देशमुख', 'M-2025/044', '20/05/2025', '30 years', '23 years', 'Shri Mangal Karyalay']) expect(text).toContain(s);
+      for (const s of [
+        'Rohit Ashok Deshmukh',
+        'स्नेहा रोहित देशमुख',
+        'M-2025/044',
+        '20/05/2025',
+        '30 years',
+        '23 years',
+        'Shri Mangal Karyalay',
+      ])
+        expect(text).toContain(s);
       // Both photos are the stored ones and really load.
-      await expect.poll(() => pub.locator('.cert-photo img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0 && (i as HTMLImageElement).src.includes('/uploads/marriage/'))))
+      await expect
+        .poll(() =>
+          pub
+            .locator('.cert-photo img')
+            .evaluateAll((imgs) =>
+              imgs.map((i) => (i as HTMLImageElement).naturalWidth > 0 && (i as HTMLImageElement).src.includes('/uploads/marriage/')),
+            ),
+        )
         .toEqual([true, true]);
       expect(await fitsWidth(pub)).toBe(true);
       await screenshot(pub, `cert-marriage-public-${width}`);
@@ -400,7 +482,9 @@ describe('dashboard', () => {
     await page.clock.install();
     const countCalls = () => calls.length;
     const calls: string[] = [];
-    page.on('request', (r) => { if (r.url().includes('pageSize=1')) calls.push(r.url()); });
+    page.on('request', (r) => {
+      if (r.url().includes('pageSize=1')) calls.push(r.url());
+    });
     await loginThroughForm(page, portal);
     // All four first reads done: a tick that finds a read still under way does not start another.
     for (const kind of ['birth', 'death', 'residence', 'marriage']) {
@@ -412,7 +496,9 @@ describe('dashboard', () => {
 
     // Reads held back by a slow server: the next tick does not start more.
     const held: { abort(): Promise<void> }[] = [];
-    await page.route(/pageSize=1$/, (route) => { held.push(route); });
+    await page.route(/pageSize=1$/, (route) => {
+      held.push(route);
+    });
     await page.clock.runFor(60_000);
     await expect.poll(() => held.length).toBe(4);
     await page.clock.runFor(60_000);

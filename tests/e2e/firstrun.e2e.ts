@@ -13,10 +13,25 @@ beforeAll(async () => {
   portal = await startPortal();
   browser = await launchBrowser();
 });
-afterAll(async () => { await browser?.close(); await portal?.stop(); });
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
 
 /** Words and addresses that once stood in for the office's own. */
-const PLACEHOLDERS = ['आपला तालुका', 'आपला जिल्हा', 'Your taluka', 'Your district', '(गावाचे नाव)', '(तालुका)', '(जिल्हा)', 'example.org', 'example.com', 'सुनील पाटील', '2,500+'];
+const PLACEHOLDERS = [
+  'आपला तालुका',
+  'आपला जिल्हा',
+  'Your taluka',
+  'Your district',
+  '(गावाचे नाव)',
+  '(तालुका)',
+  '(जिल्हा)',
+  'example.org',
+  'example.com',
+  'सुनील पाटील',
+  '2,500+',
+];
 
 async function publicHome(page: Page) {
   await page.goto(portal.baseUrl + '/');
@@ -26,9 +41,16 @@ async function publicHome(page: Page) {
 }
 
 const OFFICE = {
-  officeName: 'ग्रामपंचायत कार्यालय पिंपळगाव', officeNameEnglish: 'Gram Panchayat Office Pimpalgaon',
-  block: 'निफाड', blockEnglish: 'Niphad', district: 'नाशिक', districtEnglish: 'Nashik',
-  address: 'ग्रामपंचायत कार्यालय, मु. पो. पिंपळगाव, ता. निफाड', postalCode: '422209', phone: '02550 250123', email: 'gp.pimpalgaon@gmail.com',
+  officeName: 'ग्रामपंचायत कार्यालय पिंपळगाव',
+  officeNameEnglish: 'Gram Panchayat Office Pimpalgaon',
+  block: 'निफाड',
+  blockEnglish: 'Niphad',
+  district: 'नाशिक',
+  districtEnglish: 'Nashik',
+  address: 'ग्रामपंचायत कार्यालय, मु. पो. पिंपळगाव, ता. निफाड',
+  postalCode: '422209',
+  phone: '02550 250123',
+  email: 'gp.pimpalgaon@gmail.com',
 };
 
 describe('first run of a new portal', () => {
@@ -68,7 +90,8 @@ describe('first run of a new portal', () => {
     await missing.waitFor();
     // The dashboard opens at its top, not where the long setup form was scrolled to.
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    for (const label of ['कार्यालयाचे नाव (गावाच्या नावासह)', 'तालुका', 'जिल्हा', 'पिन कोड']) expect(await missing.textContent()).toContain(label);
+    for (const label of ['कार्यालयाचे नाव (गावाच्या नावासह)', 'तालुका', 'जिल्हा', 'पिन कोड'])
+      expect(await missing.textContent()).toContain(label);
     expect(await page.getByTestId('public-address-warning').isVisible()).toBe(true);
     await screenshot(page, 'firstrun-dashboard-missing-1280');
     await page.reload();
@@ -81,9 +104,13 @@ describe('first run of a new portal', () => {
     await page.getByRole('button', { name: 'जतन करा (Save)' }).click();
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'कार्यालयाचे नाव भरा' }).isVisible()).toBe(true);
     for (const [name, value] of Object.entries(OFFICE)) await page.locator(`#setup-${name}`).fill(value);
-    const logo = await sharp({ create: { width: 600, height: 600, channels: 4, background: { r: 230, g: 120, b: 20, alpha: 1 } } }).png().toBuffer();
+    const logo = await sharp({ create: { width: 600, height: 600, channels: 4, background: { r: 230, g: 120, b: 20, alpha: 1 } } })
+      .png()
+      .toBuffer();
     await page.getByTestId('logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
-    await expect.poll(() => page.getByTestId('logo-preview').getAttribute('src'), { timeout: 10_000 }).toMatch(/\/uploads\/site\/logo-[0-9a-f]{16}\.png$/);
+    await expect
+      .poll(() => page.getByTestId('logo-preview').getAttribute('src'), { timeout: 10_000 })
+      .toMatch(/\/uploads\/site\/logo-[0-9a-f]{16}\.png$/);
     await page.locator('#setup-postalCode').fill('4222');
     await page.getByRole('button', { name: 'जतन करा (Save)' }).click();
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'postalCode: must be 6 digits' }).isVisible()).toBe(true);
@@ -102,7 +129,7 @@ describe('first run of a new portal', () => {
     await page.close();
   });
 
-  it('then shows the office\'s own name, place and contacts on the public pages', async () => {
+  it("then shows the office's own name, place and contacts on the public pages", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors = watchErrors(page);
     const text = await publicHome(page);
@@ -110,7 +137,9 @@ describe('first run of a new portal', () => {
     // The uploaded logo beside it, loaded.
     const logo = page.locator('.gp-brand img');
     expect(await logo.getAttribute('src')).toMatch(/^\/uploads\/site\/logo-[0-9a-f]{16}\.png$/);
-    await expect.poll(() => logo.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth === 256), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => logo.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth === 256), { timeout: 10_000 })
+      .toBe(true);
     expect(text).toContain('ता. निफाड, जि. नाशिक');
     expect(text).toContain(`${OFFICE.officeName} — आपले स्वागत आहे`);
     const footer = page.locator('footer');

@@ -12,7 +12,13 @@ export const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 export const screensDir = path.join(root, 'test-results/screens');
 
-export interface Portal { baseUrl: string; username: string; password: string; dataDir: string; stop(): Promise<void> }
+export interface Portal {
+  baseUrl: string;
+  username: string;
+  password: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -28,10 +34,21 @@ export async function startPortal(): Promise<Portal> {
   const port = await freePort();
   const password = 'Admin@12345';
   let username = 'admin';
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', E2E_CAPTCHA_PEEK: '1', PUBLIC_BASE_URL: `http://127.0.0.1:${port}` };
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    E2E_CAPTCHA_PEEK: '1',
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+  };
   if (process.env.DATABASE_URL) {
     username = `e2e_${process.pid}_${Date.now().toString(36)}`;
-    const cli = spawnSync(tsx, ['server/cli/user.ts', 'add', username, '--admin', '--password', password], { cwd: root, env, encoding: 'utf8' });
+    const cli = spawnSync(tsx, ['server/cli/user.ts', 'add', username, '--admin', '--password', password], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+    });
     if (cli.status !== 0) throw new Error(`could not add the e2e account: ${cli.stderr}`);
     // The public pages show this council's content.
     env.PUBLIC_USER_ID = /userId (\d+)/.exec(cli.stdout)![1];
@@ -45,12 +62,19 @@ export async function startPortal(): Promise<Portal> {
   child.stderr!.on('data', (d) => (out += d));
   const baseUrl = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
-    try { if ((await fetch(`${baseUrl}/api/health`)).ok) break; } catch { /* starting */ }
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
+    } catch {
+      /* starting */
+    }
     if (child.exitCode !== null || i > 240) throw new Error(`portal did not start:\n${out}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
-    baseUrl, username, password, dataDir,
+    baseUrl,
+    username,
+    password,
+    dataDir,
     async stop() {
       if (child.exitCode === null) {
         const done = new Promise((r) => child.on('exit', r));
@@ -66,14 +90,24 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
 /** Collects console errors and CSP violations so a test can insist there were none. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
   page.on('pageerror', (e) => errors.push(String(e)));
   return errors;
 }

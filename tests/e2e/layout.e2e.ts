@@ -6,8 +6,14 @@ import { launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, 
 
 let portal: Portal;
 let browser: Browser;
-beforeAll(async () => { portal = await startPortal(); browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); await portal?.stop(); });
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
 
 describe('staff sidebar at 1366×640', () => {
   it('keeps Logout in view on the dark background, and the links scroll inside the sidebar', async () => {
@@ -43,7 +49,9 @@ describe('Devanagari web font', () => {
   it('declares the local fonts first, downloads nothing when one is installed, and serves a working subset', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const fontRequests: string[] = [];
-    page.on('request', (r) => { if (r.resourceType() === 'font' || r.url().endsWith('.woff2')) fontRequests.push(r.url()); });
+    page.on('request', (r) => {
+      if (r.resourceType() === 'font' || r.url().endsWith('.woff2')) fontRequests.push(r.url());
+    });
     await page.goto(portal.baseUrl + '/');
     await expect.poll(() => page.getByRole('button', { name: 'योजना', exact: true }).isVisible()).toBe(true);
     const faces = await page.evaluate(() => {
@@ -52,8 +60,10 @@ describe('Devanagari web font', () => {
         for (const rule of Array.from(sheet.cssRules)) {
           if (rule instanceof CSSFontFaceRule && rule.style.getPropertyValue('font-family').includes('GP Devanagari'))
             out.push({
-              src: rule.style.getPropertyValue('src'), range: rule.style.getPropertyValue('unicode-range'),
-              display: rule.style.getPropertyValue('font-display'), weight: rule.style.getPropertyValue('font-weight'),
+              src: rule.style.getPropertyValue('src'),
+              range: rule.style.getPropertyValue('unicode-range'),
+              display: rule.style.getPropertyValue('font-display'),
+              weight: rule.style.getPropertyValue('font-weight'),
             });
         }
       }

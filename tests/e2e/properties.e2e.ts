@@ -13,8 +13,14 @@ import { launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, 
 
 let portal: Portal;
 let browser: Browser;
-beforeAll(async () => { portal = await startPortal(); browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); await portal?.stop(); });
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
 
 /** expect.poll with a ceiling fit for a loaded two-core machine (the default second is not); it
  *  returns as soon as the page is ready. */
@@ -24,7 +30,9 @@ const thisYear = () => Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Ko
 
 /** Waits until no finite transition runs (a dialog fading in), then takes the screenshot. */
 async function settledScreenshot(page: Page, name: string) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   await screenshot(page, name);
 }
 
@@ -164,7 +172,9 @@ describe('clerk', () => {
     // Typed but not chosen from the suggestions.
     await field(page, 'receiptMalmatta').fill('12/अ');
     await download.click();
-    await poll(() => page.getByTestId('receipt-error').textContent()).toBe('Please select a valid Malmatta Number from the suggestions list.');
+    await poll(() => page.getByTestId('receipt-error').textContent()).toBe(
+      'Please select a valid Malmatta Number from the suggestions list.',
+    );
     await field(page, 'receiptMalmatta').fill('');
     await field(page, 'receiptMalmatta').pressSequentially('12');
     await page.getByRole('option', { name: /12\/अ/ }).click();
@@ -179,7 +189,12 @@ describe('clerk', () => {
     await field(page, 'sumCaptcha').fill(String(await sum()));
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toBe('Number8_12_अ.pdf');
-    expect(fs.readFileSync((await file.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      fs
+        .readFileSync((await file.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     await poll(() => page.getByTestId('receipt-success').count()).toBe(1);
 
     await page.goto(portal.baseUrl + '/getAllInfo');
@@ -356,7 +371,10 @@ describe('citizen', () => {
     await page.locator('#prop-query').pressSequentially('सु');
     await poll(() => page.getByRole('option').allTextContents()).toEqual(['१०२/ब — सुमन कदम']);
     // By property number, from one character.
-    await page.getByLabel(/मालमत्ता क्रमांक/).first().check();
+    await page
+      .getByLabel(/मालमत्ता क्रमांक/)
+      .first()
+      .check();
     await page.locator('#prop-query').pressSequentially('1');
     await poll(() => page.getByRole('option').count()).toBe(3);
     await page.getByRole('option', { name: /12\/अ/ }).click();
@@ -417,7 +435,12 @@ describe('citizen', () => {
     await page.getByRole('button', { name: /मागे/ }).click();
     expect(await page.locator('#prop-query').inputValue()).toBe('');
     expect(await page.locator('#prop-captcha').inputValue()).toBe('');
-    expect(await page.getByLabel(/मालमत्ता क्रमांक/).first().isChecked()).toBe(true);
+    expect(
+      await page
+        .getByLabel(/मालमत्ता क्रमांक/)
+        .first()
+        .isChecked(),
+    ).toBe(true);
     await captchaImage.waitFor();
     // The one wrong captcha above is a 400, as it should be.
     expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
@@ -434,7 +457,9 @@ describe('citizen', () => {
     await screenshot(page, 'property-certificate-1366');
 
     await page.emulateMedia({ media: 'print' });
-    const hidden = await page.evaluate(() => ['.gp-appbar', '.gp-footer', '.prop-actions'].map((s) => getComputedStyle(document.querySelector(s)!).display));
+    const hidden = await page.evaluate(() =>
+      ['.gp-appbar', '.gp-footer', '.prop-actions'].map((s) => getComputedStyle(document.querySelector(s)!).display),
+    );
     expect(hidden).toEqual(['none', 'none', 'none']);
     await page.emulateMedia({ media: 'screen' });
 

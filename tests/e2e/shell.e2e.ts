@@ -5,8 +5,14 @@ import { launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, 
 
 let portal: Portal;
 let browser: Browser;
-beforeAll(async () => { portal = await startPortal(); browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); await portal?.stop(); });
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
 
 describe('app shell', () => {
   it('logs in, stays logged in on reload, and logs out through the Marathi dialog', async () => {
@@ -57,16 +63,33 @@ describe('app shell', () => {
     const nav = page.getByRole('navigation', { name: 'कर्मचारी मेनू' });
     await expect.poll(() => nav.getByRole('link').count()).toBe(11);
     expect(await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
-      '/admin', '/updateGhasara', '/getAllInfo', '/addcarouselimages', '/ferfardata', '/dashnews', '/karUpdate', '/smsSend', '/taxRates',
-      '/propertyImport', '/siteProfile',
+      '/admin',
+      '/updateGhasara',
+      '/getAllInfo',
+      '/addcarouselimages',
+      '/ferfardata',
+      '/dashnews',
+      '/karUpdate',
+      '/smsSend',
+      '/taxRates',
+      '/propertyImport',
+      '/siteProfile',
     ]);
     await expect.poll(() => nav.getByRole('link', { name: 'डेटा एन्ट्री (घसारा) Data entry work' }).isVisible()).toBe(true);
     // The screen cards, below the certificate counts (which link to the certificate screens too) and
     // the first-run setup notice (which links to the setup).
     const cards = page.locator('main a:not(#certificate-counts a):not(#setup-notice a)');
-    await expect.poll(() => cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
-      '/receipt8no', '/karMagni', '/birthCertForm', '/deathCertForm', '/residentialCertForm', '/marriageCertForm', '/siteProfile',
-    ]);
+    await expect
+      .poll(() => cards.evaluateAll((links) => links.map((a) => a.getAttribute('href'))))
+      .toEqual([
+        '/receipt8no',
+        '/karMagni',
+        '/birthCertForm',
+        '/deathCertForm',
+        '/residentialCertForm',
+        '/marriageCertForm',
+        '/siteProfile',
+      ]);
     expect(await cards.first().textContent()).toBe('नमुना ८नवीन नोंदणी — मालमत्ता नोंदवही (Form 8, new registration)');
 
     // Every screen of the table is built now: each opens inside the staff layout, the sidebar beside it.

@@ -15,17 +15,23 @@ let councilId = 0;
 beforeAll(async () => {
   portal = await startPortal();
   browser = await launchBrowser();
-  const login = await (await fetch(`${portal.baseUrl}/api/User/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: portal.username, password: portal.password }),
-  })).json();
+  const login = await (
+    await fetch(`${portal.baseUrl}/api/User/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: portal.username, password: portal.password }),
+    })
+  ).json();
   token = login.result.token;
   councilId = login.result.userId;
   // The office has entered its village: a new portal shows none of this (firstrun.e2e.ts).
   const { createdByUserId: _c, updatedAt: _u, ...profile } = await call('GET', '/api/Site/profile/mine');
   await call('PUT', '/api/Site/profile', { ...profile, ...VILLAGE });
 });
-afterAll(async () => { await browser?.close(); await portal?.stop(); });
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
 
 /** What is on the screen (a modal, once it has faded in), rather than the whole page. */
 async function screenshotView(page: Page, name: string) {
@@ -37,7 +43,10 @@ async function screenshotView(page: Page, name: string) {
 async function call(method: string, path: string, body?: unknown) {
   const res = await fetch(portal.baseUrl + path, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
   });
   const json = await res.json();
@@ -46,12 +55,19 @@ async function call(method: string, path: string, body?: unknown) {
 }
 
 const VILLAGE = {
-  officeName: 'ग्रामपंचायत कार्यालय सोनगाव', officeNameEnglish: 'Gram Panchayat Office Sonagaon',
-  block: 'इंदापूर', blockEnglish: 'Indapur', district: 'पुणे', districtEnglish: 'Pune',
-  address: 'ग्रामपंचायत कार्यालय, मु. पो. सोनगाव, ता. इंदापूर', postalCode: '413106',
+  officeName: 'ग्रामपंचायत कार्यालय सोनगाव',
+  officeNameEnglish: 'Gram Panchayat Office Sonagaon',
+  block: 'इंदापूर',
+  blockEnglish: 'Indapur',
+  district: 'पुणे',
+  districtEnglish: 'Pune',
+  address: 'ग्रामपंचायत कार्यालय, मु. पो. सोनगाव, ता. इंदापूर',
+  postalCode: '413106',
   stats: [
-    { key: 'population', label: 'लोकसंख्या', value: '2,500+' }, { key: 'families', label: 'कुटुंबे', value: '450+' },
-    { key: 'farmland', label: 'शेती क्षेत्र', value: '300+ एकर' }, { key: 'schools', label: 'शाळा', value: '3' },
+    { key: 'population', label: 'लोकसंख्या', value: '2,500+' },
+    { key: 'families', label: 'कुटुंबे', value: '450+' },
+    { key: 'farmland', label: 'शेती क्षेत्र', value: '300+ एकर' },
+    { key: 'schools', label: 'शाळा', value: '3' },
     { key: 'anganwadis', label: 'अंगणवाडी केंद्रे', value: '2' },
   ],
   facilities: ['प्राथमिक आरोग्य केंद्र – 24/7 सेवा', '100% विद्युतीकरण', 'प्रत्येक घरात नळाद्वारे पाणीपुरवठा'],
@@ -66,9 +82,15 @@ const VILLAGE = {
   ],
 };
 
-const COLOURS = [{ r: 46, g: 125, b: 50 }, { r: 21, g: 101, b: 192 }, { r: 239, g: 108, b: 0 }];
+const COLOURS = [
+  { r: 46, g: 125, b: 50 },
+  { r: 21, g: 101, b: 192 },
+  { r: 239, g: 108, b: 0 },
+];
 const png = (i: number, width = 1200, height = 675) =>
-  sharp({ create: { width, height, channels: 3, background: COLOURS[i % COLOURS.length] } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: COLOURS[i % COLOURS.length] } })
+    .png()
+    .toBuffer();
 
 /** Uploads slides through the API, one caption each: 'स्लाइड 1', 'स्लाइड 2', … */
 async function addSlides(count: number, from = 1) {
@@ -94,31 +116,44 @@ async function home(page: Page) {
 
 /** Times (ms) at which the active dot of the slider changes, `count` changes. */
 function dotChanges(page: Page, count: number) {
-  return page.evaluate((n) => new Promise<number[]>((resolve) => {
-    const dots = document.querySelector('.slick-dots')!;
-    const active = () => Array.from(dots.children).findIndex((li) => li.classList.contains('slick-active'));
-    let last = active();
-    const times: number[] = [];
-    const observer = new MutationObserver(() => {
-      const now = active();
-      if (now === last) return;
-      last = now;
-      times.push(performance.now());
-      if (times.length >= n) { observer.disconnect(); resolve(times); }
-    });
-    observer.observe(dots, { subtree: true, attributes: true, attributeFilter: ['class'] });
-  }), count);
+  return page.evaluate(
+    (n) =>
+      new Promise<number[]>((resolve) => {
+        const dots = document.querySelector('.slick-dots')!;
+        const active = () => Array.from(dots.children).findIndex((li) => li.classList.contains('slick-active'));
+        let last = active();
+        const times: number[] = [];
+        const observer = new MutationObserver(() => {
+          const now = active();
+          if (now === last) return;
+          last = now;
+          times.push(performance.now());
+          if (times.length >= n) {
+            observer.disconnect();
+            resolve(times);
+          }
+        });
+        observer.observe(dots, { subtree: true, attributes: true, attributeFilter: ['class'] });
+      }),
+    count,
+  );
 }
 const gaps = (times: number[]) => times.slice(1).map((t, i) => t - times[i]);
-const activeDot = (page: Page) => page.locator('.slick-dots li').evaluateAll((lis) => lis.findIndex((li) => li.classList.contains('slick-active')));
+const activeDot = (page: Page) =>
+  page.locator('.slick-dots li').evaluateAll((lis) => lis.findIndex((li) => li.classList.contains('slick-active')));
 
 describe('home page carousel', () => {
   it('shows Loading Carousel... while reading and the empty message with no slides, at 1280 px', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors = watchErrors(page);
     let release!: () => void;
-    const held = new Promise<void>((r) => { release = r; });
-    await page.route('**/api/Corosal/by-user/**', async (route) => { await held; await route.continue(); });
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/api/Corosal/by-user/**', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(portal.baseUrl + '/');
     await expect.poll(() => page.getByText('Loading Carousel...').isVisible()).toBe(true);
     release();
@@ -131,7 +166,9 @@ describe('home page carousel', () => {
 
   it('shows the empty message when the read fails', async () => {
     const page = await browser.newPage();
-    await page.route('**/api/Corosal/by-user/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"isSuccess":false,"message":"down","result":null}' }));
+    await page.route('**/api/Corosal/by-user/**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"isSuccess":false,"message":"down","result":null}' }),
+    );
     await page.goto(portal.baseUrl + '/');
     await expect.poll(() => page.getByText('No carousel images available').isVisible()).toBe(true);
     await page.close();
@@ -162,8 +199,13 @@ describe('home page carousel', () => {
   it('shows Loading image... until the image arrives and Image not available when it fails', async () => {
     const page = await browser.newPage();
     let release!: () => void;
-    const held = new Promise<void>((r) => { release = r; });
-    await page.route('**/uploads/carousel/**', async (route) => { await held; await route.abort(); });
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/uploads/carousel/**', async (route) => {
+      await held;
+      await route.abort();
+    });
     await home(page);
     await expect.poll(() => page.getByText('Loading image...').isVisible()).toBe(true);
     release();
@@ -179,7 +221,8 @@ describe('home page carousel', () => {
     await expect.poll(() => page.locator('.slick-dots li').count()).toBe(3);
     expect(await page.locator('.slick-arrow').count()).toBe(0);
     // In upload order, newest last; every slide has its caption, and the phone version is in each srcset.
-    await expect.poll(() => page.locator('.slick-slide:not(.slick-cloned) [data-testid=slide-caption]').allTextContents())
+    await expect
+      .poll(() => page.locator('.slick-slide:not(.slick-cloned) [data-testid=slide-caption]').allTextContents())
       .toEqual(['स्लाइड 1', 'स्लाइड 2', 'स्लाइड 3']);
     await page.mouse.move(5, 790);
     const times = await dotChanges(page, 3);
@@ -286,7 +329,15 @@ describe('village information, schemes and committees', () => {
     const cards = page.getByTestId('scheme-card');
     await expect.poll(() => cards.count()).toBe(10);
     const filter = page.getByLabel('लाभार्थी प्रकार');
-    expect(await filter.locator('option').allTextContents()).toEqual(['सर्व', 'शेतकरी', 'विद्यार्थी', 'महिला', 'ज्येष्ठ नागरिक', 'सर्वसाधारण', 'व्यावसायिक']);
+    expect(await filter.locator('option').allTextContents()).toEqual([
+      'सर्व',
+      'शेतकरी',
+      'विद्यार्थी',
+      'महिला',
+      'ज्येष्ठ नागरिक',
+      'सर्वसाधारण',
+      'व्यावसायिक',
+    ]);
     await filter.selectOption('Farmer');
     await expect.poll(() => cards.count()).toBe(2);
     for (const text of await cards.allTextContents()) expect(text).toContain('शेतकरी');
@@ -296,7 +347,8 @@ describe('village information, schemes and committees', () => {
     await cards.first().click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByText('श्रावणबाळ सेवा राज्य निवृत्तीवेतन योजना').isVisible()).toBe(true);
-    for (const heading of ['तपशील', 'पात्रता', 'लाभ']) expect(await dialog.getByRole('heading', { name: heading, exact: true }).count()).toBe(1);
+    for (const heading of ['तपशील', 'पात्रता', 'लाभ'])
+      expect(await dialog.getByRole('heading', { name: heading, exact: true }).count()).toBe(1);
     expect(await dialog.getByText('वय 65 वर्षे किंवा अधिक').isVisible()).toBe(true);
     // 'Apply' and 'download form' do nothing: the modal stays, no navigation.
     await dialog.getByRole('button', { name: 'अर्ज करा' }).click();
@@ -316,7 +368,10 @@ describe('village information, schemes and committees', () => {
     const mine = await call('GET', '/api/Site/profile/mine');
     const { createdByUserId: _id, updatedAt: _at, ...body } = mine;
     try {
-      await call('PUT', '/api/Site/profile', { ...body, schemes: body.schemes.filter((s: { beneficiary: string }) => s.beneficiary !== 'Business') });
+      await call('PUT', '/api/Site/profile', {
+        ...body,
+        schemes: body.schemes.filter((s: { beneficiary: string }) => s.beneficiary !== 'Business'),
+      });
       const page = await browser.newPage();
       await home(page);
       await page.getByLabel('लाभार्थी प्रकार').selectOption('Business');
@@ -333,9 +388,15 @@ describe('village information, schemes and committees', () => {
     await home(page);
     const committees = page.locator('#samiti').getByTestId('committee');
     await expect.poll(() => committees.count()).toBe(4);
-    expect(await committees.locator('h3').allTextContents()).toEqual(['ग्राम शिक्षण समिती', 'ग्राम आरोग्य समिती', 'पाणीपुरवठा समिती', 'ग्राम स्वच्छता समिती']);
+    expect(await committees.locator('h3').allTextContents()).toEqual([
+      'ग्राम शिक्षण समिती',
+      'ग्राम आरोग्य समिती',
+      'पाणीपुरवठा समिती',
+      'ग्राम स्वच्छता समिती',
+    ]);
     const health = await committees.nth(1).textContent();
-    for (const part of ['अध्यक्ष', 'सरपंच', 'उपाध्यक्ष', 'महिला ग्रामपंचायत सदस्य', 'सदस्य', 'आशा स्वयंसेविका', 'जबाबदाऱ्या', 'कुपोषण निर्मूलन']) expect(health).toContain(part);
+    for (const part of ['अध्यक्ष', 'सरपंच', 'उपाध्यक्ष', 'महिला ग्रामपंचायत सदस्य', 'सदस्य', 'आशा स्वयंसेविका', 'जबाबदाऱ्या', 'कुपोषण निर्मूलन'])
+      expect(health).toContain(part);
     await page.close();
   });
 
@@ -374,8 +435,18 @@ describe('latest news', () => {
   });
 
   it('shows the posts newest first with mr-IN dates', async () => {
-    const older = await call('POST', '/api/Blog', { blogTitle: 'पाणीपट्टी भरण्याची शेवटची तारीख', blogContent: 'ग्रामस्थांनी थकीत पाणीपट्टी भरावी.', eventDate: '2026-01-26', createdByUserId: councilId });
-    const newer = await call('POST', '/api/Blog', { blogTitle: 'विशेष ग्रामसभा', blogContent: 'दिनांक १५ ऑगस्ट रोजी सकाळी ११ वाजता.', eventDate: '2026-08-15', createdByUserId: councilId });
+    const older = await call('POST', '/api/Blog', {
+      blogTitle: 'पाणीपट्टी भरण्याची शेवटची तारीख',
+      blogContent: 'ग्रामस्थांनी थकीत पाणीपट्टी भरावी.',
+      eventDate: '2026-01-26',
+      createdByUserId: councilId,
+    });
+    const newer = await call('POST', '/api/Blog', {
+      blogTitle: 'विशेष ग्रामसभा',
+      blogContent: 'दिनांक १५ ऑगस्ट रोजी सकाळी ११ वाजता.',
+      eventDate: '2026-08-15',
+      createdByUserId: councilId,
+    });
     try {
       const page = await browser.newPage();
       const errors = watchErrors(page);
@@ -384,7 +455,10 @@ describe('latest news', () => {
       await expect.poll(() => items.count()).toBe(2);
       expect(await page.getByTestId('news-empty').count()).toBe(0);
       expect(await items.locator('h4').allTextContents()).toEqual(['विशेष ग्रामसभा', 'पाणीपट्टी भरण्याची शेवटची तारीख']);
-      const expected = await page.evaluate((iso) => new Date(iso).toLocaleDateString('mr-IN', { day: 'numeric', month: 'long', year: 'numeric' }), newer.eventDate);
+      const expected = await page.evaluate(
+        (iso) => new Date(iso).toLocaleDateString('mr-IN', { day: 'numeric', month: 'long', year: 'numeric' }),
+        newer.eventDate,
+      );
       expect(await items.first().getByTestId('news-date').textContent()).toBe(expected);
       expect(expected).toMatch(/ऑगस्ट/);
       expect(expected).toMatch(/[०-९]/);
@@ -398,16 +472,28 @@ describe('latest news', () => {
 });
 
 describe('home page for a logged-in clerk', () => {
-  it('shows the clerk\'s own council\'s news; visitors see the public council\'s', async () => {
+  it("shows the clerk's own council's news; visitors see the public council's", async () => {
     const username = `gp-other-${Date.now()}`;
     const password = 'Other-council-2026';
     await call('POST', '/api/User/register', { username, email: `${username}@example.org`, password });
-    const other = (await (await fetch(`${portal.baseUrl}/api/User/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }),
-    })).json()).result;
+    const other = (
+      await (
+        await fetch(`${portal.baseUrl}/api/User/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username, password }),
+        })
+      ).json()
+    ).result;
     const res = await fetch(`${portal.baseUrl}/api/Blog`, {
-      method: 'POST', headers: { authorization: `Bearer ${other.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ blogTitle: 'दुसऱ्या ग्रामपंचायतीची सभा', blogContent: 'फक्त या कार्यालयाची बातमी.', eventDate: '2026-10-02', createdByUserId: other.userId }),
+      method: 'POST',
+      headers: { authorization: `Bearer ${other.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        blogTitle: 'दुसऱ्या ग्रामपंचायतीची सभा',
+        blogContent: 'फक्त या कार्यालयाची बातमी.',
+        eventDate: '2026-10-02',
+        createdByUserId: other.userId,
+      }),
     });
     expect(res.status).toBe(201);
 
@@ -519,7 +605,8 @@ describe('staff screens', () => {
     await expect.poll(captions).toEqual(['1. स्लाइड 3', '2. स्लाइड 1', '3. स्लाइड 2']);
 
     await page.goto(portal.baseUrl + '/');
-    await expect.poll(() => page.locator('.slick-slide:not(.slick-cloned) [data-testid=slide-caption]').allTextContents())
+    await expect
+      .poll(() => page.locator('.slick-slide:not(.slick-cloned) [data-testid=slide-caption]').allTextContents())
       .toEqual(['स्लाइड 3', 'स्लाइड 1', 'स्लाइड 2']);
     expect(errors).toEqual([]);
     await page.close();
@@ -578,7 +665,10 @@ describe('staff screens', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors = watchErrors(page);
     await loginThroughForm(page, portal);
-    await page.getByRole('link', { name: /संकेतस्थळ माहिती/ }).first().click();
+    await page
+      .getByRole('link', { name: /संकेतस्थळ माहिती/ })
+      .first()
+      .click();
     await page.waitForURL(`${portal.baseUrl}/siteProfile`);
     const name = page.getByLabel(/कार्यालयाचे नाव/);
     await expect.poll(() => name.inputValue()).toBe('ग्रामपंचायत कार्यालय सोनगाव');
@@ -619,7 +709,12 @@ describe('on a 375 px phone', () => {
     await clearSlides();
     await addSlides(3);
     for (const [i, title] of ['ग्रामसभा', 'स्वच्छता अभियान', 'मोफत आरोग्य तपासणी शिबिर'].entries()) {
-      await call('POST', '/api/Blog', { blogTitle: title, blogContent: 'सर्व ग्रामस्थांनी उपस्थित राहावे.', eventDate: `2026-0${i + 1}-15`, createdByUserId: councilId });
+      await call('POST', '/api/Blog', {
+        blogTitle: title,
+        blogContent: 'सर्व ग्रामस्थांनी उपस्थित राहावे.',
+        eventDate: `2026-0${i + 1}-15`,
+        createdByUserId: councilId,
+      });
     }
     const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
     const errors = watchErrors(page);
@@ -631,7 +726,11 @@ describe('on a 375 px phone', () => {
     // The menu scrolls to the schemes.
     await page.getByRole('button', { name: 'मेनू उघडा' }).click();
     await page.getByRole('navigation', { name: 'मेनू' }).getByText('योजना').click();
-    await expect.poll(() => page.evaluate(() => Math.abs(document.getElementById('yojana')!.getBoundingClientRect().top - 100) <= 2), { timeout: 3000 }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => Math.abs(document.getElementById('yojana')!.getBoundingClientRect().top - 100) <= 2), {
+        timeout: 3000,
+      })
+      .toBe(true);
     await page.getByTestId('scheme-card').first().click();
     await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
     await screenshotView(page, 'site-scheme-modal-375');
@@ -643,7 +742,11 @@ describe('on a 375 px phone', () => {
     }
     await screenshot(page, 'site-committees-375');
     await loginThroughForm(page, portal);
-    for (const [path, ready] of [['/addcarouselimages', 'Upload'], ['/dashnews', 'Save News'], ['/siteProfile', 'जतन करा (Save)']]) {
+    for (const [path, ready] of [
+      ['/addcarouselimages', 'Upload'],
+      ['/dashnews', 'Save News'],
+      ['/siteProfile', 'जतन करा (Save)'],
+    ]) {
       await page.goto(portal.baseUrl + path);
       await expect.poll(() => page.getByRole('button', { name: ready }).isVisible()).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -658,7 +761,7 @@ describe('what the home page loads', () => {
   // A name in the query library's code that minifying keeps (an option name).
   const QUERY_LIBRARY = 'refetchOnWindowFocus';
 
-  it('leaves the staff screens\' data library off the home page, even with slides and news', async () => {
+  it("leaves the staff screens' data library off the home page, even with slides and news", async () => {
     await clearSlides();
     await addSlides(3);
     const page = await browser.newPage({ viewport: { width: 375, height: 740 } });

@@ -7,8 +7,14 @@ import { launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, 
 
 let portal: Portal;
 let browser: Browser;
-beforeAll(async () => { portal = await startPortal(); browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); await portal?.stop(); });
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
 const tomorrow = () => {
@@ -19,12 +25,25 @@ const tomorrow = () => {
 
 describe('SMS notices', () => {
   it('sends a gram sabha notice through the log provider and sees the batch complete, at 375 px', async () => {
-    const login = await (await fetch(`${portal.baseUrl}/api/User/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: portal.username, password: portal.password }),
-    })).json();
+    const login = await (
+      await fetch(`${portal.baseUrl}/api/User/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: portal.username, password: portal.password }),
+      })
+    ).json();
     const registered = await fetch(`${portal.baseUrl}/api/GrampanchayatImport/register-owner-property`, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${login.token}` },
-      body: JSON.stringify({ malmattaNo: `SMS-${Date.now().toString(36)}`, malkacheNav: 'रमेश गणपत पाटील', bhogwatdarakNav: 'स्वतः', mobileNo: '9876543210', gatNo: '45', citySurveyNo: '102', areaSqm: '40' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${login.token}` },
+      body: JSON.stringify({
+        malmattaNo: `SMS-${Date.now().toString(36)}`,
+        malkacheNav: 'रमेश गणपत पाटील',
+        bhogwatdarakNav: 'स्वतः',
+        mobileNo: '9876543210',
+        gatNo: '45',
+        citySurveyNo: '102',
+        areaSqm: '40',
+      }),
     });
     expect(registered.status).toBe(201);
 

@@ -11,14 +11,22 @@ import { launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, 
 
 let portal: Portal;
 let browser: Browser;
-beforeAll(async () => { portal = await startPortal(); browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); await portal?.stop(); });
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
 
 const thisYear = Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(new Date()));
 
 async function apiAs(token: string, method: string, url: string, body?: unknown) {
   const res = await fetch(portal.baseUrl + url, {
-    method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined,
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
   });
   const json = await res.json();
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
@@ -32,8 +40,17 @@ describe('tax payment', () => {
     await loginThroughForm(page, portal);
     const token = JSON.parse((await page.evaluate(() => localStorage.getItem('session')))!).token as string;
     await apiAs(token, 'POST', '/api/GrampanchayatImport/register-owner-property', {
-      malmattaNo: '१०१', malkacheNav: 'सुनीता रमेश पाटील', bhogwatdarakNav: 'स्वतः', mobileNo: '9876543210', gatNo: '45', citySurveyNo: '102',
-      buildingType: 'rcc', usage: 'residential', milkatBandhakamYear: thisYear - 16, areaSqm: '50', landRate: '1200',
+      malmattaNo: '१०१',
+      malkacheNav: 'सुनीता रमेश पाटील',
+      bhogwatdarakNav: 'स्वतः',
+      mobileNo: '9876543210',
+      gatNo: '45',
+      citySurveyNo: '102',
+      buildingType: 'rcc',
+      usage: 'residential',
+      milkatBandhakamYear: thisYear - 16,
+      areaSqm: '50',
+      landRate: '1200',
     });
     await apiAs(token, 'POST', '/api/KarImport/kar-details/add', { malmattaNo: '101', magilGharpatti: '500' });
 

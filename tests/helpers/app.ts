@@ -42,7 +42,9 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   const app = await buildApp(config, database, false);
   await app.ready();
   return {
-    app, database, config,
+    app,
+    database,
+    config,
     async close() {
       await app.close();
       await database.close();

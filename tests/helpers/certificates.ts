@@ -34,64 +34,151 @@ const person = (names: { en: string; mr: string } | undefined, en: string, mr: s
 
 export const KIND_CASES: KindCase[] = [
   {
-    kind: 'birth', base: '/api/BirthCertificate', listUrl: '/api/BirthCertificate/paged', pdfUrl: (id) => `/api/BirthCertificate/GeneratePdf/${id}`,
-    idField: 'birthCertificatesId', nameEn: 'childFullNameEnglish', nameMr: 'childFullNameMarathi', publicAadhaar: [],
+    kind: 'birth',
+    base: '/api/BirthCertificate',
+    listUrl: '/api/BirthCertificate/paged',
+    pdfUrl: (id) => `/api/BirthCertificate/GeneratePdf/${id}`,
+    idField: 'birthCertificatesId',
+    nameEn: 'childFullNameEnglish',
+    nameMr: 'childFullNameMarathi',
+    publicAadhaar: [],
     valid: (names) => {
       const n = person(names, 'Aarav Dnyaneshwar Patil', 'आरव ज्ञानेश्वर पाटील');
       return {
-        serialNo: 12, registrationNo: nextNumber('B-2026/'), registrationDate: '2026-01-12', birthDate: '2026-01-01',
-        childFullNameEnglish: n.en, childFullNameMarathi: n.mr, childAadharNumber: '123456789012', gender: 'Male',
-        birthPlaceMarathi: 'प्राथमिक आरोग्य केंद्र, पिंपळगाव', birthPlaceEnglish: 'Primary Health Centre, Pimpalgaon',
-        addressAtBirthMarathi: 'मु. पो. पिंपळगाव', addressAtBirthEnglish: 'At post Pimpalgaon',
-        permanentAddressMarathi: 'मु. पो. पिंपळगाव', permanentAddressEnglish: 'At post Pimpalgaon',
-        fatherFullNameMarathi: 'ज्ञानेश्वर कृष्ण पाटील', fatherFullNameEnglish: 'Dnyaneshwar Krishna Patil', fatherAadharNumber: '234567890123',
-        fatherMobileNumber: '9876543210', fatherOccupation: 'farming', fatherBirthDate: null,
-        motherFullNameMarathi: 'प्रियांका पाटील', motherFullNameEnglish: 'Priyanka Patil', motherAadharNumber: '345678901234',
-        motherMobileNumber: '9123456789', motherOccupation: 'housewife', motherBirthDate: '1998-04-30',
-        motherAgeAtMarriage: 0, numberOfLivingChildren: 1, birthWeightKg: 3.25, remarksMarathi: '', remarksEnglish: '',
+        serialNo: 12,
+        registrationNo: nextNumber('B-2026/'),
+        registrationDate: '2026-01-12',
+        birthDate: '2026-01-01',
+        childFullNameEnglish: n.en,
+        childFullNameMarathi: n.mr,
+        childAadharNumber: '123456789012',
+        gender: 'Male',
+        birthPlaceMarathi: 'प्राथमिक आरोग्य केंद्र, पिंपळगाव',
+        birthPlaceEnglish: 'Primary Health Centre, Pimpalgaon',
+        addressAtBirthMarathi: 'मु. पो. पिंपळगाव',
+        addressAtBirthEnglish: 'At post Pimpalgaon',
+        permanentAddressMarathi: 'मु. पो. पिंपळगाव',
+        permanentAddressEnglish: 'At post Pimpalgaon',
+        fatherFullNameMarathi: 'ज्ञानेश्वर कृष्ण पाटील',
+        fatherFullNameEnglish: 'Dnyaneshwar Krishna Patil',
+        fatherAadharNumber: '234567890123',
+        fatherMobileNumber: '9876543210',
+        fatherOccupation: 'farming',
+        fatherBirthDate: null,
+        motherFullNameMarathi: 'प्रियांका पाटील',
+        motherFullNameEnglish: 'Priyanka Patil',
+        motherAadharNumber: '345678901234',
+        motherMobileNumber: '9123456789',
+        motherOccupation: 'housewife',
+        motherBirthDate: '1998-04-30',
+        motherAgeAtMarriage: 0,
+        numberOfLivingChildren: 1,
+        birthWeightKg: 3.25,
+        remarksMarathi: '',
+        remarksEnglish: '',
       };
     },
   },
   {
-    kind: 'death', base: '/api/DeathCertificate', listUrl: '/api/DeathCertificate/paged', pdfUrl: (id) => `/api/DeathCertificate/pdf/${id}`,
-    idField: 'deathCertificatesId', nameEn: 'deceasedNameEnglish', nameMr: 'deceasedNameMarathi', publicAadhaar: [],
+    kind: 'death',
+    base: '/api/DeathCertificate',
+    listUrl: '/api/DeathCertificate/paged',
+    pdfUrl: (id) => `/api/DeathCertificate/pdf/${id}`,
+    idField: 'deathCertificatesId',
+    nameEn: 'deceasedNameEnglish',
+    nameMr: 'deceasedNameMarathi',
+    publicAadhaar: [],
     valid: (names) => {
       const n = person(names, 'Sitabai Ramchandra Shinde', 'सीताबाई रामचंद्र शिंदे');
       return {
-        registrationNumber: nextNumber('D-2026/'), registrationDate: '2026-03-05', deceasedNameEnglish: n.en, deceasedNameMarathi: n.mr,
-        genderEnglish: 'Female', aadhaarNumberDeceased: '456789012345', dateOfDeath: '2026-03-01',
-        placeOfDeathMarathi: 'राहते घर, पिंपळगाव', placeOfDeathEnglish: 'Residence, Pimpalgaon', ageOfDeceased: 84,
-        spouseNameMarathi: 'रामचंद्र शिंदे', spouseNameEnglish: 'Ramchandra Shinde', spouseAadhaarNumber: '567890123456',
-        fatherNameMarathi: 'विठ्ठल जाधव', fatherNameEnglish: 'Vitthal Jadhav', motherNameMarathi: 'रखमाबाई जाधव', motherNameEnglish: 'Rakhmabai Jadhav',
-        addressAtDeathMarathi: 'मु. पो. पिंपळगाव', addressAtDeathEnglish: 'At post Pimpalgaon',
+        registrationNumber: nextNumber('D-2026/'),
+        registrationDate: '2026-03-05',
+        deceasedNameEnglish: n.en,
+        deceasedNameMarathi: n.mr,
+        genderEnglish: 'Female',
+        aadhaarNumberDeceased: '456789012345',
+        dateOfDeath: '2026-03-01',
+        placeOfDeathMarathi: 'राहते घर, पिंपळगाव',
+        placeOfDeathEnglish: 'Residence, Pimpalgaon',
+        ageOfDeceased: 84,
+        spouseNameMarathi: 'रामचंद्र शिंदे',
+        spouseNameEnglish: 'Ramchandra Shinde',
+        spouseAadhaarNumber: '567890123456',
+        fatherNameMarathi: 'विठ्ठल जाधव',
+        fatherNameEnglish: 'Vitthal Jadhav',
+        motherNameMarathi: 'रखमाबाई जाधव',
+        motherNameEnglish: 'Rakhmabai Jadhav',
+        addressAtDeathMarathi: 'मु. पो. पिंपळगाव',
+        addressAtDeathEnglish: 'At post Pimpalgaon',
       };
     },
   },
   {
-    kind: 'residence', base: '/api/ResidenceCertificate', listUrl: '/api/ResidenceCertificate', pdfUrl: (id) => `/api/ResidenceCertificate/pdf/${id}`,
-    idField: 'residentialCertificatesIdCertId', nameEn: 'applicantNameEnglish', nameMr: 'applicantNameMarathi', publicAadhaar: ['applicantAadhaar'],
+    kind: 'residence',
+    base: '/api/ResidenceCertificate',
+    listUrl: '/api/ResidenceCertificate',
+    pdfUrl: (id) => `/api/ResidenceCertificate/pdf/${id}`,
+    idField: 'residentialCertificatesIdCertId',
+    nameEn: 'applicantNameEnglish',
+    nameMr: 'applicantNameMarathi',
+    publicAadhaar: ['applicantAadhaar'],
     valid: (names) => {
       const n = person(names, 'Shreya Sunil Kulkarni', 'श्रेया सुनील कुलकर्णी');
       return {
-        registrationNumber: nextNumber('R-2026/'), registrationDate: '2026-02-10', applicantNameEnglish: n.en, applicantNameMarathi: n.mr,
-        applicantAadhaar: '678901234567', applicantAge: 24, applicantMobile: '9876501234',
-        guardianNameMarathi: 'सुनील कुलकर्णी', guardianNameEnglish: 'Sunil Kulkarni', applicantProfession: 'job',
+        registrationNumber: nextNumber('R-2026/'),
+        registrationDate: '2026-02-10',
+        applicantNameEnglish: n.en,
+        applicantNameMarathi: n.mr,
+        applicantAadhaar: '678901234567',
+        applicantAge: 24,
+        applicantMobile: '9876501234',
+        guardianNameMarathi: 'सुनील कुलकर्णी',
+        guardianNameEnglish: 'Sunil Kulkarni',
+        applicantProfession: 'job',
       };
     },
   },
   {
-    kind: 'marriage', base: '/api/MarriageCertificate', listUrl: '/api/MarriageCertificate/paged', pdfUrl: (id) => `/api/MarriageCertificate/GeneratePdf/${id}`,
-    idField: 'marriageCertificatesId', nameEn: 'husbandNameEnglish', nameMr: 'husbandNameMarathi', publicAadhaar: [],
+    kind: 'marriage',
+    base: '/api/MarriageCertificate',
+    listUrl: '/api/MarriageCertificate/paged',
+    pdfUrl: (id) => `/api/MarriageCertificate/GeneratePdf/${id}`,
+    idField: 'marriageCertificatesId',
+    nameEn: 'husbandNameEnglish',
+    nameMr: 'husbandNameMarathi',
+    publicAadhaar: [],
     valid: (names) => {
       const n = person(names, 'Rohit Ashok Deshmukh', 'रोहित अशोक देशमुख');
       return {
-        registrationNumber: nextNumber('M-2026/'), registrationDate: '2026-06-12', marriageDate: '2026-05-20', issueDate: '', khandNumber: '3',
-        husbandNameEnglish: n.en, husbandNameMarathi: n.mr, husbandFatherNameMarathi: 'अशोक देशमुख', husbandFatherNameEnglish: 'Ashok Deshmukh',
-        husbandPermAddressMarathi: 'मु. पो. लासलगाव', husbandPermAddressEnglish: 'At post Lasalgaon', husbandAadhaar: '789012345678', husbandBirthDate: '1998-02-28',
-        wifeNameMarathi: 'स्नेहा रोहित देशमुख', wifeNameEnglish: 'Sneha Rohit Deshmukh', wifeFatherNameMarathi: 'प्रकाश गायकवाड', wifeFatherNameEnglish: 'Prakash Gaikwad',
-        wifePermAddressMarathi: 'मु. पो. पिंपळगाव', wifePermAddressEnglish: 'At post Pimpalgaon', wifeAadhaar: '890123456789', wifeBirthDate: '2001-08-15',
-        marriagePlaceMarathi: 'श्री मंगल कार्यालय', marriagePlaceEnglish: 'Shri Mangal Karyalay', underMarriageAct: 'Yes', ceremonyCompletedByLaw: 'Yes',
-        officiantNameMarathi: 'वेदमूर्ती गणेश जोशी', witness1NameMarathi: 'संजय पवार', witness1AddressMarathi: 'पिंपळगाव', priestAge: '',
+        registrationNumber: nextNumber('M-2026/'),
+        registrationDate: '2026-06-12',
+        marriageDate: '2026-05-20',
+        issueDate: '',
+        khandNumber: '3',
+        husbandNameEnglish: n.en,
+        husbandNameMarathi: n.mr,
+        husbandFatherNameMarathi: 'अशोक देशमुख',
+        husbandFatherNameEnglish: 'Ashok Deshmukh',
+        husbandPermAddressMarathi: 'मु. पो. लासलगाव',
+        husbandPermAddressEnglish: 'At post Lasalgaon',
+        husbandAadhaar: '789012345678',
+        husbandBirthDate: '1998-02-28',
+        wifeNameMarathi: 'स्नेहा रोहित देशमुख',
+        wifeNameEnglish: 'Sneha Rohit Deshmukh',
+        wifeFatherNameMarathi: 'प्रकाश गायकवाड',
+        wifeFatherNameEnglish: 'Prakash Gaikwad',
+        wifePermAddressMarathi: 'मु. पो. पिंपळगाव',
+        wifePermAddressEnglish: 'At post Pimpalgaon',
+        wifeAadhaar: '890123456789',
+        wifeBirthDate: '2001-08-15',
+        marriagePlaceMarathi: 'श्री मंगल कार्यालय',
+        marriagePlaceEnglish: 'Shri Mangal Karyalay',
+        underMarriageAct: 'Yes',
+        ceremonyCompletedByLaw: 'Yes',
+        officiantNameMarathi: 'वेदमूर्ती गणेश जोशी',
+        witness1NameMarathi: 'संजय पवार',
+        witness1AddressMarathi: 'पिंपळगाव',
+        priestAge: '',
       };
     },
   },
@@ -102,7 +189,8 @@ export const caseOf = (kind: KindName) => KIND_CASES.find((c) => c.kind === kind
 /** A small real photo: a face-like drawing on a coloured background. */
 export async function photo(format: 'jpeg' | 'png' | 'webp' = 'jpeg', background = '#c8d8e8', width = 240, height = 300): Promise<Buffer> {
   const svg = `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height * 0.37}" r="${width * 0.23}" fill="#e0b080"/><rect x="${width * 0.2}" y="${height * 0.62}" width="${width * 0.6}" height="${height * 0.38}" fill="#3050a0"/></svg>`;
-  return sharp({ create: { width, height, channels: 3, background } }).composite([{ input: Buffer.from(svg) }])[format]().toBuffer();
+  const image = sharp({ create: { width, height, channels: 3, background } }).composite([{ input: Buffer.from(svg) }]);
+  return image[format]().toBuffer();
 }
 
 export type PhotoParts = Partial<Record<'husbandPhoto' | 'wifePhoto' | 'witness1Photo' | 'witness2Photo' | 'witness3Photo', Buffer>>;
@@ -122,7 +210,13 @@ export async function couplePhotos(): Promise<PhotoParts> {
 
 /** POST (create) or PUT (update) a certificate the way the web client sends it. Marriage create
  *  gets the two required photos unless `photos` says otherwise. */
-export async function send(app: App, council: TestCouncil | undefined, c: KindCase, body: Body, opts: { id?: string; photos?: PhotoParts } = {}) {
+export async function send(
+  app: App,
+  council: TestCouncil | undefined,
+  c: KindCase,
+  body: Body,
+  opts: { id?: string; photos?: PhotoParts } = {},
+) {
   const method = opts.id ? 'PUT' : 'POST';
   const url = opts.id ? `${c.base}/${opts.id}` : c.base;
   if (c.kind !== 'marriage') return injectAs(app, council, { method, url, payload: body });
@@ -140,7 +234,11 @@ export async function createValid(app: App, council: TestCouncil, c: KindCase, o
 
 function withTempDir<T>(fn: (dir: string) => T): T {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-pdf-'));
-  try { return fn(dir); } finally { fs.rmSync(dir, { recursive: true, force: true }); }
+  try {
+    return fn(dir);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** The PDF's text as `pdftotext -raw` extracts it (what copy and search see). */
@@ -156,7 +254,10 @@ export function pdfQr(pdf: Buffer): string {
   return withTempDir((dir) => {
     fs.writeFileSync(path.join(dir, 'c.pdf'), pdf);
     execFileSync('pdftoppm', ['-r', '150', '-png', '-singlefile', path.join(dir, 'c.pdf'), path.join(dir, 'page')]);
-    return execFileSync('zbarimg', ['--raw', '-q', path.join(dir, 'page.png')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('zbarimg', ['--raw', '-q', path.join(dir, 'page.png')], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   });
 }
 

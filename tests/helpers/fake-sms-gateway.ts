@@ -5,7 +5,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface FakeRequest { method: string; path: string; headers: http.IncomingHttpHeaders; query: URLSearchParams; body: string }
+export interface FakeRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  query: URLSearchParams;
+  body: string;
+}
 
 export interface FakeGateway {
   url: string;
@@ -19,14 +25,22 @@ export async function startFakeGateway(): Promise<FakeGateway> {
   const flakySeen = new Set<string>();
   const server = http.createServer((req, res) => {
     let body = '';
-    req.on('data', (c) => { body += c; });
+    req.on('data', (c) => {
+      body += c;
+    });
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const r: FakeRequest = { method: req.method ?? 'GET', path: url.pathname, headers: req.headers, query: url.searchParams, body };
       requests.push(r);
       const form = new URLSearchParams(body);
-      const json = (status: number, v: unknown) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(v)); };
-      const plain = (v: string) => { res.writeHead(200, { 'content-type': 'text/plain' }); res.end(v); };
+      const json = (status: number, v: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(v));
+      };
+      const plain = (v: string) => {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end(v);
+      };
 
       // MSG91
       if (r.path === '/api/balance.php') {
@@ -42,24 +56,33 @@ export async function startFakeGateway(): Promise<FakeGateway> {
         if (key === 'bad') return json(401, { type: 'error', message: 'Authentication failure' });
         if (key === 'poor') return json(400, { type: 'error', message: 'Insufficient balance' });
         if (b.template_id === 'wrong') return json(400, { type: 'error', message: 'Template ID does not match the DLT template' });
-        if (key === 'flaky' && !flakySeen.has(b.recipients?.[0]?.mobiles ?? '')) { flakySeen.add(b.recipients?.[0]?.mobiles ?? ''); return json(503, { type: 'error', message: 'Service busy' }); }
+        if (key === 'flaky' && !flakySeen.has(b.recipients?.[0]?.mobiles ?? '')) {
+          flakySeen.add(b.recipients?.[0]?.mobiles ?? '');
+          return json(503, { type: 'error', message: 'Service busy' });
+        }
         return json(200, { type: 'success', message: `req-${requests.length}` });
       }
       // Fast2SMS
       if (r.path === '/dev/wallet') {
         const key = String(req.headers.authorization);
         if (key === 'slow') return;
-        if (key === 'bad') return json(401, { return: false, status_code: 412, message: 'Invalid Authentication, Check Authorization Key' });
+        if (key === 'bad')
+          return json(401, { return: false, status_code: 412, message: 'Invalid Authentication, Check Authorization Key' });
         return json(200, { return: true, wallet: key === 'poor' ? '0.00' : '812.50', sms_count: 100 });
       }
       if (r.path === '/dev/bulkV2') {
         const key = String(req.headers.authorization);
         const b = JSON.parse(body || '{}') as { message?: string; numbers?: string };
         if (key === 'slow') return;
-        if (key === 'bad') return json(401, { return: false, status_code: 412, message: 'Invalid Authentication, Check Authorization Key' });
-        if (key === 'poor') return json(400, { return: false, status_code: 416, message: 'You don\'t have sufficient wallet balance.' });
-        if (b.message === 'wrong') return json(400, { return: false, status_code: 424, message: 'Invalid Message ID (or Template, Entity ID)' });
-        if (key === 'flaky' && !flakySeen.has(b.numbers ?? '')) { flakySeen.add(b.numbers ?? ''); return json(500, { return: false, message: 'Internal error' }); }
+        if (key === 'bad')
+          return json(401, { return: false, status_code: 412, message: 'Invalid Authentication, Check Authorization Key' });
+        if (key === 'poor') return json(400, { return: false, status_code: 416, message: "You don't have sufficient wallet balance." });
+        if (b.message === 'wrong')
+          return json(400, { return: false, status_code: 424, message: 'Invalid Message ID (or Template, Entity ID)' });
+        if (key === 'flaky' && !flakySeen.has(b.numbers ?? '')) {
+          flakySeen.add(b.numbers ?? '');
+          return json(500, { return: false, message: 'Internal error' });
+        }
         return json(200, { return: true, request_id: `f2s-${requests.length}`, message: ['SMS sent successfully.'] });
       }
       // Textlocal
@@ -69,8 +92,13 @@ export async function startFakeGateway(): Promise<FakeGateway> {
         if (key === 'bad') return json(200, { errors: [{ code: 3, message: 'Invalid login details' }], status: 'failure' });
         if (r.path === '/balance/') return json(200, { balance: { sms: key === 'poor' ? 0 : 977 }, status: 'success' });
         if (key === 'poor') return json(200, { errors: [{ code: 7, message: 'Insufficient credits' }], status: 'failure' });
-        if ((form.get('message') ?? '').includes('WRONG')) return json(200, { errors: [{ code: 80, message: 'Invalid template' }], status: 'failure' });
-        return json(200, { status: 'success', batch_id: 77, messages: [{ id: `tl-${requests.length}`, recipient: Number(form.get('numbers')) }] });
+        if ((form.get('message') ?? '').includes('WRONG'))
+          return json(200, { errors: [{ code: 80, message: 'Invalid template' }], status: 'failure' });
+        return json(200, {
+          status: 'success',
+          batch_id: 77,
+          messages: [{ id: `tl-${requests.length}`, recipient: Number(form.get('numbers')) }],
+        });
       }
       json(404, { error: 'no such path' });
     });

@@ -26,5 +26,7 @@ export default async function setup(project: TestProject) {
 }
 
 declare module 'vitest' {
-  export interface ProvidedContext { pgliteTemplate?: string }
+  export interface ProvidedContext {
+    pgliteTemplate?: string;
+  }
 }

@@ -8,10 +8,24 @@ export const thisYear = Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/K
 export const todayIso = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 
 export async function registerRcc(app: App, c: TestCouncil, malmattaNo: string, extra: Record<string, unknown> = {}) {
-  const res = await injectAs(app, c, { method: 'POST', url: '/api/GrampanchayatImport/register-owner-property', payload: {
-    malmattaNo, malkacheNav: 'श्री ज्ञानेश्वर कृष्ण क्षीरसागर', bhogwatdarakNav: 'स्वतः', mobileNo: '9876543210', gatNo: '45', citySurveyNo: '102',
-    buildingType: 'rcc', usage: 'residential', milkatBandhakamYear: thisYear - 16, areaSqm: '50', landRate: '1200', ...extra,
-  } });
+  const res = await injectAs(app, c, {
+    method: 'POST',
+    url: '/api/GrampanchayatImport/register-owner-property',
+    payload: {
+      malmattaNo,
+      malkacheNav: 'श्री ज्ञानेश्वर कृष्ण क्षीरसागर',
+      bhogwatdarakNav: 'स्वतः',
+      mobileNo: '9876543210',
+      gatNo: '45',
+      citySurveyNo: '102',
+      buildingType: 'rcc',
+      usage: 'residential',
+      milkatBandhakamYear: thisYear - 16,
+      areaSqm: '50',
+      landRate: '1200',
+      ...extra,
+    },
+  });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
   return res.json().result as { propertyId: number; ownerId: number; malmattaNo: string };
 }
@@ -24,7 +38,10 @@ export async function propertyWithKar(app: App, c: TestCouncil, malmattaNo: stri
   return { ...property, kar: res.json().result as Record<string, string | number> & { karId: number } };
 }
 
-export const pay = (app: App, c: TestCouncil, body: Record<string, unknown>, key?: string) => injectAs(app, c, {
-  method: 'POST', url: '/api/KarImport/apply-payment-simple', payload: { paid_method: 'cash', paid_on: todayIso(), ...body },
-  headers: key ? { 'idempotency-key': key } : {},
-});
+export const pay = (app: App, c: TestCouncil, body: Record<string, unknown>, key?: string) =>
+  injectAs(app, c, {
+    method: 'POST',
+    url: '/api/KarImport/apply-payment-simple',
+    payload: { paid_method: 'cash', paid_on: todayIso(), ...body },
+    headers: key ? { 'idempotency-key': key } : {},
+  });

@@ -3,17 +3,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await buildTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const MARATHI = 'ग्रामसभा दिनांक १५ ऑगस्ट रोजी सकाळी ११ वाजता';
 const post = (c: TestCouncil | undefined, payload: object) => injectAs(t.app, c, { method: 'POST', url: '/api/Blog', payload });
-const list = (userId: number, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `/api/Blog/by-user/${userId}`, headers });
+const list = (userId: number, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: `/api/Blog/by-user/${userId}`, headers });
 
 describe('news items', () => {
   it('creates with a staff token (201), then anyone reads it without a token, Marathi exactly', async () => {
     const c = await createCouncil(t.app);
-    const res = await post(c, { blogTitle: `  ${MARATHI}  `, blogContent: `${MARATHI}. सर्व ग्रामस्थांनी उपस्थित राहावे.`, createdByUserId: c.userId, eventDate: '2025-08-15' });
+    const res = await post(c, {
+      blogTitle: `  ${MARATHI}  `,
+      blogContent: `${MARATHI}. सर्व ग्रामस्थांनी उपस्थित राहावे.`,
+      createdByUserId: c.userId,
+      eventDate: '2025-08-15',
+    });
     expect(res.statusCode).toBe(201);
     const item = res.json().result;
     expect(item).toMatchObject({ blogTitle: MARATHI, createdByUserId: c.userId, eventDate: '2025-08-15T00:00:00.000Z' });
@@ -46,7 +56,7 @@ describe('news items', () => {
     expect(res.json()).toMatchObject({ isSuccess: false, result: null });
   });
 
-  it('gives the token\'s council the item even when createdByUserId names another', async () => {
+  it("gives the token's council the item even when createdByUserId names another", async () => {
     const mine = await createCouncil(t.app);
     const other = await createCouncil(t.app);
     const res = await post(mine, { blogTitle: 'a', blogContent: 'b', eventDate: '2025-01-01', createdByUserId: other.userId });
@@ -77,10 +87,25 @@ describe('news items', () => {
   it('updates and deletes its own items', async () => {
     const c = await createCouncil(t.app);
     const { blogId } = (await post(c, { blogTitle: 'जुने', blogContent: 'जुना मजकूर', eventDate: '2025-01-01' })).json().result;
-    const put = await injectAs(t.app, c, { method: 'PUT', url: `/api/Blog/${blogId}`, payload: { blogTitle: MARATHI, blogContent: 'नवा मजकूर', eventDate: '2025-08-15T11:00:00.000Z', createdByUserId: String(c.userId) } });
+    const put = await injectAs(t.app, c, {
+      method: 'PUT',
+      url: `/api/Blog/${blogId}`,
+      payload: { blogTitle: MARATHI, blogContent: 'नवा मजकूर', eventDate: '2025-08-15T11:00:00.000Z', createdByUserId: String(c.userId) },
+    });
     expect(put.statusCode).toBe(200);
-    expect(put.json().result).toEqual({ blogId, blogTitle: MARATHI, blogContent: 'नवा मजकूर', eventDate: '2025-08-15T11:00:00.000Z', createdByUserId: c.userId, version: 2 });
-    const bad = await injectAs(t.app, c, { method: 'PUT', url: `/api/Blog/${blogId}`, payload: { blogTitle: '', blogContent: 'x', eventDate: '2025-01-01' } });
+    expect(put.json().result).toEqual({
+      blogId,
+      blogTitle: MARATHI,
+      blogContent: 'नवा मजकूर',
+      eventDate: '2025-08-15T11:00:00.000Z',
+      createdByUserId: c.userId,
+      version: 2,
+    });
+    const bad = await injectAs(t.app, c, {
+      method: 'PUT',
+      url: `/api/Blog/${blogId}`,
+      payload: { blogTitle: '', blogContent: 'x', eventDate: '2025-01-01' },
+    });
     expect(bad.statusCode).toBe(400);
     expect((await list(c.userId)).json().result[0].blogTitle).toBe(MARATHI);
 
@@ -91,11 +116,15 @@ describe('news items', () => {
     expect((await injectAs(t.app, c, { method: 'DELETE', url: `/api/Blog/${blogId}` })).statusCode).toBe(404);
   });
 
-  it('refuses another council\'s item with 404 and changes nothing', async () => {
+  it("refuses another council's item with 404 and changes nothing", async () => {
     const owner = await createCouncil(t.app);
     const intruder = await createCouncil(t.app);
     const created = (await post(owner, { blogTitle: MARATHI, blogContent: 'मूळ', eventDate: '2025-08-15' })).json().result;
-    const put = await injectAs(t.app, intruder, { method: 'PUT', url: `/api/Blog/${created.blogId}`, payload: { blogTitle: 'hacked', blogContent: 'hacked', eventDate: '2025-01-01' } });
+    const put = await injectAs(t.app, intruder, {
+      method: 'PUT',
+      url: `/api/Blog/${created.blogId}`,
+      payload: { blogTitle: 'hacked', blogContent: 'hacked', eventDate: '2025-01-01' },
+    });
     expect(put.statusCode).toBe(404);
     expect(put.json()).toMatchObject({ isSuccess: false, result: null });
     expect((await injectAs(t.app, intruder, { method: 'DELETE', url: `/api/Blog/${created.blogId}` })).statusCode).toBe(404);

@@ -10,7 +10,10 @@ beforeAll(async () => {
   plain = await buildTestApp();
   peeking = await buildTestApp({ e2eCaptchaPeek: true });
 });
-afterAll(async () => { await plain?.close(); await peeking?.close(); });
+afterAll(async () => {
+  await plain?.close();
+  await peeking?.close();
+});
 
 const newCaptcha = async (t: TestApp) => (await t.app.inject({ method: 'GET', url: '/api/captcha' })).json().result.captchaId as string;
 

@@ -17,16 +17,24 @@ beforeAll(async () => {
   png = await photo(640, 480).png().toBuffer();
   webp = await photo(1000, 500).webp().toBuffer();
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const MARATHI = 'ग्रामसभा दिनांक १५ ऑगस्ट रोजी सकाळी ११ वाजता';
-const image = (value: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg'): FormPart => ({ name: 'ImageFile', value, filename, contentType });
+const image = (value: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg'): FormPart => ({
+  name: 'ImageFile',
+  value,
+  filename,
+  contentType,
+});
 const text = (name: string, value: string): FormPart => ({ name, value });
 const upload = (app: TestApp['app'], c: TestCouncil | undefined, parts: FormPart[]) => {
   const { payload, headers } = multipart(parts);
   return injectAs(app, c, { method: 'POST', url: '/api/Corosal', payload, headers });
 };
-const list = async (userId: number, app = t.app) => (await app.inject({ method: 'GET', url: `/api/Corosal/by-user/${userId}` })).json().result;
+const list = async (userId: number, app = t.app) =>
+  (await app.inject({ method: 'GET', url: `/api/Corosal/by-user/${userId}` })).json().result;
 const storedFiles = (tt: TestApp = t) => fs.readdirSync(path.join(tt.config.dataDir, 'uploads', 'carousel')).sort();
 
 describe('reading slides', () => {
@@ -65,7 +73,9 @@ describe('uploading slides', () => {
   it('turns a photo upright by its EXIF orientation and keeps no metadata', async () => {
     const c = await createCouncil(t.app);
     const sideways = await sharp({ create: { width: 2000, height: 1000, channels: 3, background: '#336699' } })
-      .jpeg().withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'camera owner' } } }).toBuffer();
+      .jpeg()
+      .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'camera owner' } } })
+      .toBuffer();
     expect((await sharp(sideways).metadata()).orientation).toBe(6);
     const [item] = (await upload(t.app, c, [image(sideways), text('BlogContent', 'x')])).json().result;
     const meta = await sharp(fs.readFileSync(path.join(t.config.dataDir, item.imagePath))).metadata();
@@ -78,7 +88,12 @@ describe('uploading slides', () => {
     const c = await createCouncil(t.app);
     const first = await upload(t.app, c, [image(png, 'a.png', 'image/png'), text('BlogContent', 'पहिले')]);
     expect(first.statusCode).toBe(201);
-    const res = await upload(t.app, c, [image(jpeg), image(png, 'b.png', 'image/png'), image(webp, 'c.webp', 'image/webp'), text('BlogContent', MARATHI)]);
+    const res = await upload(t.app, c, [
+      image(jpeg),
+      image(png, 'b.png', 'image/png'),
+      image(webp, 'c.webp', 'image/webp'),
+      text('BlogContent', MARATHI),
+    ]);
     expect(res.statusCode).toBe(201);
     const items = res.json().result;
     expect(items).toHaveLength(3);
@@ -90,23 +105,35 @@ describe('uploading slides', () => {
   it('changes the order on the admin screen: every slide of the council once, nothing else (issue 14)', async () => {
     const c = await createCouncil(t.app);
     const other = await createCouncil(t.app);
-    const ids = (await upload(t.app, c, [image(jpeg), image(png, 'b.png', 'image/png'), image(webp, 'c.webp', 'image/webp'), text('BlogContent', 'x')]))
-      .json().result.map((i: { corosalId: number }) => i.corosalId);
-    const [foreign] = (await upload(t.app, other, [image(jpeg), text('BlogContent', 'y')])).json().result.map((i: { corosalId: number }) => i.corosalId);
-    const order = (corosalIds: unknown, who = c) => injectAs(t.app, who, { method: 'PUT', url: '/api/Corosal/order', payload: { corosalIds } });
+    const ids = (
+      await upload(t.app, c, [image(jpeg), image(png, 'b.png', 'image/png'), image(webp, 'c.webp', 'image/webp'), text('BlogContent', 'x')])
+    )
+      .json()
+      .result.map((i: { corosalId: number }) => i.corosalId);
+    const [foreign] = (await upload(t.app, other, [image(jpeg), text('BlogContent', 'y')]))
+      .json()
+      .result.map((i: { corosalId: number }) => i.corosalId);
+    const order = (corosalIds: unknown, who = c) =>
+      injectAs(t.app, who, { method: 'PUT', url: '/api/Corosal/order', payload: { corosalIds } });
 
     const moved = await order([ids[2], ids[0], ids[1]]);
     expect(moved.statusCode).toBe(200);
     expect((await list(c.userId)).map((i: { corosalId: number }) => i.corosalId)).toEqual([ids[2], ids[0], ids[1]]);
 
-    for (const bad of [[ids[0], ids[1]], [ids[0], ids[0], ids[1]], [ids[0], ids[1], foreign]]) {
+    for (const bad of [
+      [ids[0], ids[1]],
+      [ids[0], ids[0], ids[1]],
+      [ids[0], ids[1], foreign],
+    ]) {
       const res = await order(bad);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/^corosalIds: /);
     }
     expect((await order([foreign], other)).statusCode).toBe(200);
     expect((await list(c.userId)).map((i: { corosalId: number }) => i.corosalId)).toEqual([ids[2], ids[0], ids[1]]);
-    expect((await injectAs(t.app, undefined, { method: 'PUT', url: '/api/Corosal/order', payload: { corosalIds: ids } })).statusCode).toBe(401);
+    expect((await injectAs(t.app, undefined, { method: 'PUT', url: '/api/Corosal/order', payload: { corosalIds: ids } })).statusCode).toBe(
+      401,
+    );
     // A new upload goes last.
     const [added] = (await upload(t.app, c, [image(png, 'd.png', 'image/png'), text('BlogContent', 'z')])).json().result;
     expect((await list(c.userId)).at(-1).corosalId).toBe(added.corosalId);
@@ -114,7 +141,14 @@ describe('uploading slides', () => {
 
   it('pairs one caption per image in order', async () => {
     const c = await createCouncil(t.app);
-    const res = await upload(t.app, c, [image(jpeg), text('BlogContent', 'एक'), text('CreatedByUserId', String(c.userId)), image(png, 'b.png'), text('BlogContent', 'दोन'), text('CreatedByUserId', String(c.userId))]);
+    const res = await upload(t.app, c, [
+      image(jpeg),
+      text('BlogContent', 'एक'),
+      text('CreatedByUserId', String(c.userId)),
+      image(png, 'b.png'),
+      text('BlogContent', 'दोन'),
+      text('CreatedByUserId', String(c.userId)),
+    ]);
     expect(res.statusCode).toBe(201);
     expect(res.json().result.map((i: { blogContent: string }) => i.blogContent)).toEqual(['एक', 'दोन']);
     const mismatch = await upload(t.app, c, [image(jpeg), image(png), image(webp), text('BlogContent', 'a'), text('BlogContent', 'b')]);
@@ -122,7 +156,7 @@ describe('uploading slides', () => {
     expect(mismatch.json().message).toMatch(/^BlogContent: /);
   });
 
-  it('gives the token\'s council the slides even when CreatedByUserId names another', async () => {
+  it("gives the token's council the slides even when CreatedByUserId names another", async () => {
     const mine = await createCouncil(t.app);
     const other = await createCouncil(t.app);
     const res = await upload(t.app, mine, [image(jpeg), text('BlogContent', 'x'), text('CreatedByUserId', String(other.userId))]);
@@ -137,8 +171,12 @@ describe('uploading slides', () => {
     const res = await upload(t.app, c, [image(jpeg), image(fake, 'photo.jpg', 'image/jpeg'), text('BlogContent', 'x')]);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ isSuccess: false, message: 'ImageFile: must be a JPEG, PNG or WebP image', result: null });
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
-    expect((await upload(t.app, c, [image(gif, 'x.gif', 'image/gif')])).json().message).toBe('ImageFile: must be a JPEG, PNG or WebP image');
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    expect((await upload(t.app, c, [image(gif, 'x.gif', 'image/gif')])).json().message).toBe(
+      'ImageFile: must be a JPEG, PNG or WebP image',
+    );
     // Right magic bytes, broken body.
     const broken = Buffer.concat([jpeg.subarray(0, 200), Buffer.alloc(500)]);
     expect((await upload(t.app, c, [image(broken)])).statusCode).toBe(400);
@@ -169,13 +207,20 @@ describe('uploading slides', () => {
 
 describe('the size limit', () => {
   let small: TestApp;
-  beforeAll(async () => { small = await buildTestApp({ uploadLimitBytes: 200_000 }); });
-  afterAll(async () => { await small?.close(); });
+  beforeAll(async () => {
+    small = await buildTestApp({ uploadLimitBytes: 200_000 });
+  });
+  afterAll(async () => {
+    await small?.close();
+  });
 
   it('answers 413 above the limit and stores nothing, not even the files before it', async () => {
     const c = await createCouncil(small.app);
-    const noise = await sharp(Buffer.from(Array.from({ length: 600 * 600 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 600, height: 600, channels: 3 } })
-      .jpeg({ quality: 100 }).toBuffer();
+    const noise = await sharp(Buffer.from(Array.from({ length: 600 * 600 * 3 }, () => Math.floor(Math.random() * 256))), {
+      raw: { width: 600, height: 600, channels: 3 },
+    })
+      .jpeg({ quality: 100 })
+      .toBuffer();
     expect(noise.length).toBeGreaterThan(200_000);
     const res = await upload(small.app, c, [image(png, 'ok.png', 'image/png'), image(noise), text('BlogContent', 'x')]);
     expect(res.statusCode).toBe(413);

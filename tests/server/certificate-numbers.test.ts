@@ -6,8 +6,12 @@ import { buildTestApp, createCouncil, injectAs, type TestApp } from '../helpers/
 import { KIND_CASES, createValid, send } from '../helpers/certificates.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await buildTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const numberField = (kind: string) => (kind === 'birth' ? 'registrationNo' : 'registrationNumber');
 
@@ -16,7 +20,13 @@ describe.each(KIND_CASES)('$kind registration numbers', (c) => {
 
   it('refuses a second record with the same number in the same council (any letter case) with 409 naming the first', async () => {
     const council = await createCouncil(t.app);
-    const first = await createValid(t.app, council, c, { [field]: 'abc/2026/0142' }, { en: 'Sakharam Gopal Jadhav', mr: 'सखाराम गोपाळ जाधव' });
+    const first = await createValid(
+      t.app,
+      council,
+      c,
+      { [field]: 'abc/2026/0142' },
+      { en: 'Sakharam Gopal Jadhav', mr: 'सखाराम गोपाळ जाधव' },
+    );
     const again = await send(t.app, council, c, { ...c.valid(), [field]: 'ABC/2026/0142' });
     expect(again.statusCode).toBe(409);
     const body = again.json();
@@ -61,7 +71,9 @@ describe('two clerks saving one number at once', () => {
   it('stores one record and answers the other 409', async () => {
     const c = KIND_CASES.find((k) => k.kind === 'death')!;
     const council = await createCouncil(t.app);
-    const results = await Promise.all(Array.from({ length: 6 }, () => send(t.app, council, c, { ...c.valid(), registrationNumber: 'RACE-1' })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => send(t.app, council, c, { ...c.valid(), registrationNumber: 'RACE-1' })),
+    );
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([201, 409, 409, 409, 409, 409]);
   });

@@ -13,7 +13,9 @@ beforeAll(async () => {
   t = await buildTestApp();
   council = await createCouncil(t.app);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const marriage = caseOf('marriage');
 const PHOTO_URL = /^\/uploads\/marriage\/[0-9a-f]{32}\.jpg$/;
@@ -31,11 +33,18 @@ async function refused(body: Body, photos: PhotoParts | undefined, message: stri
 }
 
 /** A real PNG of random noise: it does not compress, so it is bigger than 600 KB. */
-const bigPhoto = () => sharp(Buffer.from(Array.from({ length: 520 * 520 * 3 }, () => Math.floor(Math.random() * 256))), { raw: { width: 520, height: 520, channels: 3 } }).png().toBuffer();
+const bigPhoto = () =>
+  sharp(Buffer.from(Array.from({ length: 520 * 520 * 3 }, () => Math.floor(Math.random() * 256))), {
+    raw: { width: 520, height: 520, channels: 3 },
+  })
+    .png()
+    .toBuffer();
 
 describe('creating with photos (multipart)', () => {
   it('stores husband and wife photos as JPEGs under random names, served from /uploads/marriage', async () => {
-    const res = await send(t.app, council, marriage, marriage.valid(), { photos: { husbandPhoto: await photo('jpeg'), wifePhoto: await photo('webp', '#e8d0d8') } });
+    const res = await send(t.app, council, marriage, marriage.valid(), {
+      photos: { husbandPhoto: await photo('jpeg'), wifePhoto: await photo('webp', '#e8d0d8') },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const record = res.json().result;
     expect(record.husbandPhotoUrl).toMatch(PHOTO_URL);
@@ -49,9 +58,17 @@ describe('creating with photos (multipart)', () => {
 
   it('keeps no camera metadata and turns the photo upright; large photos shrink to 600×800 at most', async () => {
     const sideways = await sharp({ create: { width: 1000, height: 800, channels: 3, background: '#336699' } })
-      .jpeg({ quality: 40 }).withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'phone owner' } } }).toBuffer();
+      .jpeg({ quality: 40 })
+      .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'phone owner' } } })
+      .toBuffer();
     const record = await createValid(t.app, council, marriage);
-    const res = await send(t.app, council, marriage, {}, { id: record.marriageCertificatesId as string, photos: { husbandPhoto: sideways } });
+    const res = await send(
+      t.app,
+      council,
+      marriage,
+      {},
+      { id: record.marriageCertificatesId as string, photos: { husbandPhoto: sideways } },
+    );
     const stored = fs.readFileSync(path.join(t.config.dataDir, res.json().result.husbandPhotoUrl));
     const meta = await sharp(stored).metadata();
     expect([meta.width, meta.height]).toEqual([600, 750]);
@@ -62,20 +79,31 @@ describe('creating with photos (multipart)', () => {
     const photos = { ...(await couplePhotos()), witness1Photo: await photo('png', '#ddeedd') };
     const res = await send(t.app, council, marriage, { ...marriage.valid(), issueDate: 'null', priestAge: '', khandNumber: 7 }, { photos });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().result).toMatchObject({ issueDate: null, priestAge: 0, khandNumber: '7', witness1PhotoUrl: expect.stringMatching(PHOTO_URL) });
+    expect(res.json().result).toMatchObject({
+      issueDate: null,
+      priestAge: 0,
+      khandNumber: '7',
+      witness1PhotoUrl: expect.stringMatching(PHOTO_URL),
+    });
   });
 
-  it('computes the spouses\' ages in years and months on the marriage date, ignoring ages sent', async () => {
+  it("computes the spouses' ages in years and months on the marriage date, ignoring ages sent", async () => {
     const record = await createValid(t.app, council, marriage, { husbandAgeYears: 99, wifeAgeMonths: 11 });
     // Husband born 28/02/1998, wife 15/08/2001, married 20/05/2026.
     expect(record).toMatchObject({ husbandAgeYears: 28, husbandAgeMonths: 2, wifeAgeYears: 24, wifeAgeMonths: 9 });
   });
 
-  it('shows husband and wife photos on the public page, not the witnesses\'', async () => {
+  it("shows husband and wife photos on the public page, not the witnesses'", async () => {
     const photos = { ...(await couplePhotos()), witness2Photo: await photo('jpeg', '#eeeecc') };
     const created = (await send(t.app, council, marriage, marriage.valid(), { photos })).json().result;
     const pub = (await t.app.inject({ method: 'GET', url: `/api/MarriageCertificate/${created.marriageCertificatesId}` })).json().result;
-    expect(pub).toMatchObject({ view: 'public', husbandPhotoUrl: created.husbandPhotoUrl, wifePhotoUrl: created.wifePhotoUrl, husbandAgeYears: 28, wifeAgeYears: 24 });
+    expect(pub).toMatchObject({
+      view: 'public',
+      husbandPhotoUrl: created.husbandPhotoUrl,
+      wifePhotoUrl: created.wifePhotoUrl,
+      husbandAgeYears: 28,
+      wifeAgeYears: 24,
+    });
     expect(pub.witness2PhotoUrl).toBeUndefined();
     expect(pub.husbandAadhaar).toBeUndefined();
     expect(pub.witness1NameMarathi).toBeUndefined();
@@ -91,11 +119,15 @@ describe('photo rules', () => {
     await refused(marriage.valid(), { husbandPhoto, wifePhoto: Buffer.alloc(0) }, 'wifePhoto: is required');
   });
 
-  it('refuses a photo over 600 KB with the field\'s name, and keeps nothing of the upload', async () => {
+  it("refuses a photo over 600 KB with the field's name, and keeps nothing of the upload", async () => {
     const big = await bigPhoto();
     expect(big.length).toBeGreaterThan(600 * 1024);
     expect(big.length).toBeLessThan(t.config.uploadLimitBytes);
-    await refused(marriage.valid(), { husbandPhoto: big, wifePhoto: (await couplePhotos()).wifePhoto }, 'husbandPhoto: must be at most 600 KB');
+    await refused(
+      marriage.valid(),
+      { husbandPhoto: big, wifePhoto: (await couplePhotos()).wifePhoto },
+      'husbandPhoto: must be at most 600 KB',
+    );
     await refused(marriage.valid(), { ...(await couplePhotos()), witness3Photo: big }, 'witness3Photo: must be at most 600 KB');
   });
 
@@ -103,14 +135,18 @@ describe('photo rules', () => {
     const husbandPhoto = await photo('jpeg');
     const text = Buffer.from('<?php echo "not a photo"; ?>'.repeat(20));
     await refused(marriage.valid(), { husbandPhoto, wifePhoto: text }, 'wifePhoto: must be a JPEG, PNG or WebP image');
-    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     await refused(marriage.valid(), { husbandPhoto: gif, wifePhoto: husbandPhoto }, 'husbandPhoto: must be a JPEG, PNG or WebP image');
     const broken = Buffer.concat([husbandPhoto.subarray(0, 120), Buffer.alloc(400)]);
     await refused(marriage.valid(), { husbandPhoto, wifePhoto: broken }, 'wifePhoto: the image could not be read: it is damaged');
   });
 
   it('refuses a file part that is not one of the photo fields', async () => {
-    const res = await send(t.app, council, marriage, marriage.valid(), { photos: { ...(await couplePhotos()), ['passportScan' as 'husbandPhoto']: await photo() } });
+    const res = await send(t.app, council, marriage, marriage.valid(), {
+      photos: { ...(await couplePhotos()), ['passportScan' as 'husbandPhoto']: await photo() },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/^passportScan: is not an accepted photo field/);
   });
@@ -121,10 +157,22 @@ describe('updating', () => {
     const record = await createValid(t.app, council, marriage);
     const id = record.marriageCertificatesId as string;
     const viaForm = (await send(t.app, council, marriage, { remarksEnglish: 'Updated by form' }, { id })).json().result;
-    expect(viaForm).toMatchObject({ remarksEnglish: 'Updated by form', husbandPhotoUrl: record.husbandPhotoUrl, wifePhotoUrl: record.wifePhotoUrl });
-    const viaJson = await injectAs(t.app, council, { method: 'PUT', url: `/api/MarriageCertificate/${id}`, payload: { remarksMarathi: 'अद्यतनित' } });
+    expect(viaForm).toMatchObject({
+      remarksEnglish: 'Updated by form',
+      husbandPhotoUrl: record.husbandPhotoUrl,
+      wifePhotoUrl: record.wifePhotoUrl,
+    });
+    const viaJson = await injectAs(t.app, council, {
+      method: 'PUT',
+      url: `/api/MarriageCertificate/${id}`,
+      payload: { remarksMarathi: 'अद्यतनित' },
+    });
     expect(viaJson.statusCode).toBe(200);
-    expect(viaJson.json().result).toMatchObject({ remarksMarathi: 'अद्यतनित', remarksEnglish: 'Updated by form', husbandPhotoUrl: record.husbandPhotoUrl });
+    expect(viaJson.json().result).toMatchObject({
+      remarksMarathi: 'अद्यतनित',
+      remarksEnglish: 'Updated by form',
+      husbandPhotoUrl: record.husbandPhotoUrl,
+    });
   });
 
   it('replaces a photo that is sent and deletes the old file', async () => {
@@ -142,27 +190,50 @@ describe('updating', () => {
 
 describe('spouse ages and other rules', () => {
   it('refuses a bride under 18 on the marriage date, and takes one who turns 18 that day', async () => {
-    await refused({ ...marriage.valid(), wifeBirthDate: '2008-05-21' }, undefined, 'wifeBirthDate: the bride must be at least 18 on the marriage date');
+    await refused(
+      { ...marriage.valid(), wifeBirthDate: '2008-05-21' },
+      undefined,
+      'wifeBirthDate: the bride must be at least 18 on the marriage date',
+    );
     const record = await createValid(t.app, council, marriage, { wifeBirthDate: '2008-05-20' });
     expect(record).toMatchObject({ wifeAgeYears: 18, wifeAgeMonths: 0 });
   });
 
-  it('refuses a groom under 21 on the marriage date (the law, not the spec\'s 18), and takes one who turns 21 that day', async () => {
-    await refused({ ...marriage.valid(), husbandBirthDate: '2010-01-01' }, undefined, 'husbandBirthDate: the groom must be at least 21 on the marriage date');
+  it("refuses a groom under 21 on the marriage date (the law, not the spec's 18), and takes one who turns 21 that day", async () => {
+    await refused(
+      { ...marriage.valid(), husbandBirthDate: '2010-01-01' },
+      undefined,
+      'husbandBirthDate: the groom must be at least 21 on the marriage date',
+    );
     // 20 years and 11 months: an adult, but not old enough to marry.
-    await refused({ ...marriage.valid(), husbandBirthDate: '2005-05-21' }, undefined, 'husbandBirthDate: the groom must be at least 21 on the marriage date');
+    await refused(
+      { ...marriage.valid(), husbandBirthDate: '2005-05-21' },
+      undefined,
+      'husbandBirthDate: the groom must be at least 21 on the marriage date',
+    );
     const record = await createValid(t.app, council, marriage, { husbandBirthDate: '2005-05-20' });
     expect(record).toMatchObject({ husbandAgeYears: 21, husbandAgeMonths: 0 });
   });
 
   it('counts someone born on 29 February as 18 on 1 March of a common year, not on 28 February', async () => {
     const born = { wifeBirthDate: '2008-02-29', registrationDate: '2026-03-02' };
-    await refused({ ...marriage.valid(), ...born, marriageDate: '2026-02-28' }, undefined, 'wifeBirthDate: the bride must be at least 18 on the marriage date');
-    expect(await createValid(t.app, council, marriage, { ...born, marriageDate: '2026-03-01' })).toMatchObject({ wifeAgeYears: 18, wifeAgeMonths: 0 });
+    await refused(
+      { ...marriage.valid(), ...born, marriageDate: '2026-02-28' },
+      undefined,
+      'wifeBirthDate: the bride must be at least 18 on the marriage date',
+    );
+    expect(await createValid(t.app, council, marriage, { ...born, marriageDate: '2026-03-01' })).toMatchObject({
+      wifeAgeYears: 18,
+      wifeAgeMonths: 0,
+    });
   });
 
   it('requires the marriage date: the ages are counted on it (tests/server/security/marriage-ages.test.ts)', async () => {
-    await refused({ ...marriage.valid(), marriageDate: '', registrationDate: '', husbandBirthDate: '2015-01-01' }, undefined, 'marriageDate: is required');
+    await refused(
+      { ...marriage.valid(), marriageDate: '', registrationDate: '', husbandBirthDate: '2015-01-01' },
+      undefined,
+      'marriageDate: is required',
+    );
   });
 
   it('refuses a marriage date in the future and a registration before the marriage', async () => {
@@ -171,8 +242,19 @@ describe('spouse ages and other rules', () => {
   });
 
   it('requires names in both languages, the officiant and the first witness', async () => {
-    for (const field of ['husbandNameMarathi', 'husbandNameEnglish', 'husbandFatherNameMarathi', 'husbandFatherNameEnglish', 'wifeNameMarathi', 'wifeNameEnglish',
-      'wifeFatherNameMarathi', 'wifeFatherNameEnglish', 'officiantNameMarathi', 'witness1NameMarathi', 'witness1AddressMarathi'])
+    for (const field of [
+      'husbandNameMarathi',
+      'husbandNameEnglish',
+      'husbandFatherNameMarathi',
+      'husbandFatherNameEnglish',
+      'wifeNameMarathi',
+      'wifeNameEnglish',
+      'wifeFatherNameMarathi',
+      'wifeFatherNameEnglish',
+      'officiantNameMarathi',
+      'witness1NameMarathi',
+      'witness1AddressMarathi',
+    ])
       await refused({ ...marriage.valid(), [field]: '' }, undefined, `${field}: is required`);
   });
 

@@ -11,7 +11,9 @@ beforeAll(async () => {
   t = await buildTestApp();
   council = await createCouncil(t.app);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const birth = caseOf('birth');
 const death = caseOf('death');
@@ -35,12 +37,52 @@ const without = (body: Body, field: string) => Object.fromEntries(Object.entries
 
 describe('required fields', () => {
   const cases: [KindCase, string[], Body][] = [
-    [birth, ['serialNo', 'registrationNo', 'registrationDate', 'childFullNameMarathi', 'childFullNameEnglish', 'birthDate', 'gender', 'fatherOccupation', 'motherOccupation'],
-      { serialNo: 0, registrationDate: null, birthDate: null }],
-    [death, ['registrationNumber', 'registrationDate', 'deceasedNameMarathi', 'deceasedNameEnglish', 'aadhaarNumberDeceased', 'genderEnglish', 'ageOfDeceased', 'dateOfDeath',
-      'placeOfDeathMarathi', 'placeOfDeathEnglish'], { registrationDate: null, dateOfDeath: null }],
-    [residence, ['registrationNumber', 'registrationDate', 'applicantNameMarathi', 'applicantNameEnglish', 'applicantAadhaar', 'applicantAge', 'applicantMobile',
-      'guardianNameMarathi', 'guardianNameEnglish'], { registrationDate: null, applicantAge: 0 }],
+    [
+      birth,
+      [
+        'serialNo',
+        'registrationNo',
+        'registrationDate',
+        'childFullNameMarathi',
+        'childFullNameEnglish',
+        'birthDate',
+        'gender',
+        'fatherOccupation',
+        'motherOccupation',
+      ],
+      { serialNo: 0, registrationDate: null, birthDate: null },
+    ],
+    [
+      death,
+      [
+        'registrationNumber',
+        'registrationDate',
+        'deceasedNameMarathi',
+        'deceasedNameEnglish',
+        'aadhaarNumberDeceased',
+        'genderEnglish',
+        'ageOfDeceased',
+        'dateOfDeath',
+        'placeOfDeathMarathi',
+        'placeOfDeathEnglish',
+      ],
+      { registrationDate: null, dateOfDeath: null },
+    ],
+    [
+      residence,
+      [
+        'registrationNumber',
+        'registrationDate',
+        'applicantNameMarathi',
+        'applicantNameEnglish',
+        'applicantAadhaar',
+        'applicantAge',
+        'applicantMobile',
+        'guardianNameMarathi',
+        'guardianNameEnglish',
+      ],
+      { registrationDate: null, applicantAge: 0 },
+    ],
   ];
   for (const [c, fields, emptyValues] of cases) {
     it(`${c.kind}: refuses each required field when missing, empty or only blanks`, async () => {
@@ -54,33 +96,76 @@ describe('required fields', () => {
 
   it('takes the form\'s empty values: 0 for numbers, null for dates, "" for text', async () => {
     const record = await saved(birth, {
-      ...birth.valid(), motherAgeAtMarriage: 0, motherAgeAtChildbirth: '', gestationPeriodWeeks: null, birthWeightKg: 0,
-      fatherBirthDate: null, motherBirthDate: '', informantName: '', childAadharNumber: '', fatherMobileNumber: '',
+      ...birth.valid(),
+      motherAgeAtMarriage: 0,
+      motherAgeAtChildbirth: '',
+      gestationPeriodWeeks: null,
+      birthWeightKg: 0,
+      fatherBirthDate: null,
+      motherBirthDate: '',
+      informantName: '',
+      childAadharNumber: '',
+      fatherMobileNumber: '',
     });
-    expect(record).toMatchObject({ motherAgeAtChildbirth: 0, gestationPeriodWeeks: 0, birthWeightKg: 0, fatherBirthDate: null, motherBirthDate: null, childAadharNumber: '' });
-    expect((await saved(birth, { ...birth.valid(), numberOfLivingChildren: '2', birthWeightKg: '2.755' })))
-      .toMatchObject({ numberOfLivingChildren: 2, birthWeightKg: 2.76 });
+    expect(record).toMatchObject({
+      motherAgeAtChildbirth: 0,
+      gestationPeriodWeeks: 0,
+      birthWeightKg: 0,
+      fatherBirthDate: null,
+      motherBirthDate: null,
+      childAadharNumber: '',
+    });
+    expect(await saved(birth, { ...birth.valid(), numberOfLivingChildren: '2', birthWeightKg: '2.755' })).toMatchObject({
+      numberOfLivingChildren: 2,
+      birthWeightKg: 2.76,
+    });
   });
 
-  it('fills the spec\'s defaults and trims blanks around text', async () => {
+  it("fills the spec's defaults and trims blanks around text", async () => {
     const record = await saved(birth, { ...birth.valid(), childFullNameEnglish: '  Aarav Patil  ', nationality: '', deliveryLocation: '' });
-    expect(record).toMatchObject({ childFullNameEnglish: 'Aarav Patil', nationality: 'Indian', deliveryLocation: 'Hospital', deliveryAttendant: 'Doctor' });
+    expect(record).toMatchObject({
+      childFullNameEnglish: 'Aarav Patil',
+      nationality: 'Indian',
+      deliveryLocation: 'Hospital',
+      deliveryAttendant: 'Doctor',
+    });
   });
 });
 
 describe('option lists (spec section 3)', () => {
   it('refuses a value outside the list, naming the field and the values it takes', async () => {
     await refused(birth, { ...birth.valid(), fatherOccupation: 'housewife' }, 'fatherOccupation: must be one of job, business, farming');
-    await refused(birth, { ...birth.valid(), motherOccupation: 'anything' }, 'motherOccupation: must be one of job, housewife, labour, other');
-    await refused(birth, { ...birth.valid(), fatherReligion: 'Jedi' }, 'fatherReligion: must be one of Hindu, Muslim, Christian, Sikh, Buddhist, Jain, Parsi, other');
-    await refused(residence, { ...residence.valid(), applicantProfession: 'astronaut' }, 'applicantProfession: must be one of job, business, farming, other');
+    await refused(
+      birth,
+      { ...birth.valid(), motherOccupation: 'anything' },
+      'motherOccupation: must be one of job, housewife, labour, other',
+    );
+    await refused(
+      birth,
+      { ...birth.valid(), fatherReligion: 'Jedi' },
+      'fatherReligion: must be one of Hindu, Muslim, Christian, Sikh, Buddhist, Jain, Parsi, other',
+    );
+    await refused(
+      residence,
+      { ...residence.valid(), applicantProfession: 'astronaut' },
+      'applicantProfession: must be one of job, business, farming, other',
+    );
   });
 
-  it('takes any letter case and the spec\'s own spellings, and stores the list\'s value', async () => {
+  it("takes any letter case and the spec's own spellings, and stores the list's value", async () => {
     const record = await saved(birth, {
-      ...birth.valid(), fatherOccupation: 'FARMING', fatherEducation: 'Higher secondary (10th/12th)', motherEducation: 'postgraduate/professional', motherReligion: 'hindu',
+      ...birth.valid(),
+      fatherOccupation: 'FARMING',
+      fatherEducation: 'Higher secondary (10th/12th)',
+      motherEducation: 'postgraduate/professional',
+      motherReligion: 'hindu',
     });
-    expect(record).toMatchObject({ fatherOccupation: 'farming', fatherEducation: 'higher secondary', motherEducation: 'postgraduate', motherReligion: 'Hindu' });
+    expect(record).toMatchObject({
+      fatherOccupation: 'farming',
+      fatherEducation: 'higher secondary',
+      motherEducation: 'postgraduate',
+      motherReligion: 'Hindu',
+    });
     expect((await saved(residence, { ...residence.valid(), applicantProfession: '' })).applicantProfession).toBe('');
   });
 });
@@ -97,8 +182,13 @@ describe('age of the deceased', () => {
 
 describe('Aadhaar and mobile numbers', () => {
   const aadhaar: [KindCase, string][] = [
-    [birth, 'childAadharNumber'], [birth, 'fatherAadharNumber'], [birth, 'motherAadharNumber'],
-    [death, 'aadhaarNumberDeceased'], [death, 'spouseAadhaarNumber'], [death, 'motherAadhaarNumber'], [death, 'fatherAadhaarNumber'],
+    [birth, 'childAadharNumber'],
+    [birth, 'fatherAadharNumber'],
+    [birth, 'motherAadharNumber'],
+    [death, 'aadhaarNumberDeceased'],
+    [death, 'spouseAadhaarNumber'],
+    [death, 'motherAadhaarNumber'],
+    [death, 'fatherAadhaarNumber'],
     [residence, 'applicantAadhaar'],
   ];
   it.each(aadhaar.map(([c, field]) => [c.kind, field, c] as const))('%s: %s must be exactly 12 digits', async (_kind, field, c) => {
@@ -110,7 +200,11 @@ describe('Aadhaar and mobile numbers', () => {
     expect((await saved(residence, { ...residence.valid(), applicantAadhaar: '1234 5678 9012' })).applicantAadhaar).toBe('123456789012');
   });
 
-  const mobile: [KindCase, string][] = [[birth, 'fatherMobileNumber'], [birth, 'motherMobileNumber'], [residence, 'applicantMobile']];
+  const mobile: [KindCase, string][] = [
+    [birth, 'fatherMobileNumber'],
+    [birth, 'motherMobileNumber'],
+    [residence, 'applicantMobile'],
+  ];
   it.each(mobile.map(([c, field]) => [c.kind, field, c] as const))('%s: %s must be exactly 10 digits', async (_kind, field, c) => {
     for (const bad of ['987654321', '98765432101', '98765x3210'])
       await refused(c, { ...c.valid(), [field]: bad }, `${field}: must be exactly 10 digits`);
@@ -122,16 +216,28 @@ describe('dates', () => {
     await refused(birth, { ...birth.valid(), birthDate: '2026-02-30' }, 'birthDate: must be a valid date (YYYY-MM-DD)');
     await refused(birth, { ...birth.valid(), birthDate: '01/01/2026' }, 'birthDate: must be a valid date (YYYY-MM-DD)');
     await refused(death, { ...death.valid(), dateOfDeath: 'yesterday' }, 'dateOfDeath: must be a valid date (YYYY-MM-DD)');
-    await refused(residence, { ...residence.valid(), registrationDate: '2026-13-01' }, 'registrationDate: must be a valid date (YYYY-MM-DD)');
+    await refused(
+      residence,
+      { ...residence.valid(), registrationDate: '2026-13-01' },
+      'registrationDate: must be a valid date (YYYY-MM-DD)',
+    );
   });
 
   it('takes a full ISO timestamp as the day written in it', async () => {
-    const record = await saved(birth, { ...birth.valid(), birthDate: '2026-01-01T00:00:00.000Z', registrationDate: '2026-01-12T10:30:00+05:30' });
+    const record = await saved(birth, {
+      ...birth.valid(),
+      birthDate: '2026-01-01T00:00:00.000Z',
+      registrationDate: '2026-01-12T10:30:00+05:30',
+    });
     expect(record).toMatchObject({ birthDate: '2026-01-01', registrationDate: '2026-01-12' });
   });
 
   it('refuses a birth date, date of death or registration date in the future', async () => {
-    await refused(birth, { ...birth.valid(), birthDate: tomorrow(), registrationDate: tomorrow() }, 'registrationDate: must not be in the future');
+    await refused(
+      birth,
+      { ...birth.valid(), birthDate: tomorrow(), registrationDate: tomorrow() },
+      'registrationDate: must not be in the future',
+    );
     await refused(birth, { ...birth.valid(), birthDate: tomorrow() }, 'birthDate: must not be in the future');
     await refused(death, { ...death.valid(), dateOfDeath: tomorrow() }, 'dateOfDeath: must not be in the future');
     const today = isoDay(todayInIndia());
@@ -139,8 +245,16 @@ describe('dates', () => {
   });
 
   it('refuses a registration before the event it registers', async () => {
-    await refused(birth, { ...birth.valid(), birthDate: '2026-01-10', registrationDate: '2026-01-09' }, 'registrationDate: must not be before birthDate');
-    await refused(death, { ...death.valid(), dateOfDeath: '2026-03-01', registrationDate: '2026-02-28' }, 'registrationDate: must not be before dateOfDeath');
+    await refused(
+      birth,
+      { ...birth.valid(), birthDate: '2026-01-10', registrationDate: '2026-01-09' },
+      'registrationDate: must not be before birthDate',
+    );
+    await refused(
+      death,
+      { ...death.valid(), dateOfDeath: '2026-03-01', registrationDate: '2026-02-28' },
+      'registrationDate: must not be before dateOfDeath',
+    );
   });
 });
 
@@ -157,7 +271,11 @@ describe('other values', () => {
     await refused(residence, { ...residence.valid(), applicantAge: 'twenty' }, 'applicantAge: must be a whole number from 0 to 150');
     await refused(residence, { ...residence.valid(), applicantAge: 24.5 }, 'applicantAge: must be a whole number from 0 to 150');
     await refused(birth, { ...birth.valid(), birthWeightKg: 'heavy' }, 'birthWeightKg: must be a number from 0 to 20');
-    await refused(birth, { ...birth.valid(), childFullNameEnglish: 'x'.repeat(201) }, 'childFullNameEnglish: must NOT have more than 200 characters');
+    await refused(
+      birth,
+      { ...birth.valid(), childFullNameEnglish: 'x'.repeat(201) },
+      'childFullNameEnglish: must NOT have more than 200 characters',
+    );
   });
 
   it('takes 0 as the age of an infant who died', async () => {
@@ -167,21 +285,33 @@ describe('other values', () => {
 
 describe('values the server derives', () => {
   it('writes the birth date in Marathi words when they are not sent, and keeps words that are', async () => {
-    expect((await saved(birth, { ...birth.valid(), birthDate: '2025-11-01', registrationDate: '2025-11-05' })).birthDateWords)
-      .toBe('एक नोव्हेंबर दोन हजार पंचवीस');
-    expect((await saved(birth, { ...birth.valid(), birthDate: '1999-12-31', registrationDate: '2000-01-05', birthDateWords: '' })).birthDateWords)
-      .toBe('एकतीस डिसेंबर एक हजार नऊशे नव्याण्णव');
-    expect((await saved(birth, { ...birth.valid(), birthDateWords: 'एक जानेवारी दोन हजार सव्वीस' })).birthDateWords).toBe('एक जानेवारी दोन हजार सव्वीस');
+    expect((await saved(birth, { ...birth.valid(), birthDate: '2025-11-01', registrationDate: '2025-11-05' })).birthDateWords).toBe(
+      'एक नोव्हेंबर दोन हजार पंचवीस',
+    );
+    expect(
+      (await saved(birth, { ...birth.valid(), birthDate: '1999-12-31', registrationDate: '2000-01-05', birthDateWords: '' }))
+        .birthDateWords,
+    ).toBe('एकतीस डिसेंबर एक हजार नऊशे नव्याण्णव');
+    expect((await saved(birth, { ...birth.valid(), birthDateWords: 'एक जानेवारी दोन हजार सव्वीस' })).birthDateWords).toBe(
+      'एक जानेवारी दोन हजार सव्वीस',
+    );
   });
 
   it('writes the date of death in English words when not sent, and keeps an edited text', async () => {
-    expect((await saved(death, { ...death.valid(), dateOfDeath: '2025-11-01', registrationDate: '2025-11-02' })).dateOfDeathWords)
-      .toBe('First November Two Thousand Twenty Five');
-    expect((await saved(death, { ...death.valid(), dateOfDeathWords: 'First of March, 2026' })).dateOfDeathWords).toBe('First of March, 2026');
+    expect((await saved(death, { ...death.valid(), dateOfDeath: '2025-11-01', registrationDate: '2025-11-02' })).dateOfDeathWords).toBe(
+      'First November Two Thousand Twenty Five',
+    );
+    expect((await saved(death, { ...death.valid(), dateOfDeathWords: 'First of March, 2026' })).dateOfDeathWords).toBe(
+      'First of March, 2026',
+    );
   });
 
   it('derives genderMarathi from genderEnglish, whatever the client sent', async () => {
-    for (const [en, mr] of [['Male', 'पुरुष'], ['Female', 'स्त्री'], ['Other', 'इतर']])
+    for (const [en, mr] of [
+      ['Male', 'पुरुष'],
+      ['Female', 'स्त्री'],
+      ['Other', 'इतर'],
+    ])
       expect((await saved(death, { ...death.valid(), genderEnglish: en, genderMarathi: 'चुकीचे' })).genderMarathi).toBe(mr);
   });
 

@@ -5,8 +5,12 @@ import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil }
 import { KIND_CASES, createValid, pdfFacts, pdfQr, pdfText, send, type Body } from '../helpers/certificates.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await buildTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const MISSING_ID = '3f2b9c4e-1d2a-4b8c-9e7f-0a1b2c3d4e5f';
@@ -15,7 +19,7 @@ const get = (url: string, c?: TestCouncil) => injectAs(t.app, c, { method: 'GET'
 const fullAadhaars = (text: string) => text.match(/(?<!\d)\d{12}(?!\d)/g) ?? [];
 
 describe.each(KIND_CASES)('$kind certificates', (c) => {
-  it('creates with a staff token: 201, the saved record with a UUID id, owned by the token\'s council', async () => {
+  it("creates with a staff token: 201, the saved record with a UUID id, owned by the token's council", async () => {
     const council = await createCouncil(t.app);
     const other = await createCouncil(t.app);
     const body: Body = { ...c.valid(), createdByUserId: other.userId, CreatedByUserId: other.userId };
@@ -50,7 +54,9 @@ describe.each(KIND_CASES)('$kind certificates', (c) => {
     expect(page.items.map((i: Body) => i[c.nameEn])).toEqual(['Kabir PATIL', 'Ishani Deshmukh', 'Aarav Patil']);
 
     const names = async (filter: string) =>
-      (await get(`${c.listUrl}?pageNumber=1&pageSize=10&nameFilter=${encodeURIComponent(filter)}`, council)).json().result.items.map((i: Body) => i[c.nameEn]);
+      (await get(`${c.listUrl}?pageNumber=1&pageSize=10&nameFilter=${encodeURIComponent(filter)}`, council))
+        .json()
+        .result.items.map((i: Body) => i[c.nameEn]);
     expect(await names('patil')).toEqual(['Kabir PATIL', 'Aarav Patil']);
     expect(await names('PaTiL')).toEqual(['Kabir PATIL', 'Aarav Patil']);
     expect(await names('पाटील')).toEqual(['Kabir PATIL', 'Aarav Patil']);
@@ -67,7 +73,7 @@ describe.each(KIND_CASES)('$kind certificates', (c) => {
     expect(defaults).toMatchObject({ pageNumber: 1, pageSize: 10, totalCount: 3 });
   });
 
-  it('lists only the token\'s council: another council\'s userId gives an empty page, no token 401', async () => {
+  it("lists only the token's council: another council's userId gives an empty page, no token 401", async () => {
     const council = await createCouncil(t.app);
     const other = await createCouncil(t.app);
     await createValid(t.app, other, c);
@@ -124,7 +130,7 @@ describe.each(KIND_CASES)('$kind certificates', (c) => {
     expect((await get(`${c.base}/${id}`, council)).json().result[c.nameEn]).toBe('Renamed Person');
   });
 
-  it('refuses another council\'s update and PDF, and changes nothing', async () => {
+  it("refuses another council's update and PDF, and changes nothing", async () => {
     const owner = await createCouncil(t.app);
     const other = await createCouncil(t.app);
     const saved = await createValid(t.app, owner, c);
@@ -164,7 +170,9 @@ describe.each(KIND_CASES)('$kind certificates', (c) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const fileStem = `${{ birth: 'Birth', death: 'Death', residence: 'Residence', marriage: 'Marriage' }[c.kind]}Certificate_`;
-    expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="${fileStem}[A-Za-z_]+\\.pdf"; filename\\*=UTF-8''${fileStem}`));
+    expect(res.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="${fileStem}[A-Za-z_]+\\.pdf"; filename\\*=UTF-8''${fileStem}`),
+    );
     const pdf = res.rawPayload;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdfFacts(pdf)).toMatchObject({ pages: 1, pageSize: expect.stringContaining('(A4)') });
@@ -180,19 +188,34 @@ describe.each(KIND_CASES)('$kind certificates', (c) => {
 });
 
 describe('certificate PDF header', () => {
-  it('prints the office, block and district of the council\'s site profile in both languages', async () => {
+  it("prints the office, block and district of the council's site profile in both languages", async () => {
     const council = await createCouncil(t.app);
-    await t.app.db.siteProfile.create({ data: {
-      createdByUserId: council.userId, officeName: 'ग्रामपंचायत कार्यालय पिंपळगाव बसवंत', officeNameEnglish: 'Gram Panchayat Office Pimpalgaon Baswant',
-      block: 'निफाड', blockEnglish: 'Niphad', district: 'नाशिक', districtEnglish: 'Nashik',
-    } });
+    await t.app.db.siteProfile.create({
+      data: {
+        createdByUserId: council.userId,
+        officeName: 'ग्रामपंचायत कार्यालय पिंपळगाव बसवंत',
+        officeNameEnglish: 'Gram Panchayat Office Pimpalgaon Baswant',
+        block: 'निफाड',
+        blockEnglish: 'Niphad',
+        district: 'नाशिक',
+        districtEnglish: 'Nashik',
+      },
+    });
     const c = KIND_CASES[0];
     const saved = await createValid(t.app, council, c);
     const text = pdfText((await get(c.pdfUrl(saved[c.idField] as string), council)).rawPayload);
-    for (const s of ['ग्रामपंचायत कार्यालय पिंपळगाव बसवंत', 'Gram Panchayat Office Pimpalgaon Baswant', 'ता. निफाड, जि. नाशिक', 'Tal. Niphad, Dist. Nashik'])
+    for (const s of [
+      'ग्रामपंचायत कार्यालय पिंपळगाव बसवंत',
+      'Gram Panchayat Office Pimpalgaon Baswant',
+      'ता. निफाड, जि. नाशिक',
+      'Tal. Niphad, Dist. Nashik',
+    ])
       expect(text).toContain(s);
     const pub = (await get(`${c.base}/${saved[c.idField]}`)).json().result;
-    expect(pub).toMatchObject({ officeName: 'ग्रामपंचायत कार्यालय पिंपळगाव बसवंत', officeNameEnglish: 'Gram Panchayat Office Pimpalgaon Baswant' });
+    expect(pub).toMatchObject({
+      officeName: 'ग्रामपंचायत कार्यालय पिंपळगाव बसवंत',
+      officeNameEnglish: 'Gram Panchayat Office Pimpalgaon Baswant',
+    });
   });
 
   it('leaves out the placeholder taluka and district of a profile nobody has edited', async () => {

@@ -20,11 +20,16 @@ beforeAll(async () => {
   database = await openTestDatabase();
   db = database.prisma;
 });
-afterAll(async () => { await database?.close(); });
+afterAll(async () => {
+  await database?.close();
+});
 
 /** A fresh council: its counters start from nothing, also on a shared PostgreSQL database. */
 async function council(): Promise<number> {
-  const user = await createAccount(db, { username: `counter_${process.pid}_${Date.now().toString(36)}_${++seq}`, password: 'Secret-pass1' });
+  const user = await createAccount(db, {
+    username: `counter_${process.pid}_${Date.now().toString(36)}_${++seq}`,
+    password: 'Secret-pass1',
+  });
   return user.id;
 }
 
@@ -44,7 +49,9 @@ function take(owner: number, key: string, year: number, abandon = false) {
 }
 
 class Abandoned extends Error {
-  constructor(readonly n: number) { super(`abandoned number ${n}`); }
+  constructor(readonly n: number) {
+    super(`abandoned number ${n}`);
+  }
 }
 
 async function counterValue(owner: number, key: string, year: number) {
@@ -93,13 +100,15 @@ describe('nextNumber', () => {
     expect(await take(b, 'receipt', 2025)).toBe(2);
   });
 
-  it('joins the caller\'s transaction: the number and the caller\'s other writes commit or roll back together', async () => {
+  it("joins the caller's transaction: the number and the caller's other writes commit or roll back together", async () => {
     const owner = await council();
-    await expect(db.$transaction(async (tx) => {
-      const n = await nextNumber(tx, owner, 'receipt', 2025);
-      await tx.blogPost.create({ data: { blogTitle: `receipt ${n}`, blogContent: 'x', eventDate: new Date(), createdByUserId: owner } });
-      throw new Abandoned(n);
-    })).rejects.toBeInstanceOf(Abandoned);
+    await expect(
+      db.$transaction(async (tx) => {
+        const n = await nextNumber(tx, owner, 'receipt', 2025);
+        await tx.blogPost.create({ data: { blogTitle: `receipt ${n}`, blogContent: 'x', eventDate: new Date(), createdByUserId: owner } });
+        throw new Abandoned(n);
+      }),
+    ).rejects.toBeInstanceOf(Abandoned);
     expect(await db.blogPost.count({ where: { createdByUserId: owner } })).toBe(0);
     expect(await counterValue(owner, 'receipt', 2025)).toBe(0);
   });

@@ -4,12 +4,20 @@ import { buildTestApp, type TestApp } from '../helpers/app.ts';
 import { Invalid, NotFound } from '../../server/lib/errors.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await buildTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('the envelope on every error class', () => {
   it('answers 404 for unknown /api paths and unknown methods', async () => {
-    for (const [method, url] of [['GET', '/api/does-not-exist'], ['DELETE', '/api/User/login'], ['GET', '/uploads/nothing.png']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/does-not-exist'],
+      ['DELETE', '/api/User/login'],
+      ['GET', '/uploads/nothing.png'],
+    ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
@@ -20,7 +28,10 @@ describe('the envelope on every error class', () => {
   it('answers health with the database status', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ isSuccess: true, result: { database: 'up', databaseKind: process.env.DATABASE_URL ? 'postgresql' : 'pglite' } });
+    expect(res.json()).toMatchObject({
+      isSuccess: true,
+      result: { database: 'up', databaseKind: process.env.DATABASE_URL ? 'postgresql' : 'pglite' },
+    });
   });
 
   it('serves the OpenAPI document and the docs UI', async () => {
@@ -47,15 +58,23 @@ describe('errors thrown inside routes', () => {
   beforeAll(async () => {
     t2 = await buildTestApp();
   });
-  afterAll(async () => { await t2?.close(); });
+  afterAll(async () => {
+    await t2?.close();
+  });
 
   it('maps typed errors, schema violations, oversized bodies and crashes', async () => {
     // A throwaway app instance with routes that fail in each way.
     const { buildApp } = await import('../../server/app.ts');
     const app = await buildApp(t2.config, t2.database, false);
-    app.get('/api/test/invalid', async () => { throw new Invalid('birthDate', 'must not be in the future'); });
-    app.get('/api/test/missing', async () => { throw new NotFound('No certificate with this id.'); });
-    app.get('/api/test/crash', async () => { throw new Error('secret internal detail'); });
+    app.get('/api/test/invalid', async () => {
+      throw new Invalid('birthDate', 'must not be in the future');
+    });
+    app.get('/api/test/missing', async () => {
+      throw new NotFound('No certificate with this id.');
+    });
+    app.get('/api/test/crash', async () => {
+      throw new Error('secret internal detail');
+    });
     app.post('/api/test/schema', { schema: { body: Type.Object({ age: Type.Integer({ minimum: 0 }) }) } }, async () => ({ ok: 1 }));
     await app.ready();
     const invalid = await app.inject({ method: 'GET', url: '/api/test/invalid' });
@@ -69,7 +88,12 @@ describe('errors thrown inside routes', () => {
     const schema = await app.inject({ method: 'POST', url: '/api/test/schema', payload: { age: 'many' } });
     expect(schema.statusCode).toBe(400);
     expect(schema.json().message).toMatch(/^age: /);
-    const big = await app.inject({ method: 'POST', url: '/api/test/schema', payload: JSON.stringify({ age: 1, pad: 'x'.repeat(2 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } });
+    const big = await app.inject({
+      method: 'POST',
+      url: '/api/test/schema',
+      payload: JSON.stringify({ age: 1, pad: 'x'.repeat(2 * 1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toMatchObject({ isSuccess: false, result: null });
     await app.close();

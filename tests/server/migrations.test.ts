@@ -18,7 +18,9 @@ describe('migrations', () => {
     const first = await applyMigrations(runner);
     expect(first).toEqual(listMigrations().map((m) => m.name));
     expect(await applyMigrations(runner)).toEqual([]);
-    const rows = await runner.query<{ migration_name: string; checksum: string; finished_at: Date | null }>('SELECT * FROM "_prisma_migrations" ORDER BY migration_name');
+    const rows = await runner.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
+      'SELECT * FROM "_prisma_migrations" ORDER BY migration_name',
+    );
     expect(rows.map((r) => r.migration_name)).toEqual(first);
     for (const [i, m] of listMigrations().entries()) {
       expect(rows[i].checksum).toBe(crypto.createHash('sha256').update(m.sql).digest('hex'));
@@ -37,9 +39,14 @@ describe('migrations', () => {
       url.pathname = `/${name}`;
       const client = new pg.Client({ connectionString: url.toString() });
       await client.connect();
-      const runner = { query: async (q: string, p?: unknown[]) => (await client.query(q, p)).rows, exec: async (q: string) => void (await client.query(q)) };
+      const runner = {
+        query: async (q: string, p?: unknown[]) => (await client.query(q, p)).rows,
+        exec: async (q: string) => void (await client.query(q)),
+      };
       expect(await applyMigrations(runner)).toHaveLength(listMigrations().length);
-      const tables = await runner.query(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public' AND table_name = 'BirthCertificate'`);
+      const tables = await runner.query(
+        `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public' AND table_name = 'BirthCertificate'`,
+      );
       expect(tables[0].n).toBe(1);
       await client.end();
     } finally {

@@ -4,15 +4,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await buildTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const thisYear = () => Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(new Date()));
 /** The RCC house of the domain's worked example, 16 years old whatever the year the test runs. */
 const rccHouse = (malmattaNo: string, extra: Record<string, unknown> = {}) => ({
-  malmattaNo, malkacheNav: 'रमेश गणपत पाटील', bhogwatdarakNav: 'स्वतः', mobileNo: '9876543210', gatNo: '45', citySurveyNo: '102',
-  malmattaVarnan: 'आर.सी.सी. घर', buildingType: 'rcc', usage: 'residential', milkatBandhakamYear: thisYear() - 16,
-  areaSqm: '50', landRate: '1200', ...extra,
+  malmattaNo,
+  malkacheNav: 'रमेश गणपत पाटील',
+  bhogwatdarakNav: 'स्वतः',
+  mobileNo: '9876543210',
+  gatNo: '45',
+  citySurveyNo: '102',
+  malmattaVarnan: 'आर.सी.सी. घर',
+  buildingType: 'rcc',
+  usage: 'residential',
+  milkatBandhakamYear: thisYear() - 16,
+  areaSqm: '50',
+  landRate: '1200',
+  ...extra,
 });
 const register = (c: TestCouncil | undefined, body: object) =>
   injectAs(t.app, c, { method: 'POST', url: '/api/GrampanchayatImport/register-owner-property', payload: body });
@@ -27,10 +41,26 @@ describe('registering a property', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe('मलमत्ता यशस्वीपणे नोंदवली गेली!');
     expect(res.json().result).toMatchObject({
-      malmattaNo: '१२/अ', malkacheNav: 'रमेश गणपत पाटील', mobileNo: '9876543210', buildingType: 'rcc', usage: 'residential',
-      areaSqm: '50.00', area: '538.20', landRate: '1200.00', constructionRate: '18000.00', ghasaraRate: '0.80', buildingRate: '14400.00',
-      buildingBharank: '1.00', bhandavaliRateRs: '780000.00', karachaRateRs: '1.20',
-      gharpatti: '936.00', divabatti: '20.00', arogya: '20.00', panipatti: '300.00', total: '1276.00', ghasaraDarUpdatedYear: thisYear(),
+      malmattaNo: '१२/अ',
+      malkacheNav: 'रमेश गणपत पाटील',
+      mobileNo: '9876543210',
+      buildingType: 'rcc',
+      usage: 'residential',
+      areaSqm: '50.00',
+      area: '538.20',
+      landRate: '1200.00',
+      constructionRate: '18000.00',
+      ghasaraRate: '0.80',
+      buildingRate: '14400.00',
+      buildingBharank: '1.00',
+      bhandavaliRateRs: '780000.00',
+      karachaRateRs: '1.20',
+      gharpatti: '936.00',
+      divabatti: '20.00',
+      arogya: '20.00',
+      panipatti: '300.00',
+      total: '1276.00',
+      ghasaraDarUpdatedYear: thisYear(),
     });
     expect(res.json().result.ownerId).toBeGreaterThan(0);
   });
@@ -100,7 +130,11 @@ describe('registering a property', () => {
 
   it('accepts a mobile number written with +91, a leading 0 or blanks, and stores 10 digits', async () => {
     const c = await createCouncil(t.app);
-    for (const [n, mobile] of [['61', '+91 98765 43210'], ['62', '09876543210'], ['63', '98765-43210']]) {
+    for (const [n, mobile] of [
+      ['61', '+91 98765 43210'],
+      ['62', '09876543210'],
+      ['63', '98765-43210'],
+    ]) {
       const res = await register(c, rccHouse(n, { mobileNo: mobile }));
       expect(res.statusCode).toBe(201);
       expect(res.json().result.mobileNo).toBe('9876543210');
@@ -125,7 +159,9 @@ describe('the register list and the lookup by number', () => {
     const third = (await paged(c, 'pageNumber=3&pageSize=5')).json().result;
     expect(third.rows).toHaveLength(2);
 
-    expect((await paged(c, `searchMalmatta=${encodeURIComponent('१०७')}`)).json().result.rows.map((r: { malmattaNo: string }) => r.malmattaNo)).toEqual(['107']);
+    expect(
+      (await paged(c, `searchMalmatta=${encodeURIComponent('१०७')}`)).json().result.rows.map((r: { malmattaNo: string }) => r.malmattaNo),
+    ).toEqual(['107']);
     expect((await paged(c, 'searchMalmatta=11')).json().result.totalCount).toBe(3); // 110, 111, 112
     expect((await paged(c, `searchName=${encodeURIComponent('जाधव')}`)).json().result.totalCount).toBe(6);
     expect((await paged(c, 'searchName=anita')).json().result.totalCount).toBe(6);
@@ -185,7 +221,13 @@ describe('updating an owner or a property', () => {
     const res = await update(c, 'PUT', 'UpdateProperty', { propertyId, usage: 'commercial', areaSqm: '30', gharpatti: 5 });
     expect(res.statusCode).toBe(200);
     // 30 m²: (36,000 + 4,32,000) × 1.25 = 5,85,000; × 1.20 ÷ 1000 = 702.00; 323 sq ft → 20 + 20; water 300.
-    expect(res.json().result).toMatchObject({ usage: 'commercial', areaSqm: '30.00', bhandavaliRateRs: '585000.00', gharpatti: '702.00', total: '1042.00' });
+    expect(res.json().result).toMatchObject({
+      usage: 'commercial',
+      areaSqm: '30.00',
+      bhandavaliRateRs: '585000.00',
+      gharpatti: '702.00',
+      total: '1042.00',
+    });
     const again = await update(c, 'POST', 'UpdateProperty', { propertyId, malmattaNo: '७२/अ' });
     expect(again.json().result).toMatchObject({ malmattaNo: '७२/अ', usage: 'commercial', gharpatti: '702.00' });
     expect((await byNumber(c, '72/अ', c.userId)).json().result[0].propertyId).toBe(propertyId);
@@ -214,7 +256,12 @@ describe('updating an owner or a property', () => {
   it('lists owners with their properties for the admin cards, filtered, and nothing of another council', async () => {
     const a = await createCouncil(t.app);
     const b = await createCouncil(t.app);
-    for (const [n, name] of [['1', 'सुरेश कदम'], ['2', 'महेश कदम'], ['3', 'गीता मोरे']]) await register(a, rccHouse(n, { malkacheNav: name }));
+    for (const [n, name] of [
+      ['1', 'सुरेश कदम'],
+      ['2', 'महेश कदम'],
+      ['3', 'गीता मोरे'],
+    ])
+      await register(a, rccHouse(n, { malkacheNav: name }));
     const owners = (q: string, c = a) => injectAs(t.app, c, { method: 'GET', url: `/api/OwnerProperty/OwnersWithProperties?${q}` });
     const all = (await owners(`grampanchayatId=${a.userId}&pageNumber=1&pageSize=2`)).json().result;
     expect(all).toMatchObject({ totalPages: 2, totalCount: 3 });

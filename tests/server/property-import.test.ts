@@ -6,8 +6,12 @@ import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil }
 import { multipart } from '../helpers/multipart.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await buildTestApp({ uploadLimitBytes: 2 * 1024 * 1024 }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await buildTestApp({ uploadLimitBytes: 2 * 1024 * 1024 });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const thisYear = Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(new Date()));
 
@@ -29,10 +33,18 @@ async function filled(c: TestCouncil, rows: (string | number)[][]) {
 }
 
 const upload = (c: TestCouncil, data: Buffer, dryRun: boolean, filename = 'register.xlsx') => {
-  const form = multipart([{ name: 'file', value: data, filename, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }]);
-  return injectAs(t.app, c, { method: 'POST', url: `/api/GrampanchayatImport/excel?dryRun=${dryRun}`, payload: form.payload, headers: form.headers });
+  const form = multipart([
+    { name: 'file', value: data, filename, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  ]);
+  return injectAs(t.app, c, {
+    method: 'POST',
+    url: `/api/GrampanchayatImport/excel?dryRun=${dryRun}`,
+    payload: form.payload,
+    headers: form.headers,
+  });
 };
-const count = async (c: TestCouncil) => (await injectAs(t.app, c, { method: 'GET', url: '/api/Properties/paged?pageSize=1' })).json().result.totalCount;
+const count = async (c: TestCouncil) =>
+  (await injectAs(t.app, c, { method: 'GET', url: '/api/Properties/paged?pageSize=1' })).json().result.totalCount;
 
 // malmattaNo, owner, occupier, mobile, gat, CTS, description, type, use, year, built m², plot m², land rate
 const GOOD = [
@@ -62,8 +74,17 @@ describe('Excel import of the register', () => {
     expect(real.json().result).toMatchObject({ created: 3, unchanged: 0, written: true });
     expect(await count(c)).toBe(3);
     const house = (await injectAs(t.app, c, { method: 'GET', url: `/api/OwnerProperty/GetByMalmatta/101/${c.userId}` })).json().result[0];
-    expect(house).toMatchObject({ malmattaNo: '१०१', malkacheNav: 'रामचंद्र पाटील', mobileNo: '9876543210', buildingType: 'rcc', gharpatti: '936.00', total: '1276.00' });
-    const shop = (await injectAs(t.app, c, { method: 'GET', url: `/api/OwnerProperty/GetByMalmatta/${encodeURIComponent('१०२/अ')}/${c.userId}` })).json().result[0];
+    expect(house).toMatchObject({
+      malmattaNo: '१०१',
+      malkacheNav: 'रामचंद्र पाटील',
+      mobileNo: '9876543210',
+      buildingType: 'rcc',
+      gharpatti: '936.00',
+      total: '1276.00',
+    });
+    const shop = (
+      await injectAs(t.app, c, { method: 'GET', url: `/api/OwnerProperty/GetByMalmatta/${encodeURIComponent('१०२/अ')}/${c.userId}` })
+    ).json().result[0];
     expect(shop).toMatchObject({ usage: 'commercial', mobileNo: '9822011111', gharpatti: '412.50', total: '752.50' });
     const land = (await injectAs(t.app, c, { method: 'GET', url: `/api/OwnerProperty/GetByMalmatta/103/${c.userId}` })).json().result[0];
     expect(land).toMatchObject({ buildingType: 'openLand', gharpatti: '240.00', total: '290.00' });
@@ -75,8 +96,19 @@ describe('Excel import of the register', () => {
 
   it('names each bad row and field, and writes nothing when any row is bad', async () => {
     const c = await createCouncil(t.app);
-    await injectAs(t.app, c, { method: 'POST', url: '/api/GrampanchayatImport/register-owner-property', payload: {
-      malmattaNo: '500', malkacheNav: 'आधीचा मालक', bhogwatdarakNav: 'स्वतः', mobileNo: '9876543210', gatNo: '1', citySurveyNo: '1', areaSqm: '10' } });
+    await injectAs(t.app, c, {
+      method: 'POST',
+      url: '/api/GrampanchayatImport/register-owner-property',
+      payload: {
+        malmattaNo: '500',
+        malkacheNav: 'आधीचा मालक',
+        bhogwatdarakNav: 'स्वतः',
+        mobileNo: '9876543210',
+        gatNo: '1',
+        citySurveyNo: '1',
+        areaSqm: '10',
+      },
+    });
     const file = await filled(c, [
       GOOD[0],
       ['104', '', 'स्वतः', '9876543210', '15', '304', '', 'rcc', 'residential', 2000, 40, '', 1000],
@@ -92,7 +124,12 @@ describe('Excel import of the register', () => {
     expect(written).toBe(false);
     expect(res.json().message).toBe('6 rows need correcting; nothing was written.');
     expect(problems.map((p: { row: number; field: string }) => [p.row, p.field])).toEqual([
-      [4, 'malkacheNav'], [5, 'malmattaNo'], [6, 'areaSqm'], [7, 'mobileNo'], [8, 'buildingType'], [9, 'malmattaNo'],
+      [4, 'malkacheNav'],
+      [5, 'malmattaNo'],
+      [6, 'areaSqm'],
+      [7, 'mobileNo'],
+      [8, 'buildingType'],
+      [9, 'malmattaNo'],
     ]);
     expect(problems[1].message).toContain('first in row 3');
     expect(problems[5].message).toContain('already registered with other details');

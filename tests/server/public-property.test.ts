@@ -10,8 +10,17 @@ let office: TestCouncil;
 let other: TestCouncil;
 const thisYear = () => Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(new Date()));
 const house = (malmattaNo: string, malkacheNav: string) => ({
-  malmattaNo, malkacheNav, bhogwatdarakNav: 'स्वतः', mobileNo: '9876543210', gatNo: '45', citySurveyNo: '102', buildingType: 'rcc',
-  usage: 'residential', milkatBandhakamYear: thisYear() - 16, areaSqm: '50', landRate: '1200',
+  malmattaNo,
+  malkacheNav,
+  bhogwatdarakNav: 'स्वतः',
+  mobileNo: '9876543210',
+  gatNo: '45',
+  citySurveyNo: '102',
+  buildingType: 'rcc',
+  usage: 'residential',
+  milkatBandhakamYear: thisYear() - 16,
+  areaSqm: '50',
+  landRate: '1200',
 });
 
 beforeAll(async () => {
@@ -19,12 +28,15 @@ beforeAll(async () => {
   office = await createCouncil(t.app);
   other = await createCouncil(t.app);
   t.config.publicUserId = office.userId;
-  const register = (c: TestCouncil, body: object) => injectAs(t.app, c, { method: 'POST', url: '/api/GrampanchayatImport/register-owner-property', payload: body });
+  const register = (c: TestCouncil, body: object) =>
+    injectAs(t.app, c, { method: 'POST', url: '/api/GrampanchayatImport/register-owner-property', payload: body });
   for (let i = 1; i <= 12; i++) expect((await register(office, house(devanagariDigits(`1${i}`), `सुनील पवार ${i}`))).statusCode).toBe(201);
   expect((await register(office, house('४२/अ', 'गीता मोरे'))).statusCode).toBe(201);
   expect((await register(other, house('४२/अ', 'दुसऱ्या गावातील मालक'))).statusCode).toBe(201);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const newCaptcha = async (ip = '10.0.0.1') => {
   const res = await t.app.inject({ method: 'GET', url: '/api/captcha', remoteAddress: ip });
@@ -76,13 +88,18 @@ describe('captcha', () => {
 
 describe('the public search', () => {
   it('suggests at most 10 numbers from one character, in either digit style, and owners by name', async () => {
-    const byNumber = await t.app.inject({ method: 'GET', url: `/api/public/properties/suggest?type=malmatta&q=${encodeURIComponent('१')}` });
+    const byNumber = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/properties/suggest?type=malmatta&q=${encodeURIComponent('१')}`,
+    });
     expect(byNumber.statusCode).toBe(200);
     expect(byNumber.json().result).toHaveLength(10);
     expect(byNumber.json().result[0]).toEqual({ malmattaNo: '११', malkacheNav: 'सुनील पवार 1' });
     const western = (await t.app.inject({ method: 'GET', url: '/api/public/properties/suggest?type=malmatta&q=42' })).json().result;
     expect(western).toEqual([{ malmattaNo: '४२/अ', malkacheNav: 'गीता मोरे' }]);
-    const owners = (await t.app.inject({ method: 'GET', url: `/api/public/properties/suggest?type=owner&q=${encodeURIComponent('मोरे')}` })).json().result;
+    const owners = (
+      await t.app.inject({ method: 'GET', url: `/api/public/properties/suggest?type=owner&q=${encodeURIComponent('मोरे')}` })
+    ).json().result;
     expect(owners).toEqual([{ malmattaNo: '४२/अ', malkacheNav: 'गीता मोरे' }]);
     expect((await t.app.inject({ method: 'GET', url: '/api/public/properties/suggest?type=owner&q=' })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/public/properties/suggest?type=phone&q=9' })).statusCode).toBe(400);
@@ -92,7 +109,14 @@ describe('the public search', () => {
     const c = await newCaptcha('10.0.3.1');
     const res = await lookup('४२/अ', `captchaId=${c.captchaId}&captcha=${c.answer}`, '10.0.3.1');
     const p = res.json().result;
-    expect(p).toMatchObject({ malmattaNo: '४२/अ', malkacheNav: 'गीता मोरे', mobileNo: 'XXXXXX3210', gharpatti: '936.00', total: '1276.00', dues: null });
+    expect(p).toMatchObject({
+      malmattaNo: '४२/अ',
+      malkacheNav: 'गीता मोरे',
+      mobileNo: 'XXXXXX3210',
+      gharpatti: '936.00',
+      total: '1276.00',
+      dues: null,
+    });
     for (const key of ['propertyId', 'ownerId', 'createdByUserId', 'karId']) expect(p).not.toHaveProperty(key);
     expect(JSON.stringify(p)).not.toContain('9876543210');
   });
@@ -117,10 +141,20 @@ describe('the public search', () => {
 
 describe('the public property tax certificate', () => {
   it('answers the rows of spec 2.9 for the council in the link, mobile masked', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/public/property-certificate/${encodeURIComponent('42/अ')}/${other.userId}` });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/property-certificate/${encodeURIComponent('42/अ')}/${other.userId}`,
+    });
     expect(res.statusCode).toBe(200);
     const [row] = res.json().result;
-    expect(row).toMatchObject({ malmattaNo: '४२/अ', malkacheNav: 'दुसऱ्या गावातील मालक', mobileNo: 'XXXXXX3210', bhandavaliRateRs: '780000.00', karachaRateRs: '1.20', gharpatti: '936.00' });
+    expect(row).toMatchObject({
+      malmattaNo: '४२/अ',
+      malkacheNav: 'दुसऱ्या गावातील मालक',
+      mobileNo: 'XXXXXX3210',
+      bhandavaliRateRs: '780000.00',
+      karachaRateRs: '1.20',
+      gharpatti: '936.00',
+    });
     expect(row).not.toHaveProperty('propertyId');
     expect((await t.app.inject({ method: 'GET', url: `/api/public/property-certificate/777/${other.userId}` })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/public/property-certificate/42/abc' })).statusCode).toBe(400);

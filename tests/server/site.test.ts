@@ -11,26 +11,46 @@ import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil }
 import { multipart } from '../helpers/multipart.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await buildTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const MARATHI = 'ग्रामसभा दिनांक १५ ऑगस्ट रोजी सकाळी ११ वाजता';
 const mine = (c: TestCouncil) => injectAs(t.app, c, { method: 'GET', url: '/api/Site/profile/mine' });
-const put = (c: TestCouncil | undefined, payload: object, app: App = t.app) => injectAs(app, c, { method: 'PUT', url: '/api/Site/profile', payload });
+const put = (c: TestCouncil | undefined, payload: object, app: App = t.app) =>
+  injectAs(app, c, { method: 'PUT', url: '/api/Site/profile', payload });
 const publicOf = async (userId: number) => (await t.app.inject({ method: 'GET', url: `/api/Site/profile?userId=${userId}` })).json().result;
 
 /** A full profile as the edit screen sends it: what it read, with changes. A new profile has no
  *  office name yet, which a save requires. */
 async function edited(c: TestCouncil, changes: Partial<SiteProfileBody>, app: App = t.app): Promise<SiteProfileBody> {
-  const { createdByUserId: _id, updatedAt: _at, version: _v, ...body } = (await injectAs(app, c, { method: 'GET', url: '/api/Site/profile/mine' })).json().result;
+  const {
+    createdByUserId: _id,
+    updatedAt: _at,
+    version: _v,
+    ...body
+  } = (await injectAs(app, c, { method: 'GET', url: '/api/Site/profile/mine' })).json().result;
   return { ...body, officeName: body.officeName || 'ग्रामपंचायत कार्यालय सोनगाव', ...changes };
 }
 
 /** Words and addresses that stood in for the office's own in earlier seeds. */
-const PLACEHOLDERS = ['आपला तालुका', 'आपला जिल्हा', 'Your taluka', 'Your district', '(गावाचे नाव)', '(तालुका)', 'example.org', 'सुनील पाटील', '2,500+'];
+const PLACEHOLDERS = [
+  'आपला तालुका',
+  'आपला जिल्हा',
+  'Your taluka',
+  'Your district',
+  '(गावाचे नाव)',
+  '(तालुका)',
+  'example.org',
+  'सुनील पाटील',
+  '2,500+',
+];
 
 describe('reading the site profile', () => {
-  it('answers the public council\'s profile without a token: the schemes, committees and services, nothing about the village', async () => {
+  it("answers the public council's profile without a token: the schemes, committees and services, nothing about the village", async () => {
     await createCouncil(t.app);
     const first = await t.app.db.user.findFirst({ orderBy: { id: 'asc' } });
     const res = await t.app.inject({ method: 'GET', url: '/api/Site/profile' });
@@ -38,8 +58,19 @@ describe('reading the site profile', () => {
     const p = res.json().result;
     expect(p.createdByUserId).toBe(first!.id);
     expect(new Set(p.schemes.map((s: { beneficiary: string }) => s.beneficiary))).toEqual(new Set(BENEFICIARIES));
-    expect(p.committees.map((c: { name: string }) => c.name)).toEqual(['ग्राम शिक्षण समिती', 'ग्राम आरोग्य समिती', 'पाणीपुरवठा समिती', 'ग्राम स्वच्छता समिती']);
-    for (const c of p.committees) expect(c).toMatchObject({ chairperson: expect.any(String), viceChairperson: expect.any(String), members: expect.any(Array), responsibilities: expect.any(Array) });
+    expect(p.committees.map((c: { name: string }) => c.name)).toEqual([
+      'ग्राम शिक्षण समिती',
+      'ग्राम आरोग्य समिती',
+      'पाणीपुरवठा समिती',
+      'ग्राम स्वच्छता समिती',
+    ]);
+    for (const c of p.committees)
+      expect(c).toMatchObject({
+        chairperson: expect.any(String),
+        viceChairperson: expect.any(String),
+        members: expect.any(Array),
+        responsibilities: expect.any(Array),
+      });
     expect(p.services.length).toBeGreaterThan(0);
   });
 
@@ -47,15 +78,30 @@ describe('reading the site profile', () => {
     const c = await createCouncil(t.app);
     const p = await publicOf(c.userId);
     expect(p).toMatchObject({
-      officeName: '', officeNameEnglish: '', block: '', blockEnglish: '', district: '', districtEnglish: '',
-      address: '', postalCode: '', phone: '', email: '', logoUrl: '', latitude: null, longitude: null,
-      summary: '', stats: [], facilities: [], schools: [], anganwadis: [],
+      officeName: '',
+      officeNameEnglish: '',
+      block: '',
+      blockEnglish: '',
+      district: '',
+      districtEnglish: '',
+      address: '',
+      postalCode: '',
+      phone: '',
+      email: '',
+      logoUrl: '',
+      latitude: null,
+      longitude: null,
+      summary: '',
+      stats: [],
+      facilities: [],
+      schools: [],
+      anganwadis: [],
     });
     const text = JSON.stringify(p);
     for (const word of PLACEHOLDERS) expect(text, word).not.toContain(word);
   });
 
-  it('reads another council\'s public profile by ?userId; an unknown account reads as the defaults', async () => {
+  it("reads another council's public profile by ?userId; an unknown account reads as the defaults", async () => {
     const c = await createCouncil(t.app);
     expect((await publicOf(c.userId)).createdByUserId).toBe(c.userId);
     // Not 404: the public page must not tell which accounts exist (tests/server/security/site-profile.test.ts).
@@ -67,7 +113,9 @@ describe('reading the site profile', () => {
 
   it('answers many first reads together without writing a row', async () => {
     const c = await createCouncil(t.app);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => t.app.inject({ method: 'GET', url: `/api/Site/profile?userId=${c.userId}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => t.app.inject({ method: 'GET', url: `/api/Site/profile?userId=${c.userId}` })),
+    );
     expect(answers.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
     expect(await t.app.db.siteProfile.count({ where: { createdByUserId: c.userId } })).toBe(0);
   });
@@ -90,15 +138,30 @@ describe('reading the site profile', () => {
 });
 
 describe('editing the site profile', () => {
-  it('saves the whole profile for the token\'s council; Marathi and coordinates round-trip exactly', async () => {
+  it("saves the whole profile for the token's council; Marathi and coordinates round-trip exactly", async () => {
     const c = await createCouncil(t.app);
     const body = await edited(c, {
       officeName: `  ग्रामपंचायत कार्यालय, सोनगाव  `,
-      block: 'बारामती', district: 'पुणे', districtEnglish: 'Pune',
-      postalCode: '413102', phone: '+91 2112 123456', email: 'gp.songaon@example.org',
-      latitude: 18.151234, longitude: 74.576543,
+      block: 'बारामती',
+      district: 'पुणे',
+      districtEnglish: 'Pune',
+      postalCode: '413102',
+      phone: '+91 2112 123456',
+      email: 'gp.songaon@example.org',
+      latitude: 18.151234,
+      longitude: 74.576543,
       summary: MARATHI,
-      schemes: [{ title: MARATHI, description: 'd', badge: 'राज्य शासन', beneficiary: 'Women', details: 'तपशील', eligibility: ['१८ वर्षांवरील महिला'], benefits: ['₹1,500 दरमहा'] }],
+      schemes: [
+        {
+          title: MARATHI,
+          description: 'd',
+          badge: 'राज्य शासन',
+          beneficiary: 'Women',
+          details: 'तपशील',
+          eligibility: ['१८ वर्षांवरील महिला'],
+          benefits: ['₹1,500 दरमहा'],
+        },
+      ],
     });
     const res = await put(c, body);
     expect(res.statusCode).toBe(200);
@@ -118,7 +181,7 @@ describe('editing the site profile', () => {
     expect(await publicOf(c.userId)).toMatchObject({ latitude: null, longitude: null });
   });
 
-  it('refuses a write without a token and only ever changes the token\'s own council', async () => {
+  it("refuses a write without a token and only ever changes the token's own council", async () => {
     const owner = await createCouncil(t.app);
     const other = await createCouncil(t.app);
     const before = await publicOf(owner.userId);
@@ -172,11 +235,27 @@ describe('metadata in index.html', () => {
     // A second app on the same database whose public council is this one, serving a built index.html.
     app = await buildApp({ ...t.config, webDist: dist, publicUserId: council.userId }, t.database, false);
     await app.ready();
-    const res = await put(council, await edited(council, {
-      officeName: NAME, officeNameEnglish: 'Gram Panchayat Sonagaon', block: 'बारामती', district: 'पुणे',
-      address: 'मु. पो. सोनगाव, ता. बारामती', postalCode: '413102', phone: '02112 123456', email: 'gp@example.org',
-      latitude: 18.15, longitude: 74.58, logoUrl: '/uploads/site/logo.png',
-    }, app), app);
+    const res = await put(
+      council,
+      await edited(
+        council,
+        {
+          officeName: NAME,
+          officeNameEnglish: 'Gram Panchayat Sonagaon',
+          block: 'बारामती',
+          district: 'पुणे',
+          address: 'मु. पो. सोनगाव, ता. बारामती',
+          postalCode: '413102',
+          phone: '02112 123456',
+          email: 'gp@example.org',
+          latitude: 18.15,
+          longitude: 74.58,
+          logoUrl: '/uploads/site/logo.png',
+        },
+        app,
+      ),
+      app,
+    );
     expect(res.statusCode).toBe(200);
   });
   afterAll(async () => {
@@ -187,7 +266,7 @@ describe('metadata in index.html', () => {
   const jsonLd = (html: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]);
   const metaContent = (html: string, key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`).exec(html)?.[1];
 
-  it('fills Open Graph, Twitter and JSON-LD from the public council\'s profile, escaped', async () => {
+  it("fills Open Graph, Twitter and JSON-LD from the public council's profile, escaped", async () => {
     expect(app.indexTransforms).toHaveLength(1);
     const request = { url: '/yojna-full?x="1"', log: app.log } as unknown as FastifyRequest;
     const html = await app.indexTransforms[0](template, request);
@@ -219,7 +298,14 @@ describe('metadata in index.html', () => {
       image: metaContent(html, 'og:image'),
       telephone: '02112 123456',
       email: 'gp@example.org',
-      address: { '@type': 'PostalAddress', streetAddress: 'मु. पो. सोनगाव, ता. बारामती', addressLocality: 'बारामती, पुणे', postalCode: '413102', addressRegion: 'Maharashtra', addressCountry: 'IN' },
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: 'मु. पो. सोनगाव, ता. बारामती',
+        addressLocality: 'बारामती, पुणे',
+        postalCode: '413102',
+        addressRegion: 'Maharashtra',
+        addressCountry: 'IN',
+      },
       geo: { '@type': 'GeoCoordinates', latitude: 18.15, longitude: 74.58 },
     });
   });
@@ -258,23 +344,49 @@ describe('first-run setup status', () => {
 
     const partly = await put(c, await edited(c, { officeName: 'ग्रामपंचायत कार्यालय सोनगाव', block: 'बारामती', district: 'पुणे' }));
     expect(partly.statusCode).toBe(200);
-    expect((await setup(c)).json().result).toMatchObject({ complete: false, missing: ['officeNameEnglish', 'blockEnglish', 'districtEnglish', 'address', 'postalCode'] });
+    expect((await setup(c)).json().result).toMatchObject({
+      complete: false,
+      missing: ['officeNameEnglish', 'blockEnglish', 'districtEnglish', 'address', 'postalCode'],
+    });
 
-    expect((await put(c, await edited(c, {
-      officeNameEnglish: 'Gram Panchayat Office Sonagaon', blockEnglish: 'Baramati', districtEnglish: 'Pune',
-      address: 'मु. पो. सोनगाव, ता. बारामती', postalCode: '413102', phone: '02112 123456',
-    }))).statusCode).toBe(200);
+    expect(
+      (
+        await put(
+          c,
+          await edited(c, {
+            officeNameEnglish: 'Gram Panchayat Office Sonagaon',
+            blockEnglish: 'Baramati',
+            districtEnglish: 'Pune',
+            address: 'मु. पो. सोनगाव, ता. बारामती',
+            postalCode: '413102',
+            phone: '02112 123456',
+          }),
+        )
+      ).statusCode,
+    ).toBe(200);
     expect((await setup(c)).json().result).toMatchObject({ complete: true, missing: [], missingOptional: ['email', 'logoUrl'] });
   });
 
   it('tells whether certificate QR codes point at an address a phone can open', async () => {
     const c = await createCouncil(t.app);
-    expect((await setup(c)).json().result).toMatchObject({ publicBaseUrl: 'http://portal.test', publicBaseUrlSet: true, publicBaseUrlLocal: false });
-    for (const [publicBaseUrl, publicBaseUrlSet] of [['http://localhost:8080', false], ['http://127.0.0.1:3000', true], ['http://[::1]:8080', true]] as const) {
+    expect((await setup(c)).json().result).toMatchObject({
+      publicBaseUrl: 'http://portal.test',
+      publicBaseUrlSet: true,
+      publicBaseUrlLocal: false,
+    });
+    for (const [publicBaseUrl, publicBaseUrlSet] of [
+      ['http://localhost:8080', false],
+      ['http://127.0.0.1:3000', true],
+      ['http://[::1]:8080', true],
+    ] as const) {
       const app = await buildApp({ ...t.config, publicBaseUrl, publicBaseUrlSet }, t.database, false);
       try {
         await app.ready();
-        expect((await setup(c, app)).json().result, publicBaseUrl).toMatchObject({ publicBaseUrl, publicBaseUrlSet, publicBaseUrlLocal: true });
+        expect((await setup(c, app)).json().result, publicBaseUrl).toMatchObject({
+          publicBaseUrl,
+          publicBaseUrlSet,
+          publicBaseUrlLocal: true,
+        });
       } finally {
         await app.close();
       }
@@ -283,13 +395,23 @@ describe('first-run setup status', () => {
 });
 
 describe('profiles seeded before the samples were dropped', () => {
-  const migration = fs.readFileSync(path.join(import.meta.dirname, '../../prisma/migrations/20261123120000_site_profile_without_samples/migration.sql'), 'utf8');
+  const migration = fs.readFileSync(
+    path.join(import.meta.dirname, '../../prisma/migrations/20261123120000_site_profile_without_samples/migration.sql'),
+    'utf8',
+  );
   const OLD_SEED = {
-    officeName: 'ग्रामपंचायत कार्यालय', officeNameEnglish: 'Gram Panchayat Office', block: 'आपला तालुका', blockEnglish: 'Your taluka',
-    district: 'आपला जिल्हा', districtEnglish: 'Your district', address: 'ग्रामपंचायत कार्यालय, मु. पो. (गावाचे नाव), ता. (तालुका), जि. (जिल्हा), महाराष्ट्र',
+    officeName: 'ग्रामपंचायत कार्यालय',
+    officeNameEnglish: 'Gram Panchayat Office',
+    block: 'आपला तालुका',
+    blockEnglish: 'Your taluka',
+    district: 'आपला जिल्हा',
+    districtEnglish: 'Your district',
+    address: 'ग्रामपंचायत कार्यालय, मु. पो. (गावाचे नाव), ता. (तालुका), जि. (जिल्हा), महाराष्ट्र',
     stats: [
-      { key: 'population', label: 'लोकसंख्या', value: '2,500+' }, { key: 'families', label: 'कुटुंबे', value: '450+' },
-      { key: 'farmland', label: 'शेती क्षेत्र', value: '300+ एकर' }, { key: 'schools', label: 'शाळा', value: '3' },
+      { key: 'population', label: 'लोकसंख्या', value: '2,500+' },
+      { key: 'families', label: 'कुटुंबे', value: '450+' },
+      { key: 'farmland', label: 'शेती क्षेत्र', value: '300+ एकर' },
+      { key: 'schools', label: 'शाळा', value: '3' },
       { key: 'anganwadis', label: 'अंगणवाडी केंद्रे', value: '2' },
     ],
     facilities: ['प्राथमिक आरोग्य केंद्र – 24/7 सेवा', '100% विद्युतीकरण', 'प्रत्येक घरात नळाद्वारे पाणीपुरवठा'],
@@ -299,17 +421,40 @@ describe('profiles seeded before the samples were dropped', () => {
     const untouched = await createCouncil(t.app);
     const changed = await createCouncil(t.app);
     await t.app.db.siteProfile.create({ data: { createdByUserId: untouched.userId, ...OLD_SEED } });
-    await t.app.db.siteProfile.create({ data: {
-      createdByUserId: changed.userId, ...OLD_SEED, block: 'बारामती', district: 'पुणे', facilities: [...OLD_SEED.facilities, 'वाचनालय'],
-    } });
+    await t.app.db.siteProfile.create({
+      data: {
+        createdByUserId: changed.userId,
+        ...OLD_SEED,
+        block: 'बारामती',
+        district: 'पुणे',
+        facilities: [...OLD_SEED.facilities, 'वाचनालय'],
+      },
+    });
     // Only these two rows: on PostgreSQL other test files share the table.
     await t.app.db.$executeRawUnsafe(migration.replace(/;\s*$/, ` WHERE "createdByUserId" IN (${untouched.userId}, ${changed.userId});`));
 
     const a = await publicOf(untouched.userId);
-    expect(a).toMatchObject({ officeName: '', officeNameEnglish: '', block: '', blockEnglish: '', district: '', districtEnglish: '', address: '', stats: [], facilities: [] });
+    expect(a).toMatchObject({
+      officeName: '',
+      officeNameEnglish: '',
+      block: '',
+      blockEnglish: '',
+      district: '',
+      districtEnglish: '',
+      address: '',
+      stats: [],
+      facilities: [],
+    });
     for (const word of PLACEHOLDERS) expect(JSON.stringify(a), word).not.toContain(word);
     const b = await publicOf(changed.userId);
-    expect(b).toMatchObject({ block: 'बारामती', district: 'पुणे', blockEnglish: '', districtEnglish: '', stats: [], facilities: [...OLD_SEED.facilities, 'वाचनालय'] });
+    expect(b).toMatchObject({
+      block: 'बारामती',
+      district: 'पुणे',
+      blockEnglish: '',
+      districtEnglish: '',
+      stats: [],
+      facilities: [...OLD_SEED.facilities, 'वाचनालय'],
+    });
   });
 });
 
@@ -340,7 +485,9 @@ describe('the office logo', () => {
 
   it('stores an uploaded image as a PNG of at most 256 px that the profile can name', async () => {
     const c = await createCouncil(t.app);
-    const wide = await sharp({ create: { width: 1000, height: 500, channels: 4, background: { r: 20, g: 90, b: 160, alpha: 0.5 } } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 1000, height: 500, channels: 4, background: { r: 20, g: 90, b: 160, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
     const res = await upload(c, [{ name: 'LogoFile', value: wide, filename: 'logo.png', contentType: 'image/png' }]);
     expect(res.statusCode).toBe(201);
     const { logoUrl } = res.json().result;
@@ -355,7 +502,9 @@ describe('the office logo', () => {
 
   it('refuses without a token, a file that is not an image, and a request without one', async () => {
     const c = await createCouncil(t.app);
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 1, g: 2, b: 3 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 1, g: 2, b: 3 } } })
+      .png()
+      .toBuffer();
     expect((await upload(undefined, [{ name: 'LogoFile', value: png, filename: 'l.png', contentType: 'image/png' }])).statusCode).toBe(401);
     const text = await upload(c, [{ name: 'LogoFile', value: Buffer.from('not an image'), filename: 'l.png', contentType: 'image/png' }]);
     expect(text.statusCode).toBe(400);

@@ -10,17 +10,31 @@ import { startFakeGateway, type FakeGateway } from '../helpers/fake-sms-gateway.
 import { registerRcc, todayIso } from '../helpers/tax.ts';
 
 let fake: FakeGateway;
-beforeAll(async () => { fake = await startFakeGateway(); });
-afterAll(async () => { await fake?.close(); });
+beforeAll(async () => {
+  fake = await startFakeGateway();
+});
+afterAll(async () => {
+  await fake?.close();
+});
 
 const configFor = (provider: SmsProvider, apiKey: string, template = 'T-DUES'): SmsConfig => ({
-  ...loadSmsConfig({}), provider, apiKey, senderId: 'GRMPNC', entityId: '1201160000000000001',
-  templateIds: { gramsabha: 'T-GS', dues: template }, gatewayUrl: fake.url, timeoutMs: 300, worker: false,
+  ...loadSmsConfig({}),
+  provider,
+  apiKey,
+  senderId: 'GRMPNC',
+  entityId: '1201160000000000001',
+  templateIds: { gramsabha: 'T-GS', dues: template },
+  gatewayUrl: fake.url,
+  timeoutMs: 300,
+  worker: false,
 });
 const sms = { mobile: '9876543210', kind: 'dues' as const, text: 'मालमत्ता 12 वर ₹1,276.00 थकीत', variables: ['12', '₹1,276.00'] };
 
 async function failure(p: Promise<unknown>): Promise<GatewayError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(GatewayError);
   return err as GatewayError;
 }
@@ -34,10 +48,21 @@ describe.each(['msg91', 'fast2sms', 'textlocal'] as const)('%s adapter', (provid
     const req = fake.sends()[before];
     if (provider === 'msg91') {
       expect(req.headers.authkey).toBe('good');
-      expect(JSON.parse(req.body)).toMatchObject({ template_id: 'T-DUES', DLT_TE_ID: '1201160000000000001', recipients: [{ mobiles: '919876543210', var1: '12', var2: '₹1,276.00' }] });
+      expect(JSON.parse(req.body)).toMatchObject({
+        template_id: 'T-DUES',
+        DLT_TE_ID: '1201160000000000001',
+        recipients: [{ mobiles: '919876543210', var1: '12', var2: '₹1,276.00' }],
+      });
     } else if (provider === 'fast2sms') {
       expect(req.headers.authorization).toBe('good');
-      expect(JSON.parse(req.body)).toMatchObject({ route: 'dlt', sender_id: 'GRMPNC', message: 'T-DUES', entity_id: '1201160000000000001', variables_values: '12|₹1,276.00', numbers: '9876543210' });
+      expect(JSON.parse(req.body)).toMatchObject({
+        route: 'dlt',
+        sender_id: 'GRMPNC',
+        message: 'T-DUES',
+        entity_id: '1201160000000000001',
+        variables_values: '12|₹1,276.00',
+        numbers: '9876543210',
+      });
     } else {
       const form = new URLSearchParams(req.body);
       expect(Object.fromEntries(form)).toMatchObject({ apikey: 'good', sender: 'GRMPNC', numbers: '919876543210', message: sms.text });
@@ -79,8 +104,14 @@ describe.each(['msg91', 'fast2sms', 'textlocal'] as const)('%s adapter', (provid
 describe('through the app (Fast2SMS)', () => {
   let t: TestApp;
   let c: TestCouncil;
-  const tomorrow = () => { const d = new Date(`${todayIso()}T00:00:00Z`); d.setUTCDate(d.getUTCDate() + 1); return d.toISOString().slice(0, 10); };
-  afterAll(async () => { await t?.close(); });
+  const tomorrow = () => {
+    const d = new Date(`${todayIso()}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + 1);
+    return d.toISOString().slice(0, 10);
+  };
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('reads the balance once a minute and answers a gateway error in words', async () => {
     t = await buildTestApp({ sms: { ...configFor('fast2sms', 'flaky'), perSecond: 1000 } });
@@ -94,7 +125,10 @@ describe('through the app (Fast2SMS)', () => {
 
     const broken = await buildTestApp({ sms: configFor('fast2sms', 'bad') });
     try {
-      const res = await injectAs(broken.app, await createCouncil(broken.app, { prefix: 'smsgw' }), { method: 'GET', url: '/api/Sms/balance' });
+      const res = await injectAs(broken.app, await createCouncil(broken.app, { prefix: 'smsgw' }), {
+        method: 'GET',
+        url: '/api/Sms/balance',
+      });
       expect(res.statusCode).toBe(502);
       expect(res.json()).toMatchObject({ isSuccess: false, message: expect.stringContaining('Invalid Authentication') });
     } finally {
@@ -105,21 +139,34 @@ describe('through the app (Fast2SMS)', () => {
   it('sends a batch: a 5xx is retried with backoff, each number reaches the gateway once it succeeds', async () => {
     await registerRcc(t.app, c, '1', { mobileNo: '9811111111' });
     await registerRcc(t.app, c, '2', { mobileNo: '9822222222' });
-    const res = await injectAs(t.app, c, { method: 'POST', url: '/api/Sms/gramsabha', payload: { date: tomorrow(), time: '10:00', password: c.password } });
+    const res = await injectAs(t.app, c, {
+      method: 'POST',
+      url: '/api/Sms/gramsabha',
+      payload: { date: tomorrow(), time: '10:00', password: c.password },
+    });
     expect(res.statusCode).toBe(202);
     const id = res.json().result.batchId;
     // The first try of each number got a 503: queued again with a backoff of 2 s.
     await t.app.db.smsMessage.updateMany({ where: { batchId: id }, data: { nextAttemptAt: new Date() } });
     t.app.sms.worker.scope = [c.userId];
     await t.app.sms.worker.start();
-    let detail: { status: string; sent: number; messages: { attempts: number; status: string; providerId: string }[] } = { status: '', sent: 0, messages: [] };
-    await expect.poll(async () => {
-      // Skip the backoff wait: the test is about the outcome, not the clock.
-      await t.app.db.smsMessage.updateMany({ where: { batchId: id, status: 'queued' }, data: { nextAttemptAt: new Date(0) } });
-      t.app.sms.worker.wake();
-      detail = (await injectAs(t.app, c, { method: 'GET', url: `/api/Sms/batches/${id}` })).json().result;
-      return detail.status;
-    }, { timeout: 15_000, interval: 100 }).toBe('done');
+    let detail: { status: string; sent: number; messages: { attempts: number; status: string; providerId: string }[] } = {
+      status: '',
+      sent: 0,
+      messages: [],
+    };
+    await expect
+      .poll(
+        async () => {
+          // Skip the backoff wait: the test is about the outcome, not the clock.
+          await t.app.db.smsMessage.updateMany({ where: { batchId: id, status: 'queued' }, data: { nextAttemptAt: new Date(0) } });
+          t.app.sms.worker.wake();
+          detail = (await injectAs(t.app, c, { method: 'GET', url: `/api/Sms/batches/${id}` })).json().result;
+          return detail.status;
+        },
+        { timeout: 15_000, interval: 100 },
+      )
+      .toBe('done');
     expect(detail.sent).toBe(2);
     for (const m of detail.messages) {
       expect(m.attempts).toBe(2);
@@ -130,7 +177,9 @@ describe('through the app (Fast2SMS)', () => {
 
 describe('MSG91 delivery reports', () => {
   let t: TestApp;
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('marks a sent message delivered or failed from the webhook, which needs its token', async () => {
     t = await buildTestApp({ sms: { ...configFor('msg91', 'good'), perSecond: 1000, webhookToken: 'hook-secret-1' } });
@@ -138,20 +187,35 @@ describe('MSG91 delivery reports', () => {
     await registerRcc(t.app, c, '1', { mobileNo: '9833333333' });
     await registerRcc(t.app, c, '2', { mobileNo: '9844444444' });
     const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
-    const id = (await injectAs(t.app, c, { method: 'POST', url: '/api/Sms/gramsabha', payload: { date: tomorrow, time: '10:00', password: c.password } })).json().result.batchId;
+    const id = (
+      await injectAs(t.app, c, {
+        method: 'POST',
+        url: '/api/Sms/gramsabha',
+        payload: { date: tomorrow, time: '10:00', password: c.password },
+      })
+    ).json().result.batchId;
     t.app.sms.worker.scope = [c.userId];
     await t.app.sms.worker.start();
     type Msg = { mobile: string; status: string; providerId: string; error: string };
-    const messages = async (): Promise<Msg[]> => (await injectAs(t.app, c, { method: 'GET', url: `/api/Sms/batches/${id}` })).json().result.messages;
+    const messages = async (): Promise<Msg[]> =>
+      (await injectAs(t.app, c, { method: 'GET', url: `/api/Sms/batches/${id}` })).json().result.messages;
     await expect.poll(async () => (await messages()).map((m) => m.status), { timeout: 15_000 }).toEqual(['sent', 'sent']);
     const [a, b] = await messages();
 
-    const hook = (token: string, body: object) => t.app.inject({ method: 'POST', url: `/api/Sms/delivery/msg91?token=${token}`, payload: body });
+    const hook = (token: string, body: object) =>
+      t.app.inject({ method: 'POST', url: `/api/Sms/delivery/msg91?token=${token}`, payload: body });
     expect((await hook('wrong', { requestId: a.providerId, number: `91${a.mobile}`, status: '1' })).statusCode).toBe(403);
-    expect((await hook('hook-secret-1', { requestId: a.providerId, number: `91${a.mobile}`, status: '1', desc: 'DELIVERED' })).json().result).toEqual({ updated: 1 });
-    expect((await hook('hook-secret-1', { requestId: b.providerId, telNum: `91${b.mobile}`, status: '17', desc: 'Blocked number' })).json().result).toEqual({ updated: 1 });
+    expect(
+      (await hook('hook-secret-1', { requestId: a.providerId, number: `91${a.mobile}`, status: '1', desc: 'DELIVERED' })).json().result,
+    ).toEqual({ updated: 1 });
+    expect(
+      (await hook('hook-secret-1', { requestId: b.providerId, telNum: `91${b.mobile}`, status: '17', desc: 'Blocked number' })).json()
+        .result,
+    ).toEqual({ updated: 1 });
     // Another message's request id with this number changes nothing.
-    expect((await hook('hook-secret-1', { requestId: a.providerId, number: `91${b.mobile}`, status: '1' })).json().result).toEqual({ updated: 0 });
+    expect((await hook('hook-secret-1', { requestId: a.providerId, number: `91${b.mobile}`, status: '1' })).json().result).toEqual({
+      updated: 0,
+    });
     const after = await messages();
     expect(after.map((m) => m.status)).toEqual(['delivered', 'failed']);
     expect(after[1].error).toBe('MSG91: Blocked number');

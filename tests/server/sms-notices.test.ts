@@ -9,8 +9,12 @@ import { propertyWithKar, registerRcc, todayIso } from '../helpers/tax.ts';
 
 let t: TestApp;
 const councils: number[] = [];
-beforeAll(async () => { t = await buildTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 async function council() {
   const c = await createCouncil(t.app, { prefix: 'sms' });
@@ -25,14 +29,23 @@ async function startWorker() {
 }
 const setMobile = (c: TestCouncil, malmattaNo: string, mobileNo: string) =>
   t.app.db.owner.updateMany({ where: { createdByUserId: c.userId, malmattaNo }, data: { mobileNo } });
-const tomorrow = () => { const d = new Date(`${todayIso()}T00:00:00Z`); d.setUTCDate(d.getUTCDate() + 1); return d.toISOString().slice(0, 10); };
+const tomorrow = () => {
+  const d = new Date(`${todayIso()}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+};
 const post = (c: TestCouncil, url: string, payload: object) => injectAs(t.app, c, { method: 'POST', url, payload });
 async function finished(c: TestCouncil, batchId: number) {
   let body: { status: string; messages: { status: string }[] } = { status: '', messages: [] };
-  await expect.poll(async () => {
-    body = (await injectAs(t.app, c, { method: 'GET', url: `/api/Sms/batches/${batchId}` })).json().result;
-    return body.status;
-  }, { timeout: 15_000, interval: 50 }).toMatch(/^done/);
+  await expect
+    .poll(
+      async () => {
+        body = (await injectAs(t.app, c, { method: 'GET', url: `/api/Sms/batches/${batchId}` })).json().result;
+        return body.status;
+      },
+      { timeout: 15_000, interval: 50 },
+    )
+    .toMatch(/^done/);
   return body;
 }
 
@@ -116,7 +129,12 @@ describe('gram sabha notice', () => {
     expect(p.totalSegments).toBe(p.segments);
     expect(p.skipped.map((s: { malmattaNo: string }) => s.malmattaNo).sort()).toEqual(['3', '4']);
 
-    const res = await post(c, '/api/Sms/gramsabha', { createdByUserId: other.userId, date: tomorrow(), time: '11:30', password: c.password });
+    const res = await post(c, '/api/Sms/gramsabha', {
+      createdByUserId: other.userId,
+      date: tomorrow(),
+      time: '11:30',
+      password: c.password,
+    });
     expect(res.statusCode).toBe(202);
     expect(res.json().message).toBe('ग्रामसभा संदेश यशस्वीरित्या पाठवला!');
     expect(res.json().result).toMatchObject({ recipients: 1 });
@@ -155,9 +173,15 @@ describe('dues notice', () => {
     const bad = await injectAs(t.app, c, { method: 'PUT', url: '/api/Sms/templates', payload: { kind: 'dues', body: 'कर भरा {amount}' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/\{malmattaNo\}/);
-    const good = await injectAs(t.app, c, { method: 'PUT', url: '/api/Sms/templates', payload: { kind: 'dues', body: 'Property {malmattaNo}: pay {amount}' } });
+    const good = await injectAs(t.app, c, {
+      method: 'PUT',
+      url: '/api/Sms/templates',
+      payload: { kind: 'dues', body: 'Property {malmattaNo}: pay {amount}' },
+    });
     expect(good.statusCode).toBe(200);
-    expect((await injectAs(t.app, c, { method: 'GET', url: '/api/Sms/templates' })).json().result.dues).toBe('Property {malmattaNo}: pay {amount}');
+    expect((await injectAs(t.app, c, { method: 'GET', url: '/api/Sms/templates' })).json().result.dues).toBe(
+      'Property {malmattaNo}: pay {amount}',
+    );
     const other = await council();
     expect((await injectAs(t.app, other, { method: 'GET', url: '/api/Sms/templates' })).json().result.dues).toBe(DEFAULT_TEMPLATES.dues);
   });
@@ -172,7 +196,10 @@ describe('batches', () => {
     expect((await injectAs(t.app, other, { method: 'GET', url: `/api/Sms/batches/${id}` })).statusCode).toBe(404);
     expect((await injectAs(t.app, other, { method: 'POST', url: `/api/Sms/batches/${id}/retry` })).statusCode).toBe(404);
     expect((await injectAs(t.app, other, { method: 'GET', url: '/api/Sms/batches' })).json().result.items).toEqual([]);
-    expect((await injectAs(t.app, c, { method: 'GET', url: '/api/Sms/batches' })).json().result.items[0]).toMatchObject({ batchId: id, kind: 'gramsabha' });
+    expect((await injectAs(t.app, c, { method: 'GET', url: '/api/Sms/batches' })).json().result.items[0]).toMatchObject({
+      batchId: id,
+      kind: 'gramsabha',
+    });
     expect((await injectAs(t.app, undefined, { method: 'GET', url: '/api/Sms/batches' })).statusCode).toBe(401);
   });
 
@@ -182,7 +209,14 @@ describe('batches', () => {
     for (let i = 1; i <= 12; i++) await registerRcc(t.app, c, String(i), { mobileNo: `90000000${String(i).padStart(2, '0')}` });
     const id = (await post(c, '/api/Sms/gramsabha', { date: tomorrow(), time: '10:00', password: c.password })).json().result.batchId;
     const sent: string[] = [];
-    const counting: SmsGateway = { name: 'log', balance: async () => '0', send: async (m) => { sent.push(m.mobile); return { providerId: `p${sent.length}` }; } };
+    const counting: SmsGateway = {
+      name: 'log',
+      balance: async () => '0',
+      send: async (m) => {
+        sent.push(m.mobile);
+        return { providerId: `p${sent.length}` };
+      },
+    };
     const first = new SmsWorker(t.app.db, counting, 1000);
     first.scope = [c.userId];
     first.limit = 5;
@@ -209,7 +243,14 @@ describe('batches', () => {
     for (let i = 1; i <= 10; i++) await registerRcc(t.app, c, String(i), { mobileNo: `91000000${String(i).padStart(2, '0')}` });
     const id = (await post(c, '/api/Sms/gramsabha', { date: tomorrow(), time: '10:00', password: c.password })).json().result.batchId;
     const starts: number[] = [];
-    const timed: SmsGateway = { name: 'log', balance: async () => '0', send: async () => { starts.push(Date.now()); return { providerId: 'x' }; } };
+    const timed: SmsGateway = {
+      name: 'log',
+      balance: async () => '0',
+      send: async () => {
+        starts.push(Date.now());
+        return { providerId: 'x' };
+      },
+    };
     const w = new SmsWorker(t.app.db, timed, 20);
     w.scope = [c.userId];
     await w.start();

@@ -12,7 +12,10 @@ const js = 'console.log("पोर्टल");'.repeat(200);
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="mr"><head><!--app-meta--></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html lang="mr"><head><!--app-meta--></head><body><div id="root"></div></body></html>',
+  );
   fs.writeFileSync(path.join(dist, 'assets/index-abc123.js'), js);
   fs.writeFileSync(path.join(dist, 'assets/index-abc123.js.br'), zlib.brotliCompressSync(js));
   fs.writeFileSync(path.join(dist, 'assets/index-abc123.js.gz'), zlib.gzipSync(js));

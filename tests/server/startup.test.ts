@@ -77,84 +77,100 @@ afterAll(async () => {
 });
 
 describe('starting the portal on an embedded database', () => {
-  it('migrates, creates the first account, keeps data across restarts and refuses a second process', async () => {
-    const port = await freePort();
-    const first = run('scripts/start.mjs', { PORT: String(port), ADMIN_USERNAME: 'sevak', ADMIN_PASSWORD: 'Start-pass1' });
-    await first.ready;
-    expect((await health(port)).result).toMatchObject({ database: 'up', databaseKind: 'pglite' });
-    expect(first.stdout()).toContain('applied migration');
-    expect(first.stdout()).not.toContain('Building');
-    expect(fs.existsSync(path.join(dataDir, 'pgdata'))).toBe(true);
-    expect(fs.existsSync(path.join(dataDir, 'jwt-secret'))).toBe(true);
+  it(
+    'migrates, creates the first account, keeps data across restarts and refuses a second process',
+    async () => {
+      const port = await freePort();
+      const first = run('scripts/start.mjs', { PORT: String(port), ADMIN_USERNAME: 'sevak', ADMIN_PASSWORD: 'Start-pass1' });
+      await first.ready;
+      expect((await health(port)).result).toMatchObject({ database: 'up', databaseKind: 'pglite' });
+      expect(first.stdout()).toContain('applied migration');
+      expect(first.stdout()).not.toContain('Building');
+      expect(fs.existsSync(path.join(dataDir, 'pgdata'))).toBe(true);
+      expect(fs.existsSync(path.join(dataDir, 'jwt-secret'))).toBe(true);
 
-    const login = await fetch(`http://127.0.0.1:${port}/api/User/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'sevak', password: 'Start-pass1' }),
-    });
-    expect(login.status).toBe(200);
-    const { token } = await login.json();
+      const login = await fetch(`http://127.0.0.1:${port}/api/User/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'sevak', password: 'Start-pass1' }),
+      });
+      expect(login.status).toBe(200);
+      const { token } = await login.json();
 
-    // A second portal on the same directory must not open it (PGlite has no lock of its own).
-    const second = run('dist/server/main.js', { PORT: String(await freePort()) });
-    expect(await second.closed).toBe(1);
-    expect(second.stderr()).toMatch(/^Portal not started: could not open the database: .*in use by process \d+/);
+      // A second portal on the same directory must not open it (PGlite has no lock of its own).
+      const second = run('dist/server/main.js', { PORT: String(await freePort()) });
+      expect(await second.closed).toBe(1);
+      expect(second.stderr()).toMatch(/^Portal not started: could not open the database: .*in use by process \d+/);
 
-    await stop(first.child);
+      await stop(first.child);
 
-    // The CLI adds an account to the same database while the portal is stopped.
-    const cli = spawnSync(tsx, ['server/cli/user.ts', 'add', 'clerk2', '--password', 'Clerk-pass2'], { cwd: root, env: env(), encoding: 'utf8' });
-    expect(cli.status, cli.stderr).toBe(0);
-    expect(cli.stdout).toMatch(/Created account "clerk2"/);
+      // The CLI adds an account to the same database while the portal is stopped.
+      const cli = spawnSync(tsx, ['server/cli/user.ts', 'add', 'clerk2', '--password', 'Clerk-pass2'], {
+        cwd: root,
+        env: env(),
+        encoding: 'utf8',
+      });
+      expect(cli.status, cli.stderr).toBe(0);
+      expect(cli.stdout).toMatch(/Created account "clerk2"/);
 
-    // Restart as a deployed server: no migration re-run, the account and the secret survive.
-    const again = run('dist/server/main.js', { PORT: String(port) });
-    await again.ready;
-    await health(port);
-    expect(again.stdout()).not.toContain('applied migration');
-    expect(again.stdout()).not.toContain('First staff account created');
-    const me = await fetch(`http://127.0.0.1:${port}/api/User/me`, { headers: { authorization: `Bearer ${token}` } });
-    expect(me.status).toBe(200);
-    const clerk = await fetch(`http://127.0.0.1:${port}/api/User/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'clerk2', password: 'Clerk-pass2' }),
-    });
-    expect(clerk.status).toBe(200);
-    await stop(again.child);
-  }, SLOW);
+      // Restart as a deployed server: no migration re-run, the account and the secret survive.
+      const again = run('dist/server/main.js', { PORT: String(port) });
+      await again.ready;
+      await health(port);
+      expect(again.stdout()).not.toContain('applied migration');
+      expect(again.stdout()).not.toContain('First staff account created');
+      const me = await fetch(`http://127.0.0.1:${port}/api/User/me`, { headers: { authorization: `Bearer ${token}` } });
+      expect(me.status).toBe(200);
+      const clerk = await fetch(`http://127.0.0.1:${port}/api/User/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'clerk2', password: 'Clerk-pass2' }),
+      });
+      expect(clerk.status).toBe(200);
+      await stop(again.child);
+    },
+    SLOW,
+  );
 
-  it('prints a generated password once when ADMIN_PASSWORD is not set', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-start2-'));
-    const port = await freePort();
-    const portal = run('dist/server/main.js', { PORT: String(port), DATA_DIR: dir });
-    await portal.ready;
-    const password = /password: (\S+)/.exec(portal.stdout())?.[1];
-    expect(password).toBeTruthy();
-    const login = await fetch(`http://127.0.0.1:${port}/api/User/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password }),
-    });
-    expect(login.status).toBe(200);
-    await stop(portal.child);
-    fs.rmSync(dir, { recursive: true, force: true });
-  }, SLOW);
+  it(
+    'prints a generated password once when ADMIN_PASSWORD is not set',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-start2-'));
+      const port = await freePort();
+      const portal = run('dist/server/main.js', { PORT: String(port), DATA_DIR: dir });
+      await portal.ready;
+      const password = /password: (\S+)/.exec(portal.stdout())?.[1];
+      expect(password).toBeTruthy();
+      const login = await fetch(`http://127.0.0.1:${port}/api/User/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password }),
+      });
+      expect(login.status).toBe(200);
+      await stop(portal.child);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+    SLOW,
+  );
 
   it.each([
     [{ ADMIN_USERNAME: 'gram sevak' }, 'wrong setting: ADMIN_USERNAME "gram sevak" is refused: use 3 to 64 letters'],
     [{ ADMIN_PASSWORD: 'short' }, 'wrong setting: ADMIN_PASSWORD is refused: it must be at least 10 characters long'],
     [{ PORT: 'eighty' }, 'wrong setting: PORT must be a port number, got "eighty"'],
-  ])('stops on a wrong setting with one line on stderr and exit code 1 (%o)', async (setting, line) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-start3-'));
-    const portal = run('dist/server/main.js', { PORT: String(await freePort()), DATA_DIR: dir, ...setting });
-    expect(await portal.closed).toBe(1);
-    const lines = portal.stderr().split('\n').filter(Boolean);
-    expect(lines).toHaveLength(1); // no stack trace
-    expect(lines[0]).toMatch(/^Portal not started: /);
-    expect(lines[0]).toContain(line);
-    expect(portal.stdout()).toBe('');
-    expect(fs.existsSync(path.join(dir, 'pgdata'))).toBe(false); // refused before the database was touched
-    fs.rmSync(dir, { recursive: true, force: true });
-  }, SLOW);
+  ])(
+    'stops on a wrong setting with one line on stderr and exit code 1 (%o)',
+    async (setting, line) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-start3-'));
+      const portal = run('dist/server/main.js', { PORT: String(await freePort()), DATA_DIR: dir, ...setting });
+      expect(await portal.closed).toBe(1);
+      const lines = portal.stderr().split('\n').filter(Boolean);
+      expect(lines).toHaveLength(1); // no stack trace
+      expect(lines[0]).toMatch(/^Portal not started: /);
+      expect(lines[0]).toContain(line);
+      expect(portal.stdout()).toBe('');
+      expect(fs.existsSync(path.join(dir, 'pgdata'))).toBe(false); // refused before the database was touched
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+    SLOW,
+  );
 });

@@ -28,9 +28,12 @@ beforeAll(async () => {
   }
   await propertyWithKar(t.app, other, '1', { magilGharpatti: '99999' });
 }, 300_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const list = (council: TestCouncil, query: string, path = 'KarDetails/Sorted') => injectAs(t.app, council, { method: 'GET', url: `/api/OwnerProperty/${path}?${query}` });
+const list = (council: TestCouncil, query: string, path = 'KarDetails/Sorted') =>
+  injectAs(t.app, council, { method: 'GET', url: `/api/OwnerProperty/${path}?${query}` });
 type Item = { malmattaNo: string; total: string; rowTotal: string; karid: number };
 
 describe('the tax list', () => {
@@ -40,9 +43,22 @@ describe('the tax list', () => {
     const r = res.json().result;
     expect(r).toMatchObject({ pageNumber: 1, pageSize: 5, totalItems: 12, totalPages: 3, rolledOver: false });
     expect(r.items.map((i: Item) => i.malmattaNo)).toEqual(['12', '11', '10', '9', '8']);
-    expect(r.items[0]).toMatchObject({ total: '1391.50', rowTotal: '1391.50', magilGharpatti: '115.50', chaluGharpatti: '936.00', totalGharpatti: '1051.50', karupdatedYear: r.taxYear });
+    expect(r.items[0]).toMatchObject({
+      total: '1391.50',
+      rowTotal: '1391.50',
+      magilGharpatti: '115.50',
+      chaluGharpatti: '936.00',
+      totalGharpatti: '1051.50',
+      karupdatedYear: r.taxYear,
+    });
     // 12 × 1,276 + 10.50 × (0 + … + 11) = 15,312 + 693.
-    expect(r.totals).toMatchObject({ magilGharpatti: '693.00', chaluGharpatti: '11232.00', totalGharpatti: '11925.00', chaluPanipatti: '3600.00', total: '16005.00' });
+    expect(r.totals).toMatchObject({
+      magilGharpatti: '693.00',
+      chaluGharpatti: '11232.00',
+      totalGharpatti: '11925.00',
+      chaluPanipatti: '3600.00',
+      total: '16005.00',
+    });
 
     const last = (await list(c, 'pageNumber=3&pageSize=5&sortField=total&sortOrder=ASC')).json().result;
     expect(last.items.map((i: Item) => i.malmattaNo)).toEqual(['11', '12']);
@@ -68,7 +84,12 @@ describe('the tax list', () => {
 describe('sorting by grand total', () => {
   it('sorts as numbers, not as text (₹10,276 after ₹1,376)', async () => {
     const n = await createCouncil(t.app);
-    for (const [no, arrears] of [['1', '0'], ['2', '9000'], ['3', '100']]) await propertyWithKar(t.app, n, no, { magilGharpatti: arrears });
+    for (const [no, arrears] of [
+      ['1', '0'],
+      ['2', '9000'],
+      ['3', '100'],
+    ])
+      await propertyWithKar(t.app, n, no, { magilGharpatti: arrears });
     const page = (await list(n, 'pageSize=10&sortField=total&sortOrder=DESC')).json().result;
     expect(page.items.map((i: Item) => i.total)).toEqual(['10276.00', '1376.00', '1276.00']);
     const res = await injectAs(t.app, n, { method: 'GET', url: '/api/OwnerProperty/KarDetails/excel?sortField=total&sortOrder=ASC' });
@@ -82,7 +103,10 @@ describe('the tax list in Excel', () => {
   it('streams the whole list in the chosen sort: Marathi headers, every row, a totals row, ₹ format, frozen header', async () => {
     const kar = await t.app.db.karDetail.findFirstOrThrow({ where: { createdByUserId: c.userId, malmattaNo: '7' } });
     await t.app.db.karDetail.update({ where: { karId: kar.karId }, data: { malkacheNav: '' } });
-    const res = await injectAs(t.app, c, { method: 'GET', url: `/api/OwnerProperty/KarDetails/excel?userId=${c.userId}&sortField=total&sortOrder=DESC` });
+    const res = await injectAs(t.app, c, {
+      method: 'GET',
+      url: `/api/OwnerProperty/KarDetails/excel?userId=${c.userId}&sortField=total&sortOrder=DESC`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(res.headers['content-disposition']).toContain(`filename="kar-details-${todayIso()}.xlsx"`);
@@ -112,7 +136,9 @@ describe('the tax list in Excel', () => {
     fs.writeFileSync(file, res.rawPayload);
     const styles = execFileSync('unzip', ['-p', file, 'xl/styles.xml'], { encoding: 'utf8' });
     fs.rmSync(file);
-    expect(styles).toContain('formatCode="[&gt;=10000000]&quot;₹&quot;##\\,##\\,##\\,##0.00;[&gt;=100000]&quot;₹&quot;##\\,##\\,##0.00;&quot;₹&quot;##,##0.00"');
+    expect(styles).toContain(
+      'formatCode="[&gt;=10000000]&quot;₹&quot;##\\,##\\,##\\,##0.00;[&gt;=100000]&quot;₹&quot;##\\,##\\,##0.00;&quot;₹&quot;##,##0.00"',
+    );
 
     const totals = ws.getRow(14);
     expect(totals.getCell(1).value).toBe('एकूण / Total');
@@ -121,7 +147,9 @@ describe('the tax list in Excel', () => {
   });
 
   it('answers 404 for another council’s id and gives a second council only its own rows', async () => {
-    expect((await injectAs(t.app, other, { method: 'GET', url: `/api/OwnerProperty/KarDetails/excel?userId=${c.userId}` })).statusCode).toBe(404);
+    expect(
+      (await injectAs(t.app, other, { method: 'GET', url: `/api/OwnerProperty/KarDetails/excel?userId=${c.userId}` })).statusCode,
+    ).toBe(404);
     const res = await injectAs(t.app, other, { method: 'GET', url: '/api/OwnerProperty/KarDetails/excel' });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);

@@ -8,12 +8,18 @@ import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil }
 import { pay, propertyWithKar, registerRcc, todayIso } from '../helpers/tax.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await buildTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const taxYear = taxYearOf(new Date(`${todayIso()}T00:00:00Z`));
-const details = (c: TestCouncil, ownerId: number) => injectAs(t.app, c, { method: 'GET', url: `/api/KarImport/details-by-owner?ownerId=${ownerId}` });
-const history = (c: TestCouncil, ownerId: number) => injectAs(t.app, c, { method: 'GET', url: `/api/KarImport/payment-history?ownerId=${ownerId}` });
+const details = (c: TestCouncil, ownerId: number) =>
+  injectAs(t.app, c, { method: 'GET', url: `/api/KarImport/details-by-owner?ownerId=${ownerId}` });
+const history = (c: TestCouncil, ownerId: number) =>
+  injectAs(t.app, c, { method: 'GET', url: `/api/KarImport/payment-history?ownerId=${ownerId}` });
 const counts = async (c: TestCouncil) => ({
   payments: await t.app.db.payment.count({ where: { createdByUserId: c.userId } }),
   lines: await t.app.db.paymentLine.count({ where: { payment: { createdByUserId: c.userId } } }),
@@ -24,24 +30,52 @@ describe('kar details', () => {
   it('takes the arrears as entered and the current demand from the assessment, ignoring typed current amounts', async () => {
     const c = await createCouncil(t.app);
     const p = await registerRcc(t.app, c, '१२/अ');
-    const res = await injectAs(t.app, c, { method: 'POST', url: '/api/KarImport/kar-details/add', payload: {
-      malmattaNo: '12/अ', malkacheNav: 'someone else', magilGharpatti: '500', magilDivabatti: 10, magilArogyakar: '', magilPanipatti: '150.50',
-      chaluGharpatti: '99999', chaluPanipatti: 1, createdByUserId: 999999,
-    } });
+    const res = await injectAs(t.app, c, {
+      method: 'POST',
+      url: '/api/KarImport/kar-details/add',
+      payload: {
+        malmattaNo: '12/अ',
+        malkacheNav: 'someone else',
+        magilGharpatti: '500',
+        magilDivabatti: 10,
+        magilArogyakar: '',
+        magilPanipatti: '150.50',
+        chaluGharpatti: '99999',
+        chaluPanipatti: 1,
+        createdByUserId: 999999,
+      },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().result).toMatchObject({
-      karid: res.json().result.karId, propertyId: p.propertyId, malmattaNo: '१२/अ', malkacheNav: 'श्री ज्ञानेश्वर कृष्ण क्षीरसागर',
-      magilGharpatti: '500.00', chaluGharpatti: '936.00', totalGharpatti: '1436.00',
-      magilDivabatti: '10.00', chaluDivabatti: '20.00', totalDivabatti: '30.00',
-      magilArogyakar: '0.00', chaluArogyakar: '20.00', totalArogyakar: '20.00',
-      magilPanipatti: '150.50', chaluPanipatti: '300.00', totalPanipatti: '450.50',
-      total: '1936.50', rowTotal: '1936.50', karupdatedYear: taxYear,
+      karid: res.json().result.karId,
+      propertyId: p.propertyId,
+      malmattaNo: '१२/अ',
+      malkacheNav: 'श्री ज्ञानेश्वर कृष्ण क्षीरसागर',
+      magilGharpatti: '500.00',
+      chaluGharpatti: '936.00',
+      totalGharpatti: '1436.00',
+      magilDivabatti: '10.00',
+      chaluDivabatti: '20.00',
+      totalDivabatti: '30.00',
+      magilArogyakar: '0.00',
+      chaluArogyakar: '20.00',
+      totalArogyakar: '20.00',
+      magilPanipatti: '150.50',
+      chaluPanipatti: '300.00',
+      totalPanipatti: '450.50',
+      total: '1936.50',
+      rowTotal: '1936.50',
+      karupdatedYear: taxYear,
     });
     const read = await details(c, p.ownerId);
     expect(read.statusCode).toBe(200);
     expect(read.json().result).toEqual([res.json().result]);
 
-    const again = await injectAs(t.app, c, { method: 'POST', url: '/api/KarImport/kar-details/add', payload: { malmattaNo: '१२/अ', magilGharpatti: '1' } });
+    const again = await injectAs(t.app, c, {
+      method: 'POST',
+      url: '/api/KarImport/kar-details/add',
+      payload: { malmattaNo: '१२/अ', magilGharpatti: '1' },
+    });
     expect(again.statusCode).toBe(409);
     expect(await t.app.db.karDetail.count({ where: { createdByUserId: c.userId } })).toBe(1);
   });
@@ -78,11 +112,22 @@ describe('kar details', () => {
     const p = await propertyWithKar(t.app, c, '21', { magilGharpatti: '500' });
     expect((await pay(t.app, c, { karid: p.kar.karId, paid_gharpatti: '700' })).statusCode).toBe(201);
     // 100 m²: (100 × 1200 + 100 × 18000 × 0.80) × 1.00 = 15,60,000; × 1.20 ÷ 1000 = 1872.00; 1,076 sq ft: light and health 25.
-    const upd = await injectAs(t.app, c, { method: 'PUT', url: '/api/OwnerProperty/UpdateProperty', payload: { propertyId: p.propertyId, areaSqm: '100' } });
+    const upd = await injectAs(t.app, c, {
+      method: 'PUT',
+      url: '/api/OwnerProperty/UpdateProperty',
+      payload: { propertyId: p.propertyId, areaSqm: '100' },
+    });
     expect(upd.statusCode).toBe(200);
     expect(upd.json().result.gharpatti).toBe('1872.00');
     const kar = (await details(c, p.ownerId)).json().result[0];
-    expect(kar).toMatchObject({ magilGharpatti: '0.00', chaluGharpatti: '1672.00', chaluDivabatti: '25.00', chaluArogyakar: '25.00', chaluPanipatti: '300.00', total: '2022.00' });
+    expect(kar).toMatchObject({
+      magilGharpatti: '0.00',
+      chaluGharpatti: '1672.00',
+      chaluDivabatti: '25.00',
+      chaluArogyakar: '25.00',
+      chaluPanipatti: '300.00',
+      total: '2022.00',
+    });
   });
 });
 
@@ -90,14 +135,28 @@ describe('a payment', () => {
   it('takes arrears first within a head, numbers the receipt and keeps the history (the worked example)', async () => {
     const c = await createCouncil(t.app);
     const p = await propertyWithKar(t.app, c, '1', { magilGharpatti: '500' });
-    const res = await pay(t.app, c, { karid: p.kar.karId, paid_gharpatti: '700', paid_panipatti: 100.5, paid_method: 'cheque', note: ' चेक क्र. 123 ', createdByUserId: c.userId });
+    const res = await pay(t.app, c, {
+      karid: p.kar.karId,
+      paid_gharpatti: '700',
+      paid_panipatti: 100.5,
+      paid_method: 'cheque',
+      note: ' चेक क्र. 123 ',
+      createdByUserId: c.userId,
+    });
     expect(res.statusCode).toBe(201);
     const { payment, kar, repeated } = res.json().result;
     expect(res.json().message).toBe('पेमेंट यशस्वीरित्या पूर्ण झाले!');
     expect(repeated).toBe(false);
     expect(payment).toMatchObject({
-      receiptNo: 1, receiptYear: taxYear, bookNo: 1, malmattaNo: '1', payerName: 'श्री ज्ञानेश्वर कृष्ण क्षीरसागर', paidOn: todayIso(),
-      paidMethod: 'cheque', note: 'चेक क्र. 123', amountTotal: '800.50',
+      receiptNo: 1,
+      receiptYear: taxYear,
+      bookNo: 1,
+      malmattaNo: '1',
+      payerName: 'श्री ज्ञानेश्वर कृष्ण क्षीरसागर',
+      paidOn: todayIso(),
+      paidMethod: 'cheque',
+      note: 'चेक क्र. 123',
+      amountTotal: '800.50',
       lines: [
         { category: 'gharpatti', fromArrears: '500.00', fromCurrent: '200.00', amountPaid: '700.00' },
         { category: 'panipatti', fromArrears: '0.00', fromCurrent: '100.50', amountPaid: '100.50' },
@@ -110,8 +169,18 @@ describe('a payment', () => {
     expect(second.json().result.payment.receiptNo).toBe(2);
 
     const rows = (await history(c, p.ownerId)).json().result;
-    expect(rows.map((r: { receiptNo: number; category: string; amountPaid: string; paidMethod: string }) => [r.receiptNo, r.category, r.amountPaid, r.paidMethod]))
-      .toEqual([[2, 'divabatti', '20.00', 'cash'], [1, 'gharpatti', '700.00', 'cheque'], [1, 'panipatti', '100.50', 'cheque']]);
+    expect(
+      rows.map((r: { receiptNo: number; category: string; amountPaid: string; paidMethod: string }) => [
+        r.receiptNo,
+        r.category,
+        r.amountPaid,
+        r.paidMethod,
+      ]),
+    ).toEqual([
+      [2, 'divabatti', '20.00', 'cash'],
+      [1, 'gharpatti', '700.00', 'cheque'],
+      [1, 'panipatti', '100.50', 'cheque'],
+    ]);
   });
 
   it('may pay exactly what is due, and refuses ₹1 more per head (the worked example: ₹1,437 of ₹1,436)', async () => {
@@ -121,7 +190,13 @@ describe('a payment', () => {
     expect(over.statusCode).toBe(400);
     expect(over.json().message).toContain('paid_gharpatti');
     expect(over.json().message).toContain('₹1436.00');
-    const exact = await pay(t.app, c, { karid: p.kar.karId, paid_gharpatti: '1436.00', paid_divabatti: '20', paid_arogyakar: '20', paid_panipatti: '300' });
+    const exact = await pay(t.app, c, {
+      karid: p.kar.karId,
+      paid_gharpatti: '1436.00',
+      paid_divabatti: '20',
+      paid_arogyakar: '20',
+      paid_panipatti: '300',
+    });
     expect(exact.statusCode).toBe(201);
     expect(exact.json().result.payment.receiptNo).toBe(1);
     expect(exact.json().result.kar.total).toBe('0.00');
@@ -161,7 +236,9 @@ describe('a payment', () => {
     expect((await details(c, bare.ownerId)).json().result).toEqual([]);
     expect(await counts(c)).toEqual({ payments: 0, lines: 0, counter: [] });
     expect((await details(c, p.ownerId)).json().result[0].total).toBe(p.kar.total);
-    expect(await t.app.db.karDetail.findUnique({ where: { karId: theirs.kar.karId }, select: { total: true } })).toMatchObject({ total: expect.anything() });
+    expect(await t.app.db.karDetail.findUnique({ where: { karId: theirs.kar.karId }, select: { total: true } })).toMatchObject({
+      total: expect.anything(),
+    });
     expect((await t.app.db.karDetail.findUniqueOrThrow({ where: { karId: theirs.kar.karId } })).total.toFixed(2)).toBe('1276.00');
   });
 
@@ -198,7 +275,10 @@ describe('a payment', () => {
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((s) => s === 201)).toHaveLength(47);
     expect(codes.filter((s) => s === 400)).toHaveLength(3);
-    const numbers = results.filter((r) => r.statusCode === 201).map((r) => r.json().result.payment.receiptNo as number).sort((x, y) => x - y);
+    const numbers = results
+      .filter((r) => r.statusCode === 201)
+      .map((r) => r.json().result.payment.receiptNo as number)
+      .sort((x, y) => x - y);
     expect(numbers).toEqual(Array.from({ length: 47 }, (_, i) => i + 1));
     const kar = (await details(c, p.ownerId)).json().result[0];
     expect(kar).toMatchObject({ magilGharpatti: '0.00', chaluGharpatti: '26.00', total: '366.00' });
@@ -213,7 +293,13 @@ describe('the public receipt check', () => {
     const { payment } = (await pay(t.app, c, { karid: p.kar.karId, paid_gharpatti: '123.45' })).json().result;
     const res = await t.app.inject({ method: 'GET', url: `/api/public/receipt/${payment.receiptId}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json().result).toEqual({ receiptNo: 1, financialYear: payment.financialYear, paidOn: todayIso(), amountTotal: '123.45', malmattaNo: '१५' });
+    expect(res.json().result).toEqual({
+      receiptNo: 1,
+      financialYear: payment.financialYear,
+      paidOn: todayIso(),
+      amountTotal: '123.45',
+      malmattaNo: '१५',
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/public/receipt/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/public/receipt/${payment.paymentId}` })).statusCode).toBe(400);
   });
@@ -227,8 +313,12 @@ describe('scoping', () => {
     expect((await details(b, p.ownerId)).statusCode).toBe(404);
     expect((await history(b, p.ownerId)).statusCode).toBe(404);
     expect((await pay(t.app, b, { karid: p.kar.karId, paid_gharpatti: '1' })).statusCode).toBe(404);
-    expect((await injectAs(t.app, b, { method: 'POST', url: '/api/KarImport/kar-details/add', payload: { malmattaNo: '77' } })).statusCode).toBe(400);
-    expect((await injectAs(t.app, undefined, { method: 'GET', url: `/api/KarImport/details-by-owner?ownerId=${p.ownerId}` })).statusCode).toBe(401);
+    expect(
+      (await injectAs(t.app, b, { method: 'POST', url: '/api/KarImport/kar-details/add', payload: { malmattaNo: '77' } })).statusCode,
+    ).toBe(400);
+    expect(
+      (await injectAs(t.app, undefined, { method: 'GET', url: `/api/KarImport/details-by-owner?ownerId=${p.ownerId}` })).statusCode,
+    ).toBe(401);
     expect((await details(a, p.ownerId)).json().result[0].total).toBe('1286.00');
   });
 });
@@ -262,12 +352,24 @@ describe('the collection view', () => {
 describe('the API document', () => {
   it('lists every tax path of the spec with its schemas', async () => {
     const spec = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
-    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining([
-      '/api/KarImport/details-by-owner', '/api/KarImport/kar-details/add', '/api/KarImport/payment-history', '/api/KarImport/apply-payment-simple',
-      '/api/KarImport/receipt-pdf/{paymentId}', '/api/KarImport/magani-pdf', '/api/OwnerProperty/KarDetails/Sorted', '/api/OwnerProperty/KarDetails',
-      '/api/OwnerProperty/KarDetails/excel', '/api/KarImport/recalc-by-user/{userId}', '/api/Properties/due', '/api/Properties/decrease-ghasara',
-      '/api/Properties/{id}/decrease-ghasara', '/api/public/receipt/{receiptId}',
-    ]));
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/KarImport/details-by-owner',
+        '/api/KarImport/kar-details/add',
+        '/api/KarImport/payment-history',
+        '/api/KarImport/apply-payment-simple',
+        '/api/KarImport/receipt-pdf/{paymentId}',
+        '/api/KarImport/magani-pdf',
+        '/api/OwnerProperty/KarDetails/Sorted',
+        '/api/OwnerProperty/KarDetails',
+        '/api/OwnerProperty/KarDetails/excel',
+        '/api/KarImport/recalc-by-user/{userId}',
+        '/api/Properties/due',
+        '/api/Properties/decrease-ghasara',
+        '/api/Properties/{id}/decrease-ghasara',
+        '/api/public/receipt/{receiptId}',
+      ]),
+    );
     const pay = spec.paths['/api/KarImport/apply-payment-simple'].post;
     expect(pay.requestBody.content['application/json'].schema.properties).toHaveProperty('paid_gharpatti');
     expect(pay.parameters.map((p: { name: string }) => p.name)).toContain('idempotency-key');

@@ -10,8 +10,14 @@ import { pay, propertyWithKar } from '../helpers/tax.ts';
 
 let t: TestApp;
 let dir: string;
-beforeAll(async () => { t = await buildTestApp(); dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-tax-pdf-')); });
-afterAll(async () => { await t?.close(); fs.rmSync(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  t = await buildTestApp();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-tax-pdf-'));
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 function readBack(name: string, pdf: Buffer) {
   const file = path.join(dir, `${name}.pdf`);
@@ -27,16 +33,37 @@ describe('tax documents', () => {
   it('prints the Namuna 10 receipt with each head, the amount in words and a QR to the public receipt check', async () => {
     const c = await createCouncil(t.app);
     const p = await propertyWithKar(t.app, c, '१२/अ', { magilGharpatti: '500' });
-    const paid = await pay(t.app, c, { karid: p.kar.karId, paid_gharpatti: '700', paid_panipatti: '100.50', paid_method: 'cheque', note: 'धनादेश क्र. ४५६' });
+    const paid = await pay(t.app, c, {
+      karid: p.kar.karId,
+      paid_gharpatti: '700',
+      paid_panipatti: '100.50',
+      paid_method: 'cheque',
+      note: 'धनादेश क्र. ४५६',
+    });
     const { payment } = paid.json().result;
     const res = await injectAs(t.app, c, { method: 'GET', url: `/api/KarImport/receipt-pdf/${payment.paymentId}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain(`Receipt_${payment.financialYear}_1.pdf`);
     const { raw, qr } = readBack('receipt', res.rawPayload);
-    for (const words of ['नमुना नं. १० — कर वसुली पावती', 'नियम ३२(५)', 'श्री ज्ञानेश्वर कृष्ण क्षीरसागर', '१२/अ', `1 (${payment.financialYear})`,
-      'घरपट्टी / House tax', '₹500.00', '₹200.00', '₹700.00', 'सामान्य पाणीपट्टी / General water tax', '₹100.50', '₹800.50',
-      'अक्षरी रक्कम: आठशे रुपये पन्नास पैसे', 'In words: Eight Hundred Rupees and Fifty Paise Only', 'धनादेश / Cheque', 'धनादेश क्र. ४५६'])
+    for (const words of [
+      'नमुना नं. १० — कर वसुली पावती',
+      'नियम ३२(५)',
+      'श्री ज्ञानेश्वर कृष्ण क्षीरसागर',
+      '१२/अ',
+      `1 (${payment.financialYear})`,
+      'घरपट्टी / House tax',
+      '₹500.00',
+      '₹200.00',
+      '₹700.00',
+      'सामान्य पाणीपट्टी / General water tax',
+      '₹100.50',
+      '₹800.50',
+      'अक्षरी रक्कम: आठशे रुपये पन्नास पैसे',
+      'In words: Eight Hundred Rupees and Fifty Paise Only',
+      'धनादेश / Cheque',
+      'धनादेश क्र. ४५६',
+    ])
       expect(raw).toContain(words);
     expect(qr).toBe(`http://portal.test/receiptqr/${payment.receiptId}`);
     const check = await t.app.inject({ method: 'GET', url: new URL(qr).pathname.replace('/receiptqr/', '/api/public/receipt/') });
@@ -47,14 +74,29 @@ describe('tax documents', () => {
     const c = await createCouncil(t.app);
     const p = await propertyWithKar(t.app, c, '७', { magilGharpatti: '500', magilPanipatti: '150' });
     await pay(t.app, c, { karid: p.kar.karId, paid_gharpatti: '250' });
-    const res = await injectAs(t.app, c, { method: 'GET', url: `/api/KarImport/magani-pdf?ownerId=${p.ownerId}&createdByUserId=${c.userId}` });
+    const res = await injectAs(t.app, c, {
+      method: 'GET',
+      url: `/api/KarImport/magani-pdf?ownerId=${p.ownerId}&createdByUserId=${c.userId}`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(`Kar_Magani_${encodeURIComponent('७')}.pdf`);
     const { raw, qr } = readBack('magani', res.rawPayload);
     // House: arrears 500 - 250 = 250, current 936; water: 150 + 300; light 20, health 20: ₹1,676.00.
-    for (const words of ['नमुना नं. ९-क — कर मागणी बिल', 'घरपट्टी / House tax', '₹250.00', '₹936.00', '₹1,186.00', '₹450.00',
-      'एकूण मागणी / Total due', '₹400.00', '₹1,276.00', '₹1,676.00', 'अक्षरी रक्कम: एक हजार सहाशे शहात्तर रुपये', 'In words: One Thousand Six Hundred Seventy-Six Rupees Only',
-      'मागील भरणा / Last payments'])
+    for (const words of [
+      'नमुना नं. ९-क — कर मागणी बिल',
+      'घरपट्टी / House tax',
+      '₹250.00',
+      '₹936.00',
+      '₹1,186.00',
+      '₹450.00',
+      'एकूण मागणी / Total due',
+      '₹400.00',
+      '₹1,276.00',
+      '₹1,676.00',
+      'अक्षरी रक्कम: एक हजार सहाशे शहात्तर रुपये',
+      'In words: One Thousand Six Hundred Seventy-Six Rupees Only',
+      'मागील भरणा / Last payments',
+    ])
       expect(raw).toContain(words);
     expect(qr).toBe(`http://portal.test/propertyqr/${encodeURIComponent('७')}/${c.userId}`);
   }, 120_000);
@@ -66,6 +108,9 @@ describe('tax documents', () => {
     const { payment } = (await pay(t.app, a, { karid: p.kar.karId, paid_gharpatti: '1' })).json().result;
     expect((await injectAs(t.app, b, { method: 'GET', url: `/api/KarImport/receipt-pdf/${payment.paymentId}` })).statusCode).toBe(404);
     expect((await injectAs(t.app, b, { method: 'GET', url: `/api/KarImport/magani-pdf?ownerId=${p.ownerId}` })).statusCode).toBe(404);
-    expect((await injectAs(t.app, a, { method: 'GET', url: `/api/KarImport/magani-pdf?ownerId=${p.ownerId}&createdByUserId=${b.userId}` })).statusCode).toBe(404);
+    expect(
+      (await injectAs(t.app, a, { method: 'GET', url: `/api/KarImport/magani-pdf?ownerId=${p.ownerId}&createdByUserId=${b.userId}` }))
+        .statusCode,
+    ).toBe(404);
   });
 });

@@ -4,11 +4,16 @@ import { DEFAULT_RATES } from '../../common/property/assessment.ts';
 import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await buildTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const get = (c: TestCouncil | undefined) => injectAs(t.app, c, { method: 'GET', url: '/api/TaxRates' });
-const put = (c: TestCouncil | undefined, payload: unknown) => injectAs(t.app, c, { method: 'PUT', url: '/api/TaxRates', payload: payload as object });
+const put = (c: TestCouncil | undefined, payload: unknown) =>
+  injectAs(t.app, c, { method: 'PUT', url: '/api/TaxRates', payload: payload as object });
 const clone = () => structuredClone(DEFAULT_RATES);
 
 describe('assessment rates', () => {
@@ -61,17 +66,72 @@ describe('assessment rates', () => {
   it('refuses negative, malformed and missing values, and tables out of order', async () => {
     const c = await createCouncil(t.app);
     const cases: [(r: ReturnType<typeof clone>) => void, RegExp][] = [
-      [(r) => { r.landRate = '-5'; }, /landRate/],
-      [(r) => { r.constructionRate.rcc = '12.345'; }, /constructionRate/],
-      [(r) => { r.waterTax = 'abc'; }, /waterTax/],
-      [(r) => { delete (r as Partial<typeof r>).slabs; }, /slabs/],
-      [(r) => { r.depreciation[3].maxAge = 4; }, /^depreciation\.3\.maxAge: the bands must go up in age/],
-      [(r) => { r.depreciation[8].maxAge = 70; }, /^depreciation\.8\.maxAge/],
-      [(r) => { r.depreciation[0].pucca = '1.10'; }, /^depreciation\.0\.pucca: .*at most 1\.00/],
-      [(r) => { r.slabs[1].maxSqft = 200; }, /^slabs\.1\.maxSqft: the slabs must go up/],
-      [(r) => { r.weightage.industrial = '0'; }, /^weightage\.industrial/],
-      [(r) => { r.constructionRate.hut = '0'; }, /^Hut \/ mud house: the construction rate must be more than 0/],
-      [(r) => { (r.taxRate as Record<string, string>).palace = '1.00'; }, /palace|not an accepted field/],
+      [
+        (r) => {
+          r.landRate = '-5';
+        },
+        /landRate/,
+      ],
+      [
+        (r) => {
+          r.constructionRate.rcc = '12.345';
+        },
+        /constructionRate/,
+      ],
+      [
+        (r) => {
+          r.waterTax = 'abc';
+        },
+        /waterTax/,
+      ],
+      [
+        (r) => {
+          delete (r as Partial<typeof r>).slabs;
+        },
+        /slabs/,
+      ],
+      [
+        (r) => {
+          r.depreciation[3].maxAge = 4;
+        },
+        /^depreciation\.3\.maxAge: the bands must go up in age/,
+      ],
+      [
+        (r) => {
+          r.depreciation[8].maxAge = 70;
+        },
+        /^depreciation\.8\.maxAge/,
+      ],
+      [
+        (r) => {
+          r.depreciation[0].pucca = '1.10';
+        },
+        /^depreciation\.0\.pucca: .*at most 1\.00/,
+      ],
+      [
+        (r) => {
+          r.slabs[1].maxSqft = 200;
+        },
+        /^slabs\.1\.maxSqft: the slabs must go up/,
+      ],
+      [
+        (r) => {
+          r.weightage.industrial = '0';
+        },
+        /^weightage\.industrial/,
+      ],
+      [
+        (r) => {
+          r.constructionRate.hut = '0';
+        },
+        /^Hut \/ mud house: the construction rate must be more than 0/,
+      ],
+      [
+        (r) => {
+          (r.taxRate as Record<string, string>).palace = '1.00';
+        },
+        /palace|not an accepted field/,
+      ],
     ];
     for (const [change, message] of cases) {
       const r = clone();

@@ -8,12 +8,18 @@ import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil }
 import { pay, propertyWithKar, registerRcc, thisYear, todayIso } from '../helpers/tax.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await buildTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const taxYear = taxYearOf(new Date(`${todayIso()}T00:00:00Z`));
-const recalc = (c: TestCouncil, userId = c.userId) => injectAs(t.app, c, { method: 'POST', url: `/api/KarImport/recalc-by-user/${userId}` });
-const kar = (c: TestCouncil, ownerId: number) => injectAs(t.app, c, { method: 'GET', url: `/api/KarImport/details-by-owner?ownerId=${ownerId}` }).then((r) => r.json().result[0]);
+const recalc = (c: TestCouncil, userId = c.userId) =>
+  injectAs(t.app, c, { method: 'POST', url: `/api/KarImport/recalc-by-user/${userId}` });
+const kar = (c: TestCouncil, ownerId: number) =>
+  injectAs(t.app, c, { method: 'GET', url: `/api/KarImport/details-by-owner?ownerId=${ownerId}` }).then((r) => r.json().result[0]);
 /** Makes a kar record look as if it was raised in the last tax year. */
 const lastYearsRecord = (karId: number) => t.app.db.karDetail.update({ where: { karId }, data: { karupdatedYear: taxYear - 1 } });
 
@@ -29,9 +35,16 @@ describe('the yearly rollover', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().result).toMatchObject({ taxYear, updated: 1 });
     expect(await kar(c, p.ownerId)).toMatchObject({
-      magilGharpatti: '736.00', chaluGharpatti: '936.00', magilDivabatti: '0.00', chaluDivabatti: '20.00',
-      magilArogyakar: '20.00', chaluArogyakar: '20.00', magilPanipatti: '300.00', chaluPanipatti: '300.00',
-      total: '2332.00', karupdatedYear: taxYear,
+      magilGharpatti: '736.00',
+      chaluGharpatti: '936.00',
+      magilDivabatti: '0.00',
+      chaluDivabatti: '20.00',
+      magilArogyakar: '20.00',
+      chaluArogyakar: '20.00',
+      magilPanipatti: '300.00',
+      chaluPanipatti: '300.00',
+      total: '2332.00',
+      karupdatedYear: taxYear,
     });
     // A record started this tax year already carries this year's demand.
     expect((await kar(c, fresh.ownerId)).total).toBe('1276.00');
@@ -73,7 +86,11 @@ describe('the depreciation update', () => {
   async function assessedLastYear(c: TestCouncil, malmattaNo: string, withKar: boolean) {
     const p = await registerRcc(t.app, c, malmattaNo, { milkatBandhakamYear: thisYear - 21 });
     await t.app.db.property.update({ where: { propertyId: p.propertyId }, data: { ghasaraDarUpdatedYear: thisYear - 1 } });
-    const upd = await injectAs(t.app, c, { method: 'PUT', url: '/api/OwnerProperty/UpdateProperty', payload: { propertyId: p.propertyId, areaSqm: '50' } });
+    const upd = await injectAs(t.app, c, {
+      method: 'PUT',
+      url: '/api/OwnerProperty/UpdateProperty',
+      payload: { propertyId: p.propertyId, areaSqm: '50' },
+    });
     expect(upd.json().result).toMatchObject({ ghasaraRate: '0.80', gharpatti: '936.00' });
     if (withKar) await injectAs(t.app, c, { method: 'POST', url: '/api/KarImport/kar-details/add', payload: { malmattaNo } });
     return p;
@@ -102,8 +119,15 @@ describe('the depreciation update', () => {
     expect(r).toMatchObject({ year: thisYear, updated: 2, changed: 2 });
     // 21 years, pucca: 0.70; capital value 60,000 + 6,30,000 = 6,90,000; house tax 828.00.
     expect(r.summary[0]).toEqual({
-      PropertyId: a.propertyId, MalmattaNo: '1', MilkatYear: thisYear - 21, oldGhasaraRate: '0.80', newGhasaraRate: '0.70',
-      oldGharpatti: '936.00', newGharpatti: '828.00', oldTotal: '1276.00', newTotal: '1168.00',
+      PropertyId: a.propertyId,
+      MalmattaNo: '1',
+      MilkatYear: thisYear - 21,
+      oldGhasaraRate: '0.80',
+      newGhasaraRate: '0.70',
+      oldGharpatti: '936.00',
+      newGharpatti: '828.00',
+      oldTotal: '1276.00',
+      newTotal: '1168.00',
     });
     const row = (await injectAs(t.app, c, { method: 'GET', url: `/api/OwnerProperty/GetByMalmatta/1/${c.userId}` })).json().result[0];
     expect(row).toMatchObject({ ghasaraRate: '0.70', bhandavaliRateRs: '690000.00', gharpatti: '828.00', ghasaraDarUpdatedYear: thisYear });
@@ -114,8 +138,14 @@ describe('the depreciation update', () => {
     const again = await injectAs(t.app, c, { method: 'POST', url: '/api/Properties/decrease-ghasara' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toContain(`${thisYear + 1}`);
-    expect((await injectAs(t.app, c, { method: 'POST', url: '/api/Properties/due', payload: {} })).json()).toMatchObject({ result: [], message: 'अपडेट करण्यासाठी कोणतीही मालमत्ता सापडली नाही.' });
-    expect((await injectAs(t.app, c, { method: 'GET', url: '/api/Properties/ghasara-status' })).json().result).toMatchObject({ due: 0, doneThisYear: true });
+    expect((await injectAs(t.app, c, { method: 'POST', url: '/api/Properties/due', payload: {} })).json()).toMatchObject({
+      result: [],
+      message: 'अपडेट करण्यासाठी कोणतीही मालमत्ता सापडली नाही.',
+    });
+    expect((await injectAs(t.app, c, { method: 'GET', url: '/api/Properties/ghasara-status' })).json().result).toMatchObject({
+      due: 0,
+      doneThisYear: true,
+    });
   });
 
   it('keeps the per-property call of the earlier client, once a year per property, inside the council', async () => {
@@ -132,7 +162,9 @@ describe('the depreciation update', () => {
     // Nothing left due: the all-due call records nothing and says so.
     const all = await injectAs(t.app, c, { method: 'POST', url: '/api/Properties/decrease-ghasara' });
     expect(all.json()).toMatchObject({ isSuccess: true, message: 'अपडेट करण्यासाठी कोणतीही मालमत्ता सापडली नाही.', result: { updated: 0 } });
-    expect((await injectAs(t.app, other, { method: 'POST', url: '/api/Properties/due', payload: { createdByUserId: c.userId } })).statusCode).toBe(404);
+    expect(
+      (await injectAs(t.app, other, { method: 'POST', url: '/api/Properties/due', payload: { createdByUserId: c.userId } })).statusCode,
+    ).toBe(404);
     // The earlier client may post no body at all.
     expect((await injectAs(t.app, c, { method: 'POST', url: '/api/Properties/due' })).statusCode).toBe(200);
   });

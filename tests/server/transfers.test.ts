@@ -4,19 +4,42 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await buildTestApp(); });
-afterAll(async () => { await t?.close(); });
-
-const register = (c: TestCouncil, malmattaNo: string, owner = 'रमेश गणपत पाटील') => injectAs(t.app, c, {
-  method: 'POST', url: '/api/GrampanchayatImport/register-owner-property',
-  payload: { malmattaNo, malkacheNav: owner, bhogwatdarakNav: 'स्वतः', mobileNo: '9876543210', gatNo: '45', citySurveyNo: '102', areaSqm: '40' },
+beforeAll(async () => {
+  t = await buildTestApp();
 });
+afterAll(async () => {
+  await t?.close();
+});
+
+const register = (c: TestCouncil, malmattaNo: string, owner = 'रमेश गणपत पाटील') =>
+  injectAs(t.app, c, {
+    method: 'POST',
+    url: '/api/GrampanchayatImport/register-owner-property',
+    payload: {
+      malmattaNo,
+      malkacheNav: owner,
+      bhogwatdarakNav: 'स्वतः',
+      mobileNo: '9876543210',
+      gatNo: '45',
+      citySurveyNo: '102',
+      areaSqm: '40',
+    },
+  });
 const form = (malmattaNo: string, extra: Record<string, unknown> = {}) => ({
-  malmatta_no: malmattaNo, ferfar_karan: 'खरेदीखत', sadya_malakache_nav: 'रमेश गणपत पाटील', bhogwatadharak_nav: 'स्वतः',
-  navin_malakache_nav: 'सुरेश रामचंद्र जाधव', varasache_nav: '', ferfar_date: '2026-04-15', reference_no: 'दस्त क्र. 1234/2026', note: '', ...extra,
+  malmatta_no: malmattaNo,
+  ferfar_karan: 'खरेदीखत',
+  sadya_malakache_nav: 'रमेश गणपत पाटील',
+  bhogwatadharak_nav: 'स्वतः',
+  navin_malakache_nav: 'सुरेश रामचंद्र जाधव',
+  varasache_nav: '',
+  ferfar_date: '2026-04-15',
+  reference_no: 'दस्त क्र. 1234/2026',
+  note: '',
+  ...extra,
 });
 const add = (c: TestCouncil, body: object) => injectAs(t.app, c, { method: 'POST', url: '/api/PropertyTransfer/add', payload: body });
-const byNumber = (c: TestCouncil, n: number | string, extra = '') => injectAs(t.app, c, { method: 'GET', url: `/api/PropertyTransfer/get-by-ferfar?ferfarNumber=${n}${extra}` });
+const byNumber = (c: TestCouncil, n: number | string, extra = '') =>
+  injectAs(t.app, c, { method: 'GET', url: `/api/PropertyTransfer/get-by-ferfar?ferfarNumber=${n}${extra}` });
 
 describe('recording a transfer', () => {
   it('makes the new owner active, keeps the old one replaced and linked, and numbers the ferfar', async () => {
@@ -25,16 +48,37 @@ describe('recording a transfer', () => {
     const res = await add(c, form('12/अ'));
     expect(res.statusCode).toBe(201);
     expect(res.json().result).toMatchObject({
-      ferfarNumber: 1, malmattaNo: '१२/अ', ferfarKaran: 'खरेदीखत', ferfarDate: '2026-04-15', sadyaMalakacheNav: 'रमेश गणपत पाटील',
-      bhogwatdarakachNav: 'स्वतः', navinMalakacheNav: 'सुरेश रामचंद्र जाधव', varasacheNav: 'NO', referenceNo: 'दस्त क्र. 1234/2026', note: '',
+      ferfarNumber: 1,
+      malmattaNo: '१२/अ',
+      ferfarKaran: 'खरेदीखत',
+      ferfarDate: '2026-04-15',
+      sadyaMalakacheNav: 'रमेश गणपत पाटील',
+      bhogwatdarakachNav: 'स्वतः',
+      navinMalakacheNav: 'सुरेश रामचंद्र जाधव',
+      varasacheNav: 'NO',
+      referenceNo: 'दस्त क्र. 1234/2026',
+      note: '',
     });
-    const current = (await injectAs(t.app, c, { method: 'GET', url: `/api/Properties/paged?searchMalmatta=${encodeURIComponent('१२/अ')}` })).json().result.rows[0];
+    const current = (
+      await injectAs(t.app, c, { method: 'GET', url: `/api/Properties/paged?searchMalmatta=${encodeURIComponent('१२/अ')}` })
+    ).json().result.rows[0];
     expect(current.malkacheNav).toBe('सुरेश रामचंद्र जाधव');
     expect(current.ownerId).not.toBe(oldOwner);
 
-    const history = (await injectAs(t.app, c, { method: 'GET', url: `/api/PropertyTransfer/history?malmattaNo=${encodeURIComponent('12/अ')}` })).json().result;
-    expect(history.owners.map((o: { malkacheNav: string; isActive: boolean; reason: string; ferfarNumber: number | null }) => [o.malkacheNav, o.isActive, o.reason, o.ferfarNumber]))
-      .toEqual([['सुरेश रामचंद्र जाधव', true, 'transfer', 1], ['रमेश गणपत पाटील', false, 'new', null]]);
+    const history = (
+      await injectAs(t.app, c, { method: 'GET', url: `/api/PropertyTransfer/history?malmattaNo=${encodeURIComponent('12/अ')}` })
+    ).json().result;
+    expect(
+      history.owners.map((o: { malkacheNav: string; isActive: boolean; reason: string; ferfarNumber: number | null }) => [
+        o.malkacheNav,
+        o.isActive,
+        o.reason,
+        o.ferfarNumber,
+      ]),
+    ).toEqual([
+      ['सुरेश रामचंद्र जाधव', true, 'transfer', 1],
+      ['रमेश गणपत पाटील', false, 'new', null],
+    ]);
     expect(history.transfers).toHaveLength(1);
     const owners = await t.app.db.owner.findMany({ where: { propertyId: current.propertyId }, orderBy: { ownerId: 'asc' } });
     expect(owners[1].previousOwnerId).toBe(owners[0].ownerId);
@@ -52,8 +96,15 @@ describe('recording a transfer', () => {
   it('answers "{label} is required." for each required field, and writes nothing', async () => {
     const c = await createCouncil(t.app);
     await register(c, '8');
-    const labels: [string, string][] = [['malmatta_no', 'Malmatta Number'], ['ferfar_karan', 'Transfer Reason'], ['sadya_malakache_nav', 'Current Owner Name'],
-      ['bhogwatadharak_nav', 'Bhogwatadharak Name'], ['navin_malakache_nav', 'New Owner Name'], ['ferfar_date', 'Transfer Date'], ['reference_no', 'Reference Number']];
+    const labels: [string, string][] = [
+      ['malmatta_no', 'Malmatta Number'],
+      ['ferfar_karan', 'Transfer Reason'],
+      ['sadya_malakache_nav', 'Current Owner Name'],
+      ['bhogwatadharak_nav', 'Bhogwatadharak Name'],
+      ['navin_malakache_nav', 'New Owner Name'],
+      ['ferfar_date', 'Transfer Date'],
+      ['reference_no', 'Reference Number'],
+    ];
     for (const [field, label] of labels) {
       const res = await add(c, form('8', { [field]: '   ' }));
       expect(res.statusCode).toBe(400);

@@ -4,8 +4,12 @@ import { buildTestApp, createCouncil, injectAs, type TestApp } from '../helpers/
 import { createAccount } from '../../server/modules/users/service.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await buildTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const login = (payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/User/login', payload: payload as object, headers });
@@ -51,7 +55,12 @@ describe('POST /api/User/login', () => {
     expect(missing.json().message).toContain('password');
     const wrongType = await login({ username: 'x', password: { nested: true } });
     expect(wrongType.statusCode).toBe(400);
-    const malformed = await t.app.inject({ method: 'POST', url: '/api/User/login', payload: '{"username":', headers: { 'content-type': 'application/json' } });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/User/login',
+      payload: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ isSuccess: false, message: 'The request body is not valid JSON.', result: null });
   });
@@ -65,7 +74,12 @@ describe('POST /api/User/login', () => {
     expect(blocked.json().message).toMatch(/Too many failed logins/);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not blocked by this one's failures (tests/server/security/login-limit.test.ts: behind a proxy).
-    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/User/login', payload: { username: c.username, password: c.password }, remoteAddress: '198.51.100.9' });
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/User/login',
+      payload: { username: c.username, password: c.password },
+      remoteAddress: '198.51.100.9',
+    });
     expect(elsewhere.statusCode).toBe(200);
   });
 });
@@ -78,10 +92,18 @@ describe('tokens', () => {
     expect(none.json()).toMatchObject({ isSuccess: false, result: null });
 
     const forged = createSigner({ key: 'not-the-server-secret', expiresIn: 60_000 })({ sub: String(c.userId), name: c.username });
-    expect((await injectAs(t.app, undefined, { method: 'GET', url: '/api/User/me', headers: { authorization: `Bearer ${forged}` } })).statusCode).toBe(401);
+    expect(
+      (await injectAs(t.app, undefined, { method: 'GET', url: '/api/User/me', headers: { authorization: `Bearer ${forged}` } })).statusCode,
+    ).toBe(401);
 
     const past = Math.floor(Date.now() / 1000) - 3 * 3600;
-    const expired = createSigner({ key: t.config.jwtSecret })({ sub: String(c.userId), name: c.username, ver: 0, iat: past, exp: past + 7200 });
+    const expired = createSigner({ key: t.config.jwtSecret })({
+      sub: String(c.userId),
+      name: c.username,
+      ver: 0,
+      iat: past,
+      exp: past + 7200,
+    });
     const res = await t.app.inject({ method: 'GET', url: '/api/User/me', headers: { authorization: `Bearer ${expired}` } });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toMatch(/expired/);
@@ -98,7 +120,12 @@ describe('tokens', () => {
 });
 
 describe('POST /api/User/register', () => {
-  const body = (over: Record<string, unknown> = {}) => ({ username: `new_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, email: 'office@example.org', password: 'Council-pass9', ...over });
+  const body = (over: Record<string, unknown> = {}) => ({
+    username: `new_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+    email: 'office@example.org',
+    password: 'Council-pass9',
+    ...over,
+  });
 
   it('creates an account only for an administrator', async () => {
     const admin = await createCouncil(t.app, { isAdmin: true });
@@ -127,7 +154,11 @@ describe('POST /api/User/register', () => {
     expect(badName.json().message).toMatch(/^username:/);
     const b = body();
     expect((await injectAs(t.app, admin, { method: 'POST', url: '/api/User/register', payload: b })).statusCode).toBe(201);
-    const dup = await injectAs(t.app, admin, { method: 'POST', url: '/api/User/register', payload: { ...b, username: b.username.toUpperCase() } });
+    const dup = await injectAs(t.app, admin, {
+      method: 'POST',
+      url: '/api/User/register',
+      payload: { ...b, username: b.username.toUpperCase() },
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toMatch(/already taken/);
   });

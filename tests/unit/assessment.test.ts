@@ -2,7 +2,15 @@
 // year 2026, the default rates), and the depreciation update of 2027 and 2031.
 import { describe, expect, it } from 'vitest';
 import {
-  assess, DEFAULT_RATES, explainAssessment, depreciationFor, hundredths, fromHundredths, taxRateOutOfBand, type PropertyFacts, type Rates,
+  assess,
+  DEFAULT_RATES,
+  explainAssessment,
+  depreciationFor,
+  hundredths,
+  fromHundredths,
+  taxRateOutOfBand,
+  type PropertyFacts,
+  type Rates,
 } from '../../common/property/assessment.ts';
 
 const withLand = (landRate: string): Rates => ({ ...DEFAULT_RATES, landRate });
@@ -16,26 +24,60 @@ describe('assessment by the 2015 rules (domain worked examples, 2026)', () => {
   it('RCC house, residential: capital value 7,80,000, house tax 936.00, total 1,276.00', () => {
     const a = assess(DEFAULT_RATES, RCC_HOUSE, 2026);
     expect(a).toMatchObject({
-      age: 16, ghasaraRate: '0.80', buildingBharank: '1.00', karachaRateRs: '1.20', bhandavaliRateRs: '780000.00',
-      gharpatti: '936.00', divabatti: '20.00', arogya: '20.00', panipatti: '300.00', total: '1276.00',
-      constructionRate: '18000.00', buildingRate: '14400.00', landRate: '1200.00', areaSqm: '50.00', area: '538.20',
+      age: 16,
+      ghasaraRate: '0.80',
+      buildingBharank: '1.00',
+      karachaRateRs: '1.20',
+      bhandavaliRateRs: '780000.00',
+      gharpatti: '936.00',
+      divabatti: '20.00',
+      arogya: '20.00',
+      panipatti: '300.00',
+      total: '1276.00',
+      constructionRate: '18000.00',
+      buildingRate: '14400.00',
+      landRate: '1200.00',
+      areaSqm: '50.00',
+      area: '538.20',
     });
   });
   it('shop in stone and cement, commercial: 4,12,500 and 412.50, total 752.50', () => {
     expect(assess(DEFAULT_RATES, SHOP, 2026)).toMatchObject({
-      age: 31, ghasaraRate: '0.60', buildingBharank: '1.25', karachaRateRs: '1.00', bhandavaliRateRs: '412500.00',
-      gharpatti: '412.50', divabatti: '20.00', arogya: '20.00', panipatti: '300.00', total: '752.50',
+      age: 31,
+      ghasaraRate: '0.60',
+      buildingBharank: '1.25',
+      karachaRateRs: '1.00',
+      bhandavaliRateRs: '412500.00',
+      gharpatti: '412.50',
+      divabatti: '20.00',
+      arogya: '20.00',
+      panipatti: '300.00',
+      total: '752.50',
     });
   });
   it('open land: 1,60,000 and 240.00, the top slab, no water tax, total 290.00', () => {
     expect(assess(DEFAULT_RATES, OPEN_LAND, 2026)).toMatchObject({
-      age: 0, karachaRateRs: '1.50', bhandavaliRateRs: '160000.00', gharpatti: '240.00',
-      divabatti: '25.00', arogya: '25.00', panipatti: '0.00', total: '290.00', constructionRate: '0.00', area: '2152.78',
+      age: 0,
+      karachaRateRs: '1.50',
+      bhandavaliRateRs: '160000.00',
+      gharpatti: '240.00',
+      divabatti: '25.00',
+      arogya: '25.00',
+      panipatti: '0.00',
+      total: '290.00',
+      constructionRate: '0.00',
+      area: '2152.78',
     });
   });
   it('kachha hut: factor 0.45 at 36 years, 46,000 and 23.00, total 343.00', () => {
     expect(assess(DEFAULT_RATES, HUT, 2026)).toMatchObject({
-      age: 36, ghasaraRate: '0.45', bhandavaliRateRs: '46000.00', gharpatti: '23.00', divabatti: '10.00', arogya: '10.00', total: '343.00',
+      age: 36,
+      ghasaraRate: '0.45',
+      bhandavaliRateRs: '46000.00',
+      gharpatti: '23.00',
+      divabatti: '10.00',
+      arogya: '10.00',
+      total: '343.00',
     });
   });
   it('uses the council land rate when the property has none of its own', () => {
@@ -53,7 +95,12 @@ describe('assessment by the 2015 rules (domain worked examples, 2026)', () => {
 describe('the yearly depreciation update', () => {
   it('keeps 0.80 for the RCC house at 17 years (2027) and moves to 0.70 at 21 (2031): house tax 828.00', () => {
     expect(assess(DEFAULT_RATES, RCC_HOUSE, 2027)).toMatchObject({ age: 17, ghasaraRate: '0.80', gharpatti: '936.00' });
-    expect(assess(DEFAULT_RATES, RCC_HOUSE, 2031)).toMatchObject({ age: 21, ghasaraRate: '0.70', bhandavaliRateRs: '690000.00', gharpatti: '828.00' });
+    expect(assess(DEFAULT_RATES, RCC_HOUSE, 2031)).toMatchObject({
+      age: 21,
+      ghasaraRate: '0.70',
+      bhandavaliRateRs: '690000.00',
+      gharpatti: '828.00',
+    });
   });
   it('reads the band edges of the table for both kinds', () => {
     expect(depreciationFor(DEFAULT_RATES, 'rcc', 2)).toBe('1.00');
@@ -73,7 +120,11 @@ describe('exact amounts', () => {
     expect(a.bhandavaliRateRs).toBe('511863.00');
     expect(a.gharpatti).toBe('614.24');
     // A half-paisa rounds up: 10 m² of open land at 1,001 = 10,010.00; × 1.50 ÷ 1000 = 15.015 → 15.02
-    const tie = assess(DEFAULT_RATES, { buildingType: 'openLand', usage: 'residential', areaSqm: '10', constructionYear: 0, landRate: '1001' }, 2026);
+    const tie = assess(
+      DEFAULT_RATES,
+      { buildingType: 'openLand', usage: 'residential', areaSqm: '10', constructionYear: 0, landRate: '1001' },
+      2026,
+    );
     expect(tie.bhandavaliRateRs).toBe('10010.00');
     expect(tie.gharpatti).toBe('15.02');
   });

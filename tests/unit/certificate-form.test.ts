@@ -6,10 +6,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KINDS as TABLES } from '../../common/certificates/kinds.ts';
 import { maxDate, yearsAgoIso } from '../../web/src/components/form/values.ts';
 import {
-  allFields, birth, death, emptyValues, jsonBody, KINDS, marriage, residence, valuesOf,
+  allFields,
+  birth,
+  death,
+  emptyValues,
+  jsonBody,
+  KINDS,
+  marriage,
+  residence,
+  valuesOf,
 } from '../../web/src/features/certificates/kinds.ts';
 
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('certificate form tables', () => {
   it('name every field once, with Marathi and English labels', () => {
@@ -25,22 +35,54 @@ describe('certificate form tables', () => {
   });
 
   it('start a new form with the spec defaults', () => {
-    expect(emptyValues(birth)).toMatchObject({ nationality: 'Indian', deliveryLocation: 'Hospital', deliveryAttendant: 'Doctor', serialNo: '' });
+    expect(emptyValues(birth)).toMatchObject({
+      nationality: 'Indian',
+      deliveryLocation: 'Hospital',
+      deliveryAttendant: 'Doctor',
+      serialNo: '',
+    });
     expect(emptyValues(marriage)).toMatchObject({ underMarriageAct: 'Yes', ceremonyCompletedByLaw: 'Yes' });
   });
 
   it('send empty numbers as 0, empty dates as null and trimmed text', () => {
-    const body = jsonBody(birth, { ...emptyValues(birth), serialNo: ' 12 ', birthWeightKg: '3.25', gestationPeriodWeeks: 'x', childFullNameEnglish: '  Aarav ' });
+    const body = jsonBody(birth, {
+      ...emptyValues(birth),
+      serialNo: ' 12 ',
+      birthWeightKg: '3.25',
+      gestationPeriodWeeks: 'x',
+      childFullNameEnglish: '  Aarav ',
+    });
     expect(body).toMatchObject({
-      serialNo: 12, birthWeightKg: 3.25, gestationPeriodWeeks: 0, motherAgeAtMarriage: 0,
-      birthDate: null, registrationDate: null, fatherBirthDate: null, childFullNameEnglish: 'Aarav', nationality: 'Indian',
+      serialNo: 12,
+      birthWeightKg: 3.25,
+      gestationPeriodWeeks: 0,
+      motherAgeAtMarriage: 0,
+      birthDate: null,
+      registrationDate: null,
+      fatherBirthDate: null,
+      childFullNameEnglish: 'Aarav',
+      nationality: 'Indian',
     });
     expect(jsonBody(residence, emptyValues(residence))).toMatchObject({ applicantAge: 0, registrationDate: null, applicantAadhaar: '' });
   });
 
   it('bring a saved record back into the boxes', () => {
-    const v = valuesOf(birth, { serialNo: 7, birthDate: '2025-01-01', motherAgeAtMarriage: 0, birthWeightKg: 3.2, gender: 'Male', unknownField: 'x' });
-    expect(v).toMatchObject({ serialNo: '7', birthDate: '2025-01-01', motherAgeAtMarriage: '', birthWeightKg: '3.2', gender: 'Male', nationality: 'Indian' });
+    const v = valuesOf(birth, {
+      serialNo: 7,
+      birthDate: '2025-01-01',
+      motherAgeAtMarriage: 0,
+      birthWeightKg: 3.2,
+      gender: 'Male',
+      unknownField: 'x',
+    });
+    expect(v).toMatchObject({
+      serialNo: '7',
+      birthDate: '2025-01-01',
+      motherAgeAtMarriage: '',
+      birthWeightKg: '3.2',
+      gender: 'Male',
+      nationality: 'Indian',
+    });
     expect(v).not.toHaveProperty('unknownField');
   });
 
@@ -59,7 +101,10 @@ describe('certificate form tables', () => {
   });
 
   it('compute spouse ages at the marriage date, or today without one', () => {
-    const v = marriage.derive!({ ...emptyValues(marriage), husbandBirthDate: '2000-02-29', marriageDate: '2018-02-28' }, 'husbandBirthDate');
+    const v = marriage.derive!(
+      { ...emptyValues(marriage), husbandBirthDate: '2000-02-29', marriageDate: '2018-02-28' },
+      'husbandBirthDate',
+    );
     // Born on 29 February: not yet 18 on 28 February of a common year.
     expect(v).toMatchObject({ husbandAgeYears: '17', husbandAgeMonths: '11', wifeAgeYears: '', wifeAgeMonths: '' });
     vi.useFakeTimers({ toFake: ['Date'] });

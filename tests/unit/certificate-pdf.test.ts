@@ -7,7 +7,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KINDS as TABLES, type KindName } from '../../common/certificates/kinds.ts';
 import {
-  label, optionWords, renderBirthPdf, renderCertificate, renderDeathPdf, renderMarriagePdf, renderResidencePdf,
+  label,
+  optionWords,
+  renderBirthPdf,
+  renderCertificate,
+  renderDeathPdf,
+  renderMarriagePdf,
+  renderResidencePdf,
 } from '../../server/modules/certificates/pdf.ts';
 import { birth, day, death, marriage, office, photo, residence } from '../helpers/certificate-records.ts';
 
@@ -22,7 +28,11 @@ function saved(pdf: Buffer): string {
 }
 const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-raw', saved(pdf), '-'], { encoding: 'utf8' });
 const pdfPages = (pdf: Buffer) => Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [saved(pdf)], { encoding: 'utf8' }))![1]);
-const pdfImages = (pdf: Buffer) => execFileSync('pdfimages', ['-list', saved(pdf)], { encoding: 'utf8' }).trim().split('\n').slice(2).length;
+const pdfImages = (pdf: Buffer) =>
+  execFileSync('pdfimages', ['-list', saved(pdf)], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .slice(2).length;
 function pdfQr(pdf: Buffer): string {
   const file = saved(pdf);
   const stem = file.replace(/\.pdf$/, '');
@@ -38,37 +48,85 @@ const qrUrl = (kind: string, id: string) => `${BASE}/${kind}qr/${id}`;
 
 const KINDS = [
   {
-    kind: 'birth', url: qrUrl('birth', birth.birthCertificatesId),
+    kind: 'birth',
+    url: qrUrl('birth', birth.birthCertificatesId),
     render: () => renderBirthPdf(birth, office, qrUrl('birth', birth.birthCertificatesId), { issuedOn: day('2026-11-22') }),
     names: [birth.childFullNameMarathi, birth.childFullNameEnglish, birth.fatherFullNameMarathi, birth.motherFullNameEnglish],
     aadhaar: ['XXXX XXXX 9012'],
-    also: ['जन्म प्रमाणपत्र', 'BIRTH CERTIFICATE', 'प्राथमिक आरोग्य केंद्र, वडगाव', 'एक नोव्हेंबर दोन हजार सव्वीस', '01/11/2026', '05/11/2026', '22/11/2026',
-      'JNM/2026/0142', 'मूळ नोंदीवरून घेतली आहे', 'taken from the original record of birth', 'the local area of Gram Panchayat Office Wadgaon'],
+    also: [
+      'जन्म प्रमाणपत्र',
+      'BIRTH CERTIFICATE',
+      'प्राथमिक आरोग्य केंद्र, वडगाव',
+      'एक नोव्हेंबर दोन हजार सव्वीस',
+      '01/11/2026',
+      '05/11/2026',
+      '22/11/2026',
+      'JNM/2026/0142',
+      'मूळ नोंदीवरून घेतली आहे',
+      'taken from the original record of birth',
+      'the local area of Gram Panchayat Office Wadgaon',
+    ],
   },
   {
-    kind: 'death', url: qrUrl('death', death.deathCertificatesId),
+    kind: 'death',
+    url: qrUrl('death', death.deathCertificatesId),
     render: () => renderDeathPdf(death, office, qrUrl('death', death.deathCertificatesId), { issuedOn: day('2026-11-22') }),
     names: [death.deceasedNameMarathi, death.deceasedNameEnglish, death.spouseNameMarathi, death.fatherNameMarathi],
     aadhaar: ['XXXX XXXX 1098'],
-    also: ['मृत्यू प्रमाणपत्र', 'DEATH CERTIFICATE', 'First November Two Thousand Twenty Six', 'एक नोव्हेंबर दोन हजार सव्वीस', '78 years', '78 वर्षे',
-      'MRT/2026/0037', '03/11/2026', 'पुरुष'],
+    also: [
+      'मृत्यू प्रमाणपत्र',
+      'DEATH CERTIFICATE',
+      'First November Two Thousand Twenty Six',
+      'एक नोव्हेंबर दोन हजार सव्वीस',
+      '78 years',
+      '78 वर्षे',
+      'MRT/2026/0037',
+      '03/11/2026',
+      'पुरुष',
+    ],
   },
   {
-    kind: 'residence', url: qrUrl('residence', residence.residentialCertificatesIdCertId),
+    kind: 'residence',
+    url: qrUrl('residence', residence.residentialCertificatesIdCertId),
     render: () => renderResidencePdf(residence, office, qrUrl('residence', residence.residentialCertificatesIdCertId)),
     names: [residence.applicantNameMarathi, residence.applicantNameEnglish, residence.guardianNameMarathi, residence.guardianNameEnglish],
     aadhaar: ['XXXX XXXX 2345'],
-    also: ['रहिवासी दाखला', 'RESIDENCE CERTIFICATE', 'son / daughter of Vitthal Baburao Chavan', 'aged 34 years', 'शेती', 'Farming',
-      'RHV/2026/0311', '10/11/2026', 'रहिवासी आहेत'],
+    also: [
+      'रहिवासी दाखला',
+      'RESIDENCE CERTIFICATE',
+      'son / daughter of Vitthal Baburao Chavan',
+      'aged 34 years',
+      'शेती',
+      'Farming',
+      'RHV/2026/0311',
+      '10/11/2026',
+      'रहिवासी आहेत',
+    ],
   },
   {
-    kind: 'marriage', url: qrUrl('marriage', marriage.marriageCertificatesId),
-    render: async () => renderMarriagePdf(marriage, office, qrUrl('marriage', marriage.marriageCertificatesId),
-      { husband: await photo('jpeg', '#2e86c1'), wife: await photo('png', '#c0392b') }),
+    kind: 'marriage',
+    url: qrUrl('marriage', marriage.marriageCertificatesId),
+    render: async () =>
+      renderMarriagePdf(marriage, office, qrUrl('marriage', marriage.marriageCertificatesId), {
+        husband: await photo('jpeg', '#2e86c1'),
+        wife: await photo('png', '#c0392b'),
+      }),
     names: [marriage.husbandNameMarathi, marriage.husbandNameEnglish, marriage.wifeNameMarathi, marriage.wifeNameEnglish],
     aadhaar: ['XXXX XXXX 3456', 'XXXX XXXX 4567'],
-    also: ['विवाह नोंदणी प्रमाणपत्र', 'CERTIFICATE OF REGISTRATION OF MARRIAGE', "Form 'E'", 'खंड क्रमांक', 'Volume (khand) No.', 'VIV/2026/0019',
-      '15/11/2026', '20/11/2026', '21/11/2026', 'Shri Vitthal Mangal Karyalay, Wadgaon', 'Registrar of Marriages (Gram Sevak)', '28 years 8 months'],
+    also: [
+      'विवाह नोंदणी प्रमाणपत्र',
+      'CERTIFICATE OF REGISTRATION OF MARRIAGE',
+      "Form 'E'",
+      'खंड क्रमांक',
+      'Volume (khand) No.',
+      'VIV/2026/0019',
+      '15/11/2026',
+      '20/11/2026',
+      '21/11/2026',
+      'Shri Vitthal Mangal Karyalay, Wadgaon',
+      'Registrar of Marriages (Gram Sevak)',
+      '28 years 8 months',
+    ],
   },
 ] as const;
 
@@ -91,7 +149,8 @@ describe.each(KINDS)('the $kind certificate PDF', (c) => {
   });
 
   it('prints the office header in both languages', () => {
-    for (const s of ['ग्रामपंचायत कार्यालय वडगाव', 'Gram Panchayat Office Wadgaon', 'ता. मावळ, जि. पुणे', 'Tal. Maval, Dist. Pune']) expect(text).toContain(s);
+    for (const s of ['ग्रामपंचायत कार्यालय वडगाव', 'Gram Panchayat Office Wadgaon', 'ता. मावळ, जि. पुणे', 'Tal. Maval, Dist. Pune'])
+      expect(text).toContain(s);
   });
 
   it('prints Aadhaar numbers masked to the last four digits, never in full', () => {
@@ -136,7 +195,10 @@ describe('the age of the deceased', () => {
 
 describe('marriage photographs', () => {
   it('embeds the husband and wife photos, a WebP one converted', async () => {
-    const pdf = await renderMarriagePdf(marriage, office, BASE, { husband: await photo('webp', '#2e86c1'), wife: await photo('jpeg', '#c0392b') });
+    const pdf = await renderMarriagePdf(marriage, office, BASE, {
+      husband: await photo('webp', '#2e86c1'),
+      wife: await photo('jpeg', '#c0392b'),
+    });
     expect(pdfImages(pdf)).toBe(2);
     expect(pdfText(pdf)).not.toContain('Photograph');
   });
@@ -152,7 +214,9 @@ describe('marriage photographs', () => {
 
 describe('records with gaps and records with very long values', () => {
   it('print a dash for what is missing', async () => {
-    const text = pdfText(await renderBirthPdf({ childFullNameMarathi: 'आर्या', childFullNameEnglish: 'Arya', birthDate: null }, office, BASE));
+    const text = pdfText(
+      await renderBirthPdf({ childFullNameMarathi: 'आर्या', childFullNameEnglish: 'Arya', birthDate: null }, office, BASE),
+    );
     expect(text).toContain('Arya');
     expect(text).toContain('—');
   });
@@ -162,12 +226,49 @@ describe('records with gaps and records with very long values', () => {
     const mr = long('घर क्र. २१७, शिवाजी चौक, मु. पो. वडगाव, ', 500);
     const en = long('House No. 217, Shivaji Chowk, At Post Wadgaon, ', 500);
     const pdfs = [
-      await renderBirthPdf({ ...birth, addressAtBirthMarathi: mr, addressAtBirthEnglish: en, permanentAddressMarathi: mr, permanentAddressEnglish: en,
-        birthPlaceMarathi: mr.slice(0, 300), birthPlaceEnglish: en.slice(0, 300), remarksMarathi: mr, remarksEnglish: en }, office, BASE),
-      await renderDeathPdf({ ...death, addressAtDeathMarathi: mr, addressAtDeathEnglish: en, permanentAddressMarathi: mr, permanentAddressEnglish: en,
-        remarksMarathi: mr, remarksEnglish: en }, office, BASE),
-      await renderMarriagePdf({ ...marriage, husbandPermAddressMarathi: mr, husbandPermAddressEnglish: en, wifePermAddressMarathi: mr,
-        wifePermAddressEnglish: en, marriagePlaceMarathi: mr.slice(0, 300), marriagePlaceEnglish: en.slice(0, 300), remarksMarathi: mr, remarksEnglish: en }, office, BASE),
+      await renderBirthPdf(
+        {
+          ...birth,
+          addressAtBirthMarathi: mr,
+          addressAtBirthEnglish: en,
+          permanentAddressMarathi: mr,
+          permanentAddressEnglish: en,
+          birthPlaceMarathi: mr.slice(0, 300),
+          birthPlaceEnglish: en.slice(0, 300),
+          remarksMarathi: mr,
+          remarksEnglish: en,
+        },
+        office,
+        BASE,
+      ),
+      await renderDeathPdf(
+        {
+          ...death,
+          addressAtDeathMarathi: mr,
+          addressAtDeathEnglish: en,
+          permanentAddressMarathi: mr,
+          permanentAddressEnglish: en,
+          remarksMarathi: mr,
+          remarksEnglish: en,
+        },
+        office,
+        BASE,
+      ),
+      await renderMarriagePdf(
+        {
+          ...marriage,
+          husbandPermAddressMarathi: mr,
+          husbandPermAddressEnglish: en,
+          wifePermAddressMarathi: mr,
+          wifePermAddressEnglish: en,
+          marriagePlaceMarathi: mr.slice(0, 300),
+          marriagePlaceEnglish: en.slice(0, 300),
+          remarksMarathi: mr,
+          remarksEnglish: en,
+        },
+        office,
+        BASE,
+      ),
     ];
     for (const pdf of pdfs) expect(pdfPages(pdf)).toBe(1);
   });
@@ -176,7 +277,9 @@ describe('records with gaps and records with very long values', () => {
 describe('renderCertificate (the service entry)', () => {
   it('renders each kind with the issue date and photos it is given', async () => {
     const pdf = await renderCertificate('marriage', marriage, office, {
-      qrUrl: KINDS[3].url, issuedOn: day('2026-12-01'), photos: { husbandPhoto: await photo('jpeg', '#111111'), wifePhoto: await photo('jpeg', '#eeeeee') },
+      qrUrl: KINDS[3].url,
+      issuedOn: day('2026-12-01'),
+      photos: { husbandPhoto: await photo('jpeg', '#111111'), wifePhoto: await photo('jpeg', '#eeeeee') },
     });
     expect(pdfImages(pdf)).toBe(2);
     // Form E's own issue date comes first.
@@ -224,8 +327,12 @@ describe('words that agree (issue 14)', () => {
 
   it('an age of one year and one month is singular in both languages', async () => {
     const text = pdfText(
-      await renderMarriagePdf({ ...marriage, husbandAgeYears: 21, husbandAgeMonths: 1, wifeAgeYears: 1, wifeAgeMonths: 0 }, office,
-        qrUrl('marriage', marriage.marriageCertificatesId), {}),
+      await renderMarriagePdf(
+        { ...marriage, husbandAgeYears: 21, husbandAgeMonths: 1, wifeAgeYears: 1, wifeAgeMonths: 0 },
+        office,
+        qrUrl('marriage', marriage.marriageCertificatesId),
+        {},
+      ),
     ).replace(/\s+/g, ' ');
     expect(text).toContain('21 years 1 month');
     expect(text).not.toContain('1 months');

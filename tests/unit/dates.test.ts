@@ -14,7 +14,18 @@ describe('parseIsoDate', () => {
     expect(parseIsoDate('2024-02-29')).toEqual(d('2024-02-29'));
   });
   it('refuses dates that do not exist and text that is not a date', () => {
-    for (const bad of ['2026-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '2026-1-5', '01/11/2026', 'yesterday', '', '2026-11-01x', '2026-11-01T25'])
+    for (const bad of [
+      '2026-02-29',
+      '2026-04-31',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-1-5',
+      '01/11/2026',
+      'yesterday',
+      '',
+      '2026-11-01x',
+      '2026-11-01T25',
+    ])
       expect(parseIsoDate(bad), bad).toBeNull();
   });
 });
@@ -27,7 +38,18 @@ describe('toDateOnly (strict)', () => {
     expect(toDateOnly(new Date('2026-11-22T15:00:00Z'))).toEqual(d('2026-11-22'));
   });
   it('throws on a day that does not exist or text that is not a date', () => {
-    for (const bad of ['', '2026-02-30', '2026-02-29', '2100-02-29', '2026-06-31', '2026-13-01', '26-11-01', '01/11/2026', 'null', ' 2026-11-01'])
+    for (const bad of [
+      '',
+      '2026-02-30',
+      '2026-02-29',
+      '2100-02-29',
+      '2026-06-31',
+      '2026-13-01',
+      '26-11-01',
+      '01/11/2026',
+      'null',
+      ' 2026-11-01',
+    ])
       expect(() => toDateOnly(bad), bad).toThrow(RangeError);
     expect(() => toDateOnly(new Date('x'))).toThrow(RangeError);
   });

@@ -9,7 +9,9 @@ const asciiName = (header: string) => /filename="([^"]*)"/.exec(header)![1];
 describe('attachment', () => {
   it('gives an ASCII name and the exact UTF-8 one, spaces as underscores', () => {
     const h = attachment('BirthCertificate_Arya Sandeep Patil');
-    expect(h).toBe(`attachment; filename="BirthCertificate_Arya_Sandeep_Patil.pdf"; filename*=UTF-8''BirthCertificate_Arya_Sandeep_Patil.pdf`);
+    expect(h).toBe(
+      `attachment; filename="BirthCertificate_Arya_Sandeep_Patil.pdf"; filename*=UTF-8''BirthCertificate_Arya_Sandeep_Patil.pdf`,
+    );
   });
 
   it('keeps a Marathi name exact and leaves it out of the ASCII fallback', () => {

@@ -4,21 +4,62 @@ import { englishDateWords, englishNumberWords, englishOrdinalDay } from '../../c
 
 describe('English numbers', () => {
   it.each([
-    [0, 'Zero'], [7, 'Seven'], [13, 'Thirteen'], [20, 'Twenty'], [21, 'Twenty One'], [45, 'Forty Five'], [99, 'Ninety Nine'],
-    [100, 'One Hundred'], [101, 'One Hundred One'], [999, 'Nine Hundred Ninety Nine'], [1000, 'One Thousand'],
-    [1999, 'One Thousand Nine Hundred Ninety Nine'], [2000, 'Two Thousand'], [2026, 'Two Thousand Twenty Six'],
-    [12_345, 'Twelve Thousand Three Hundred Forty Five'], [1_000_001, 'One Million One'],
-  ])('%i is %s', (n, words) => { expect(englishNumberWords(n)).toBe(words); });
+    [0, 'Zero'],
+    [7, 'Seven'],
+    [13, 'Thirteen'],
+    [20, 'Twenty'],
+    [21, 'Twenty One'],
+    [45, 'Forty Five'],
+    [99, 'Ninety Nine'],
+    [100, 'One Hundred'],
+    [101, 'One Hundred One'],
+    [999, 'Nine Hundred Ninety Nine'],
+    [1000, 'One Thousand'],
+    [1999, 'One Thousand Nine Hundred Ninety Nine'],
+    [2000, 'Two Thousand'],
+    [2026, 'Two Thousand Twenty Six'],
+    [12_345, 'Twelve Thousand Three Hundred Forty Five'],
+    [1_000_001, 'One Million One'],
+  ])('%i is %s', (n, words) => {
+    expect(englishNumberWords(n)).toBe(words);
+  });
 });
 
 describe('ordinal days', () => {
   it('writes every day of a month', () => {
     const days = Array.from({ length: 31 }, (_, i) => englishOrdinalDay(i + 1));
     expect(days).toEqual([
-      'First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth', 'Ninth', 'Tenth',
-      'Eleventh', 'Twelfth', 'Thirteenth', 'Fourteenth', 'Fifteenth', 'Sixteenth', 'Seventeenth', 'Eighteenth', 'Nineteenth', 'Twentieth',
-      'Twenty First', 'Twenty Second', 'Twenty Third', 'Twenty Fourth', 'Twenty Fifth', 'Twenty Sixth', 'Twenty Seventh', 'Twenty Eighth',
-      'Twenty Ninth', 'Thirtieth', 'Thirty First',
+      'First',
+      'Second',
+      'Third',
+      'Fourth',
+      'Fifth',
+      'Sixth',
+      'Seventh',
+      'Eighth',
+      'Ninth',
+      'Tenth',
+      'Eleventh',
+      'Twelfth',
+      'Thirteenth',
+      'Fourteenth',
+      'Fifteenth',
+      'Sixteenth',
+      'Seventeenth',
+      'Eighteenth',
+      'Nineteenth',
+      'Twentieth',
+      'Twenty First',
+      'Twenty Second',
+      'Twenty Third',
+      'Twenty Fourth',
+      'Twenty Fifth',
+      'Twenty Sixth',
+      'Twenty Seventh',
+      'Twenty Eighth',
+      'Twenty Ninth',
+      'Thirtieth',
+      'Thirty First',
     ]);
   });
   it('refuses a day that no month has', () => {

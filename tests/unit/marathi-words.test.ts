@@ -17,10 +17,14 @@ const REFERENCE = `
 91 एक्क्याण्णव | 92 ब्याण्णव | 93 त्र्याण्णव | 94 चौऱ्याण्णव | 95 पंचाण्णव | 96 शहाण्णव | 97 सत्त्याण्णव | 98 अठ्ठ्याण्णव | 99 नव्याण्णव
 `;
 
-const reference = new Map(REFERENCE.trim().split(/\s*[|\n]\s*/).map((entry) => {
-  const [n, word] = entry.split(' ');
-  return [Number(n), word] as const;
-}));
+const reference = new Map(
+  REFERENCE.trim()
+    .split(/\s*[|\n]\s*/)
+    .map((entry) => {
+      const [n, word] = entry.split(' ');
+      return [Number(n), word] as const;
+    }),
+);
 
 describe('Marathi numbers 1 to 99', () => {
   it('has a reference word for every number', () => {
@@ -28,20 +32,42 @@ describe('Marathi numbers 1 to 99', () => {
   });
 
   for (const [n, word] of reference) {
-    it(`${n} is ${word}`, () => { expect(marathiNumberWords(n)).toBe(word); });
+    it(`${n} is ${word}`, () => {
+      expect(marathiNumberWords(n)).toBe(word);
+    });
   }
 
   it('writes the irregular -1 forms (एकोण-) exactly', () => {
-    expect([19, 29, 39, 49, 59, 69, 79, 89].map(marathiNumberWords)).toEqual(
-      ['एकोणीस', 'एकोणतीस', 'एकोणचाळीस', 'एकोणपन्नास', 'एकोणसाठ', 'एकोणसत्तर', 'एकोणऐंशी', 'एकोणनव्वद']);
+    expect([19, 29, 39, 49, 59, 69, 79, 89].map(marathiNumberWords)).toEqual([
+      'एकोणीस',
+      'एकोणतीस',
+      'एकोणचाळीस',
+      'एकोणपन्नास',
+      'एकोणसाठ',
+      'एकोणसत्तर',
+      'एकोणऐंशी',
+      'एकोणनव्वद',
+    ]);
     expect(marathiNumberWords(99)).toBe('नव्याण्णव');
   });
 
   it('writes the forms that are easy to get wrong', () => {
     const expected: [number, string][] = [
-      [29, 'एकोणतीस'], [39, 'एकोणचाळीस'], [49, 'एकोणपन्नास'], [59, 'एकोणसाठ'], [69, 'एकोणसत्तर'], [79, 'एकोणऐंशी'],
-      [89, 'एकोणनव्वद'], [99, 'नव्याण्णव'], [45, 'पंचेचाळीस'], [46, 'सेहेचाळीस'], [77, 'सत्याहत्तर'], [81, 'एक्क्याऐंशी'],
-      [83, 'त्र्याऐंशी'], [92, 'ब्याण्णव'], [95, 'पंचाण्णव'],
+      [29, 'एकोणतीस'],
+      [39, 'एकोणचाळीस'],
+      [49, 'एकोणपन्नास'],
+      [59, 'एकोणसाठ'],
+      [69, 'एकोणसत्तर'],
+      [79, 'एकोणऐंशी'],
+      [89, 'एकोणनव्वद'],
+      [99, 'नव्याण्णव'],
+      [45, 'पंचेचाळीस'],
+      [46, 'सेहेचाळीस'],
+      [77, 'सत्याहत्तर'],
+      [81, 'एक्क्याऐंशी'],
+      [83, 'त्र्याऐंशी'],
+      [92, 'ब्याण्णव'],
+      [95, 'पंचाण्णव'],
     ];
     for (const [n, word] of expected) expect(marathiNumberWords(n), String(n)).toBe(word);
   });
@@ -75,7 +101,9 @@ describe('Marathi numbers from 100 up', () => {
     [1_00_000, 'एक लाख'],
     [12_34_567, 'बारा लाख चौतीस हजार पाचशे सदुसष्ट'],
     [5_00_00_000, 'पाच कोटी'],
-  ])('%i is %s', (n, words) => { expect(marathiNumberWords(n)).toBe(words); });
+  ])('%i is %s', (n, words) => {
+    expect(marathiNumberWords(n)).toBe(words);
+  });
 
   it('refuses what it cannot write', () => {
     expect(() => marathiNumberWords(-1)).toThrow(RangeError);

@@ -8,7 +8,16 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  ACCENT, contentOf, createDoc, drawGrid, drawHeader, drawTitle, numberPages, text, toBuffer, type GridColumn,
+  ACCENT,
+  contentOf,
+  createDoc,
+  drawGrid,
+  drawHeader,
+  drawTitle,
+  numberPages,
+  text,
+  toBuffer,
+  type GridColumn,
 } from '../../server/lib/pdf/index.ts';
 import { office } from '../helpers/certificate-records.ts';
 
@@ -26,7 +35,9 @@ const pageCount = (file: string) => Number(/Pages:\s+(\d+)/.exec(info(file))![1]
 /** The text of one page as `pdftotext -raw` gives it, one line per cell, blank lines dropped. */
 const pageLines = (file: string, page: number) =>
   execFileSync('pdftotext', ['-raw', '-f', String(page), '-l', String(page), file, '-'], { encoding: 'utf8' })
-    .split('\n').map((l) => l.trim()).filter(Boolean);
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
 
 const COLUMNS: GridColumn[] = [
   { header: ['अ.क्र.', 'Sr.'], width: 5, align: 'right' },
@@ -48,7 +59,9 @@ const ROWS = Array.from({ length: 120 }, (_, i) => [
     ? `${NAMES[i % 5]} ${i + 1} आणि इतर वारस: ${NAMES[(i + 1) % 5]}, ${NAMES[(i + 2) % 5]}, ${NAMES[(i + 3) % 5]}`
     : `${NAMES[i % 5]} ${i + 1}`,
   'मु. पो. वडगाव, ता. मावळ, जि. पुणे',
-  String(100 + i), String(50 + i), String(150 + 2 * i),
+  String(100 + i),
+  String(50 + i),
+  String(150 + 2 * i),
 ]);
 const sum = (col: number) => String(ROWS.reduce((s, r) => s + Number(r[col]), 0));
 const TOTALS = ['', '', 'एकूण / Total', '', sum(4), sum(5), sum(6)];
@@ -60,7 +73,10 @@ async function register(rows = ROWS, totals: string[] | null = TOTALS) {
   let y = drawHeader(doc, office, { top: 34 });
   y = drawTitle(doc, { mr: 'नमुना ९ — कर मागणी नोंदवही', en: 'Form 9 — Tax demand register' }, y);
   drawGrid(doc, {
-    top: y, columns: COLUMNS, rows, totals: totals ?? undefined,
+    top: y,
+    columns: COLUMNS,
+    rows,
+    totals: totals ?? undefined,
     continued: (d) => {
       const { left, width } = contentOf(d);
       return 34 + text(d, RUNNING_TITLE, { x: left, y: 34, width, size: 11, bold: true, align: 'center', color: ACCENT }) + 6;

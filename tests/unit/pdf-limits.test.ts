@@ -16,7 +16,10 @@ let n = 0;
 const textOf = (pdf: Buffer) => {
   const file = path.join(dir, `${++n}.pdf`);
   fs.writeFileSync(file, pdf);
-  return { text: execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }), pages: Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]) };
+  return {
+    text: execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }),
+    pages: Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))![1]),
+  };
 };
 /** Words of realistic length up to `length` characters. */
 const longName = (length: number) => {
@@ -61,10 +64,26 @@ describe('every text field at the most characters the form takes', () => {
 
 describe('long names on certificates', () => {
   const cases = [
-    { kind: 'birth' as const, field: 'childFullNameEnglish', render: (v: string) => renderBirthPdf({ ...birth, childFullNameEnglish: v }, office, url) },
-    { kind: 'death' as const, field: 'deceasedNameEnglish', render: (v: string) => renderDeathPdf({ ...death, deceasedNameEnglish: v }, office, url) },
-    { kind: 'residence' as const, field: 'applicantNameEnglish', render: (v: string) => renderResidencePdf({ ...residence, applicantNameEnglish: v }, office, url) },
-    { kind: 'marriage' as const, field: 'husbandNameEnglish', render: (v: string) => renderMarriagePdf({ ...marriage, husbandNameEnglish: v }, office, url) },
+    {
+      kind: 'birth' as const,
+      field: 'childFullNameEnglish',
+      render: (v: string) => renderBirthPdf({ ...birth, childFullNameEnglish: v }, office, url),
+    },
+    {
+      kind: 'death' as const,
+      field: 'deceasedNameEnglish',
+      render: (v: string) => renderDeathPdf({ ...death, deceasedNameEnglish: v }, office, url),
+    },
+    {
+      kind: 'residence' as const,
+      field: 'applicantNameEnglish',
+      render: (v: string) => renderResidencePdf({ ...residence, applicantNameEnglish: v }, office, url),
+    },
+    {
+      kind: 'marriage' as const,
+      field: 'husbandNameEnglish',
+      render: (v: string) => renderMarriagePdf({ ...marriage, husbandNameEnglish: v }, office, url),
+    },
   ];
   for (const c of cases) {
     it(`${c.kind}: prints a name of the most characters the form takes whole, on one page`, async () => {

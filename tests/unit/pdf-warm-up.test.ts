@@ -6,10 +6,12 @@ import { renderBirthPdf } from '../../server/modules/certificates/pdf.ts';
 import { birth, day, office } from '../helpers/certificate-records.ts';
 
 /** The PDF bytes without what differs between two renders of the same page: dates and file ID. */
-const stable = (pdf: Buffer) => pdf.toString('latin1')
-  .replace(/\(D:\d{14}Z\)/g, '(D:)')
-  .replace(/<xmp:CreateDate>[^<]*</g, '<xmp:CreateDate><')
-  .replace(/\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/g, '/ID');
+const stable = (pdf: Buffer) =>
+  pdf
+    .toString('latin1')
+    .replace(/\(D:\d{14}Z\)/g, '(D:)')
+    .replace(/<xmp:CreateDate>[^<]*</g, '<xmp:CreateDate><')
+    .replace(/\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/g, '/ID');
 
 describe('warmUpPdf', () => {
   it('finishes, and a certificate rendered after it is the same as one rendered before', async () => {

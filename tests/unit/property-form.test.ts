@@ -18,7 +18,11 @@ describe('property field tables', () => {
       expect(Object.keys(wire)).toContain(f.name);
       expect(!!f.required, f.name).toBe(wire[f.name].minLength === 1);
     }
-    expect(TRANSFER_FIELDS.map((f) => f.name).sort()).toEqual(Object.keys(TransferBody.properties).filter((k) => k !== 'createdByUserId').sort());
+    expect(TRANSFER_FIELDS.map((f) => f.name).sort()).toEqual(
+      Object.keys(TransferBody.properties)
+        .filter((k) => k !== 'createdByUserId')
+        .sort(),
+    );
     expect(TRANSFER_FIELDS.filter((f) => !f.required).map((f) => f.name)).toEqual(['varasache_nav', 'note']);
   });
 });
@@ -36,12 +40,24 @@ describe('register form body', () => {
 });
 
 describe('live assessment', () => {
-  const values = (v: Record<string, string>) => ({ buildingType: 'rcc', usage: 'residential', milkatBandhakamYear: '', areaSqm: '', plotAreaSqm: '', landRate: '', ...v });
+  const values = (v: Record<string, string>) => ({
+    buildingType: 'rcc',
+    usage: 'residential',
+    milkatBandhakamYear: '',
+    areaSqm: '',
+    plotAreaSqm: '',
+    landRate: '',
+    ...v,
+  });
 
   it('gives the worked examples of the domain notes for 2026', () => {
     const house = assessValues(DEFAULT_RATES, values({ milkatBandhakamYear: '2010', areaSqm: '50', landRate: '1200' }), 2026);
     expect(house.ok && [house.a.bhandavaliRateRs, house.a.gharpatti, house.a.total]).toEqual(['780000.00', '936.00', '1276.00']);
-    const shop = assessValues(DEFAULT_RATES, values({ buildingType: 'stoneCement', usage: 'commercial', milkatBandhakamYear: '1995', areaSqm: '30', landRate: '2000' }), 2026);
+    const shop = assessValues(
+      DEFAULT_RATES,
+      values({ buildingType: 'stoneCement', usage: 'commercial', milkatBandhakamYear: '1995', areaSqm: '30', landRate: '2000' }),
+      2026,
+    );
     expect(shop.ok && shop.a.total).toBe('752.50');
     const land = assessValues(DEFAULT_RATES, values({ buildingType: 'openLand', areaSqm: '200', landRate: '800' }), 2026);
     expect(land.ok && [land.a.gharpatti, land.a.total]).toEqual(['240.00', '290.00']);

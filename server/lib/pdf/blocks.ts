@@ -10,8 +10,17 @@ import { ACCENT, contentOf, hLine, MISSING, MUTED, RULE, text, type Doc } from '
 /** A double rule around the page, as printed certificate stationery has. */
 export function drawFrame(doc: Doc, color = '#7a4b12') {
   const { width, height } = doc.page;
-  doc.save().lineWidth(2).strokeColor(color).rect(18, 18, width - 36, height - 36).stroke();
-  doc.lineWidth(0.6).rect(23, 23, width - 46, height - 46).stroke().restore();
+  doc
+    .save()
+    .lineWidth(2)
+    .strokeColor(color)
+    .rect(18, 18, width - 36, height - 36)
+    .stroke();
+  doc
+    .lineWidth(0.6)
+    .rect(23, 23, width - 46, height - 46)
+    .stroke()
+    .restore();
 }
 
 /** The issuing office as the site profile names it. */
@@ -25,19 +34,29 @@ export interface Office {
 }
 
 export const NEUTRAL_OFFICE: Office = {
-  officeName: 'ग्रामपंचायत कार्यालय', officeNameEnglish: 'Gram Panchayat Office',
-  block: '', blockEnglish: '', district: '', districtEnglish: '',
+  officeName: 'ग्रामपंचायत कार्यालय',
+  officeNameEnglish: 'Gram Panchayat Office',
+  block: '',
+  blockEnglish: '',
+  district: '',
+  districtEnglish: '',
 };
 
 /** "ता. मावळ, जि. पुणे" and "Tal. Maval, Dist. Pune"; '' for a part the profile leaves empty. */
 export function officePlace(office: Office): { mr: string; en: string } {
   return {
     mr: [office.block && `ता. ${office.block}`, office.district && `जि. ${office.district}`].filter(Boolean).join(', '),
-    en: [office.blockEnglish && `Tal. ${office.blockEnglish}`, office.districtEnglish && `Dist. ${office.districtEnglish}`].filter(Boolean).join(', '),
+    en: [office.blockEnglish && `Tal. ${office.blockEnglish}`, office.districtEnglish && `Dist. ${office.districtEnglish}`]
+      .filter(Boolean)
+      .join(', '),
   };
 }
 
-export interface Box { top?: number; left?: number; width?: number }
+export interface Box {
+  top?: number;
+  left?: number;
+  width?: number;
+}
 
 /** Office name in Marathi and English, block (taluka) and district in each language, centred,
  *  then a double rule. Returns the y below the rule. */
@@ -143,7 +162,10 @@ export function drawQr(doc: Doc, url: string, x: number, y: number, size: number
   for (let r = 0; r < n; r++) {
     let c = 0;
     while (c < n) {
-      if (!modules.get(r, c)) { c++; continue; }
+      if (!modules.get(r, c)) {
+        c++;
+        continue;
+      }
       const start = c;
       while (c < n && modules.get(r, c)) c++;
       // A hair of overlap keeps rasterisers from leaving white seams between rows.
@@ -161,11 +183,17 @@ export function drawSeal(doc: Doc, cx: number, cy: number, r = 34) {
   text(doc, 'Office seal', { x: cx - r, y: cy + 2, size: 7, width: 2 * r, align: 'center', color: '#8a8a8a' });
 }
 
-export interface Signatory { mr: string; en: string }
+export interface Signatory {
+  mr: string;
+  en: string;
+}
 
 /** A line to sign on, then who signs (Marathi, English) and the office, centred in `width`.
  *  `y` is the top of the space left for the signature. Returns the y below the block. */
-export function drawSignatureBlock(doc: Doc, s: Signatory & { x: number; y: number; width: number; office?: string; space?: number }): number {
+export function drawSignatureBlock(
+  doc: Doc,
+  s: Signatory & { x: number; y: number; width: number; office?: string; space?: number },
+): number {
   const lineY = s.y + (s.space ?? 34);
   hLine(doc, s.x + 10, s.x + s.width - 10, lineY, 0.6, '#777777');
   let y = lineY + 2;
@@ -178,7 +206,11 @@ export function drawSignatureBlock(doc: Doc, s: Signatory & { x: number; y: numb
 }
 
 /** A footer line, Marathi then English; `strong` for a statutory one. */
-export interface Note { mr: string; en: string; strong?: boolean }
+export interface Note {
+  mr: string;
+  en: string;
+  strong?: boolean;
+}
 
 export interface Foot {
   /** The public page the QR code opens. */

@@ -16,9 +16,17 @@ const loadPdfKit = () => (pdfkit ??= createRequire(import.meta.url)('pdfkit') as
 export type Doc = PDFKit.PDFDocument;
 
 type Position = Record<string, number>;
-interface Run { glyphs: unknown[]; positions: Position[] }
-interface FontkitFont { layout(text: string, features?: unknown): Run; hasGlyphForCodePoint(codePoint: number): boolean }
-interface Fontkit { create(buffer: Buffer): FontkitFont }
+interface Run {
+  glyphs: unknown[];
+  positions: Position[];
+}
+interface FontkitFont {
+  layout(text: string, features?: unknown): Run;
+  hasGlyphForCodePoint(codePoint: number): boolean;
+}
+interface Fontkit {
+  create(buffer: Buffer): FontkitFont;
+}
 
 const FONT_DIR = path.join(root, 'fonts');
 export const INK = '#1a1a1a';
@@ -35,7 +43,11 @@ export const A4 = { width: 595.28, height: 841.89 };
 export const MARGIN = 46;
 
 /** A horizontal band of the page: where content starts, ends, and how wide it is. */
-export interface Area { left: number; right: number; width: number }
+export interface Area {
+  left: number;
+  right: number;
+  width: number;
+}
 const areaOf = (pageWidth: number): Area => ({ left: MARGIN, right: pageWidth - MARGIN, width: pageWidth - 2 * MARGIN });
 /** The content band of a portrait A4 page. */
 export const CONTENT: Area = areaOf(A4.width);
@@ -47,8 +59,13 @@ let fonts: { regular: FontkitFont; bold: FontkitFont } | undefined;
 /** The glyph run pdfkit expects back from layout(); it scales `positions` in place, so every
  *  caller gets its own copy of them. */
 class CachedRun implements Run {
-  constructor(public glyphs: unknown[], public positions: Position[]) {}
-  get advanceWidth() { return this.positions.reduce((sum, p) => sum + p.xAdvance, 0); }
+  constructor(
+    public glyphs: unknown[],
+    public positions: Position[],
+  ) {}
+  get advanceWidth() {
+    return this.positions.reduce((sum, p) => sum + p.xAdvance, 0);
+  }
 }
 
 const LAYOUT_CACHE_LIMIT = 20_000;
@@ -68,7 +85,10 @@ function withLayoutCache(font: FontkitFont): FontkitFont {
       if (cache.size >= LAYOUT_CACHE_LIMIT) cache.clear();
       cache.set(text, run);
     }
-    return new CachedRun(run.glyphs, run.positions.map((p) => ({ ...p })));
+    return new CachedRun(
+      run.glyphs,
+      run.positions.map((p) => ({ ...p })),
+    );
   };
   return cached;
 }
@@ -115,7 +135,11 @@ export function createDoc(info: DocInfo = {}): Doc {
   const title = info.title ?? 'Gram Panchayat';
   const PDFDocument = loadPdfKit();
   const doc = new PDFDocument({
-    size: 'A4', margin: 0, lang: 'mr-IN', displayTitle: true, pdfVersion: '1.7',
+    size: 'A4',
+    margin: 0,
+    lang: 'mr-IN',
+    displayTitle: true,
+    pdfVersion: '1.7',
     ...(info.landscape ? { layout: 'landscape' as const } : {}),
     ...(info.bufferPages ? { bufferPages: true } : {}),
     // No Helvetica: every word is set in our font, so the standard font would only cost time.
@@ -175,10 +199,16 @@ export function text(doc: Doc, value: string, opts: TextOptions = {}): number {
   applyStyle(doc, opts);
   const y = opts.y ?? doc.y;
   doc.fillColor(opts.color ?? INK);
-  if (opts.maxLines && doc.heightOfString(value, { width: opts.width, lineGap: opts.lineGap ?? 0 }) > opts.maxLines * lineAdvance(doc, opts) + 0.5) clipCount++;
+  if (
+    opts.maxLines &&
+    doc.heightOfString(value, { width: opts.width, lineGap: opts.lineGap ?? 0 }) > opts.maxLines * lineAdvance(doc, opts) + 0.5
+  )
+    clipCount++;
   doc.markContent('Span', { actual: value });
   doc.text(value, opts.x ?? doc.x, y, {
-    width: opts.width, align: opts.align ?? 'left', lineGap: opts.lineGap ?? 0,
+    width: opts.width,
+    align: opts.align ?? 'left',
+    lineGap: opts.lineGap ?? 0,
     // pdfkit sets as many lines as fit in `height`; the half point keeps rounding from losing the last.
     ...(opts.maxLines ? { height: opts.maxLines * lineAdvance(doc, opts) + 0.5, ellipsis: true } : {}),
   });

@@ -6,7 +6,11 @@ import { ACCENT, contentOf, hLine, LABEL_FILL, MISSING, MUTED, RULE, text, textH
 // ---------------------------------------------------------------- label–value table
 
 /** One labelled value: label in Marathi and English, value as lines (Marathi first, then English). */
-export interface Cell { mr: string; en: string; lines: string[] }
+export interface Cell {
+  mr: string;
+  en: string;
+  lines: string[];
+}
 /** A table line holds one cell, or two side by side for short values. */
 export type Line = Cell[];
 
@@ -47,7 +51,8 @@ const valueLines = (c: Cell) => (c.lines.length ? c.lines : [MISSING]);
 
 function measureCell(doc: Doc, c: Cell, width: number, st: TableStyle): number {
   const g = cellGeometry(width, st);
-  const labelH = textHeight(doc, c.mr, { ...st.labelMr, width: g.labelText }) + textHeight(doc, c.en, { ...st.labelEn, width: g.labelText });
+  const labelH =
+    textHeight(doc, c.mr, { ...st.labelMr, width: g.labelText }) + textHeight(doc, c.en, { ...st.labelEn, width: g.labelText });
   const valueH = valueLines(c).reduce((h, l, i) => h + textHeight(doc, l, { ...st.value(i), width: g.valueW }) + 1, 0);
   return Math.max(labelH, valueH) + 2 * st.pad;
 }
@@ -58,7 +63,9 @@ function drawCell(doc: Doc, c: Cell, x: number, y: number, width: number, height
   const ly = y + st.pad + text(doc, c.mr, { ...st.labelMr, x: x + st.pad, y: y + st.pad, width: g.labelText });
   text(doc, c.en, { ...st.labelEn, x: x + st.pad, y: ly, width: g.labelText });
   let vy = y + st.pad;
-  valueLines(c).forEach((l, i) => { vy += text(doc, l, { ...st.value(i), x: x + LABEL_W + st.pad, y: vy, width: g.valueW }) + 1; });
+  valueLines(c).forEach((l, i) => {
+    vy += text(doc, l, { ...st.value(i), x: x + LABEL_W + st.pad, y: vy, width: g.valueW }) + 1;
+  });
   vLine(doc, x + LABEL_W, y, y + height);
 }
 
@@ -84,7 +91,13 @@ export function drawLabelTable(doc: Doc, lines: Line[], top: number, bottom: num
   // Rules after all cells, so the next row's label shading does not cover half of them.
   let ruleY = top;
   for (const h of heights.slice(0, -1)) hLine(doc, LEFT, RIGHT, (ruleY += h), 0.5, RULE);
-  doc.save().lineWidth(0.9).strokeColor(ACCENT).rect(LEFT, top, WIDTH, y - top).stroke().restore();
+  doc
+    .save()
+    .lineWidth(0.9)
+    .strokeColor(ACCENT)
+    .rect(LEFT, top, WIDTH, y - top)
+    .stroke()
+    .restore();
   return y;
 }
 
@@ -137,12 +150,22 @@ export function drawGrid(doc: Doc, o: GridOptions): number {
   const headers = o.columns.map((c) => (typeof c.header === 'string' ? [c.header] : [...c.header]));
 
   const headStyle = (line: number) => ({ size: size - 1, bold: line === 0, color: line === 0 ? ACCENT : MUTED });
-  const headerHeight = Math.max(...headers.map((lines, i) =>
-    lines.reduce((h, l, n) => h + textHeight(doc, l, { ...headStyle(n), width: widths[i] - 2 * GRID_PAD }), 0))) + 2 * GRID_PAD;
-  const rowHeight = (cells: readonly string[], bold = false) => Math.max(
-    doc.font(bold ? 'bold' : 'regular').fontSize(size).currentLineHeight(true),
-    ...cells.map((v, i) => textHeight(doc, v, { size, bold, maxLines, width: widths[i] - 2 * GRID_PAD })),
-  ) + 2 * GRID_PAD;
+  const headerHeight =
+    Math.max(
+      ...headers.map((lines, i) =>
+        lines.reduce((h, l, n) => h + textHeight(doc, l, { ...headStyle(n), width: widths[i] - 2 * GRID_PAD }), 0),
+      ),
+    ) +
+    2 * GRID_PAD;
+  const rowHeight = (cells: readonly string[], bold = false) =>
+    Math.max(
+      doc
+        .font(bold ? 'bold' : 'regular')
+        .fontSize(size)
+        .currentLineHeight(true),
+      ...cells.map((v, i) => textHeight(doc, v, { size, bold, maxLines, width: widths[i] - 2 * GRID_PAD })),
+    ) +
+    2 * GRID_PAD;
 
   let pageTop = o.top ?? doc.y;
   let y = pageTop;
@@ -152,7 +175,13 @@ export function drawGrid(doc: Doc, o: GridOptions): number {
   /** Column rules and the outer border of the part of the grid on this page. */
   const closePage = () => {
     for (const x of xs.slice(1, -1)) vLine(doc, x, pageTop, y);
-    doc.save().lineWidth(0.9).strokeColor(ACCENT).rect(area.left, pageTop, area.width, y - pageTop).stroke().restore();
+    doc
+      .save()
+      .lineWidth(0.9)
+      .strokeColor(ACCENT)
+      .rect(area.left, pageTop, area.width, y - pageTop)
+      .stroke()
+      .restore();
   };
   const drawHeaderRow = () => {
     doc.save().rect(area.left, y, area.width, headerHeight).fill(LABEL_FILL).restore();
@@ -174,9 +203,17 @@ export function drawGrid(doc: Doc, o: GridOptions): number {
       drawHeaderRow();
     }
     if (bold) doc.save().rect(area.left, y, area.width, h).fill(LABEL_FILL).restore();
-    cells.forEach((v, i) => text(doc, v, {
-      size, bold, maxLines, x: xs[i] + GRID_PAD, y: y + GRID_PAD, width: widths[i] - 2 * GRID_PAD, align: o.columns[i]?.align ?? 'left',
-    }));
+    cells.forEach((v, i) =>
+      text(doc, v, {
+        size,
+        bold,
+        maxLines,
+        x: xs[i] + GRID_PAD,
+        y: y + GRID_PAD,
+        width: widths[i] - 2 * GRID_PAD,
+        align: o.columns[i]?.align ?? 'left',
+      }),
+    );
     y += h;
     hLine(doc, area.left, area.right, y, 0.5, RULE);
   };

@@ -9,8 +9,7 @@ import { createSchema, deleteSchema, listSchema, updateSchema } from './schema.t
 import { createPost, deletePost, listPosts, updatePost } from './service.ts';
 
 const blogRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/api/Blog/by-user/:userId', { schema: listSchema }, async (request) =>
-    ok(await listPosts(app.db, request.params.userId)));
+  app.get('/api/Blog/by-user/:userId', { schema: listSchema }, async (request) => ok(await listPosts(app.db, request.params.userId)));
 
   app.post('/api/Blog', { schema: createSchema, preValidation: trimBody, preHandler: app.requireStaff }, async (request, reply) => {
     const item = await createPost(app.db, councilOf(request).userId, request.body);
@@ -19,7 +18,13 @@ const blogRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.put('/api/Blog/:id', { schema: updateSchema, preValidation: trimBody, preHandler: app.requireStaff }, async (request, reply) => {
-    const item = await updatePost(app.db, councilOf(request).userId, request.params.id, request.body, ifMatchVersion(request.headers['if-match']));
+    const item = await updatePost(
+      app.db,
+      councilOf(request).userId,
+      request.params.id,
+      request.body,
+      ifMatchVersion(request.headers['if-match']),
+    );
     reply.header('etag', etagOf(item.version));
     return ok(item, 'News item updated');
   });

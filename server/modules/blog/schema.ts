@@ -8,7 +8,9 @@ export const BlogItem = Type.Object({
   blogContent: Type.String(),
   eventDate: Type.String({ format: 'date-time' }),
   createdByUserId: Type.Integer(),
-  version: Type.Integer({ description: 'Moves up on every change; send it back as If-Match on PUT (409 when someone changed the item since)' }),
+  version: Type.Integer({
+    description: 'Moves up on every change; send it back as If-Match on PUT (409 when someone changed the item since)',
+  }),
 });
 export type BlogItem = Static<typeof BlogItem>;
 
@@ -17,9 +19,11 @@ export const BlogBody = Type.Object({
   blogTitle: Type.String({ minLength: 1, maxLength: 300 }),
   blogContent: Type.String({ minLength: 1, maxLength: 20000 }),
   eventDate: Type.String({ minLength: 1, maxLength: 40, description: 'ISO date (2025-08-15) or date-time (2025-08-15T05:30:00.000Z)' }),
-  createdByUserId: Type.Optional(Type.Union([Type.Integer(), Type.String({ maxLength: 20 }), Type.Null()], {
-    description: 'Sent by the spec\'s client; ignored: the token\'s council owns the item.',
-  })),
+  createdByUserId: Type.Optional(
+    Type.Union([Type.Integer(), Type.String({ maxLength: 20 }), Type.Null()], {
+      description: "Sent by the spec's client; ignored: the token's council owns the item.",
+    }),
+  ),
 });
 export type BlogBody = Static<typeof BlogBody>;
 

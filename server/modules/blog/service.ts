@@ -26,8 +26,12 @@ export function parseEventDate(value: string): Date {
 
 function toItem(row: BlogPost): BlogItem {
   return {
-    blogId: row.blogId, blogTitle: row.blogTitle, blogContent: row.blogContent, eventDate: row.eventDate.toISOString(),
-    createdByUserId: row.createdByUserId, version: row.version,
+    blogId: row.blogId,
+    blogTitle: row.blogTitle,
+    blogContent: row.blogContent,
+    eventDate: row.eventDate.toISOString(),
+    createdByUserId: row.createdByUserId,
+    version: row.version,
   };
 }
 

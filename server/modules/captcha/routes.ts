@@ -9,7 +9,9 @@ import { captchaSchema } from './schema.ts';
 import { CaptchaStore } from './service.ts';
 
 declare module 'fastify' {
-  interface FastifyInstance { captcha: CaptchaStore }
+  interface FastifyInstance {
+    captcha: CaptchaStore;
+  }
 }
 
 const captchaRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -24,11 +26,15 @@ const captchaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Browser tests read the answer a person would read from the image. Off unless E2E_CAPTCHA_PEEK=1
   // (which config.ts refuses in production); hidden from the OpenAPI document.
   if (app.config.e2eCaptchaPeek) {
-    app.get('/api/test/captcha/:captchaId', { schema: { hide: true, params: Type.Object({ captchaId: Type.String({ maxLength: 40 }) }) } }, async (request) => {
-      const answer = app.captcha.peek(request.params.captchaId);
-      if (!answer) throw new NotFound('No open captcha with this id.');
-      return ok({ answer });
-    });
+    app.get(
+      '/api/test/captcha/:captchaId',
+      { schema: { hide: true, params: Type.Object({ captchaId: Type.String({ maxLength: 40 }) }) } },
+      async (request) => {
+        const answer = app.captcha.peek(request.params.captchaId);
+        if (!answer) throw new NotFound('No open captcha with this id.');
+        return ok({ answer });
+      },
+    );
   }
 };
 export default fp(captchaRoutes, { name: 'captcha' });

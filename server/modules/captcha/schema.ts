@@ -6,5 +6,8 @@ export const captchaSchema = {
   tags: ['Public'],
   summary: 'A new captcha: its id and an SVG image of 5 characters (A–Z and 2–9 without I and O), valid 5 minutes, usable once',
   security: [],
-  response: { 200: Envelope(Type.Object({ captchaId: Type.String({ format: 'uuid' }), svg: Type.String({ description: 'SVG markup' }) })), ...errorResponses },
+  response: {
+    200: Envelope(Type.Object({ captchaId: Type.String({ format: 'uuid' }), svg: Type.String({ description: 'SVG markup' }) })),
+    ...errorResponses,
+  },
 };

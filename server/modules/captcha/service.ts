@@ -14,11 +14,23 @@ export class CaptchaStore {
   constructor(private lifetimeMs = LIFETIME_MS) {}
 
   create(now = Date.now()): { captchaId: string; svg: string } {
-    const { text, data } = svgCaptcha.create({ size: 5, charPreset: CAPTCHA_ALPHABET, noise: 2, color: false, width: 160, height: 56, fontSize: 56, background: '#f4f6fa' });
+    const { text, data } = svgCaptcha.create({
+      size: 5,
+      charPreset: CAPTCHA_ALPHABET,
+      noise: 2,
+      color: false,
+      width: 160,
+      height: 56,
+      fontSize: 56,
+      background: '#f4f6fa',
+    });
     const captchaId = crypto.randomUUID();
     if (this.open.size >= MAX_OPEN) this.sweep(now);
     // Still full: the oldest go first (a Map keeps insertion order).
-    for (const id of this.open.keys()) { if (this.open.size < MAX_OPEN) break; this.open.delete(id); }
+    for (const id of this.open.keys()) {
+      if (this.open.size < MAX_OPEN) break;
+      this.open.delete(id);
+    }
     this.open.set(captchaId, { answer: text.toUpperCase(), expires: now + this.lifetimeMs });
     return { captchaId, svg: data };
   }

@@ -38,8 +38,7 @@ const carouselRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const dir = path.join(app.config.dataDir, 'uploads', 'carousel');
   fs.mkdirSync(dir, { recursive: true });
 
-  app.get('/api/Corosal/by-user/:userId', { schema: listSchema }, async (request) =>
-    ok(await listSlides(app.db, request.params.userId)));
+  app.get('/api/Corosal/by-user/:userId', { schema: listSchema }, async (request) => ok(await listSlides(app.db, request.params.userId)));
 
   app.post('/api/Corosal', { schema: uploadSchema, preHandler: app.requireStaff }, async (request, reply) => {
     const { images, captions } = await readUpload(request);
@@ -49,7 +48,8 @@ const carouselRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.put('/api/Corosal/order', { schema: orderSchema, preHandler: app.requireStaff }, async (request) =>
-    ok(await reorderSlides(app.db, councilOf(request).userId, request.body.corosalIds), 'Order saved'));
+    ok(await reorderSlides(app.db, councilOf(request).userId, request.body.corosalIds), 'Order saved'),
+  );
 
   app.delete('/api/Corosal/:corosalId', { schema: deleteSchema, preHandler: app.requireStaff }, async (request) => {
     await deleteSlide(app.db, dir, councilOf(request).userId, request.params.corosalId);

@@ -28,7 +28,7 @@ export const uploadSchema = {
   description:
     'Parts: `ImageFile` (repeat for several images; JPEG, PNG or WebP, checked by content; each at most UPLOAD_LIMIT_MB, ' +
     'default 10 MB, else 413), `BlogContent` (one caption for all images, or one per image in order), `CreatedByUserId` ' +
-    '(accepted and ignored: the token\'s council owns the slides). All or nothing: one bad file and none is kept.',
+    "(accepted and ignored: the token's council owns the slides). All or nothing: one bad file and none is kept.",
   consumes: ['multipart/form-data'],
   security: [{ bearer: [] }],
   response: { 201: Envelope(Type.Array(CarouselItem)), ...tooLarge, ...errorResponses },
@@ -42,11 +42,11 @@ export const deleteSchema = {
 };
 
 export const OrderBody = Type.Object({
-  corosalIds: Type.Array(IntId, { maxItems: 200, description: "Every slide of your council, each once, in the new order" }),
+  corosalIds: Type.Array(IntId, { maxItems: 200, description: 'Every slide of your council, each once, in the new order' }),
 });
 export const orderSchema = {
   tags: ['Corosal'],
-  summary: 'Change the order of your council\'s slides',
+  summary: "Change the order of your council's slides",
   security: [{ bearer: [] }],
   body: OrderBody,
   response: { 200: Envelope(Type.Array(CarouselItem)), ...errorResponses },

@@ -17,7 +17,10 @@ const MAX_PIXELS = 50_000_000;
 const MAX_CAPTION = 2000;
 const OURS = /^\/uploads\/carousel\/([0-9a-f]{32})\.webp$/;
 
-export interface PreparedImage { web: Buffer; small: Buffer }
+export interface PreparedImage {
+  web: Buffer;
+  small: Buffer;
+}
 
 /** The web version (at most 1600 px) and the phone version (800 px), WebP, upright, without metadata. */
 export async function prepareImage(file: Buffer): Promise<PreparedImage> {
@@ -59,18 +62,29 @@ function filesOf(dir: string, imagePath: string): string[] {
 }
 
 function toItem(row: CarouselImage): CarouselItem {
-  return { corosalId: row.corosalId, imagePath: row.imagePath, imagePathSmall: smallPath(row.imagePath), blogContent: row.blogContent, createdByUserId: row.createdByUserId };
+  return {
+    corosalId: row.corosalId,
+    imagePath: row.imagePath,
+    imagePathSmall: smallPath(row.imagePath),
+    blogContent: row.blogContent,
+    createdByUserId: row.createdByUserId,
+  };
 }
 
 export async function listSlides(db: DbOrTx, userId: number): Promise<CarouselItem[]> {
-  const rows = await db.carouselImage.findMany({ where: { createdByUserId: userId }, orderBy: [{ position: 'asc' }, { corosalId: 'asc' }] });
+  const rows = await db.carouselImage.findMany({
+    where: { createdByUserId: userId },
+    orderBy: [{ position: 'asc' }, { corosalId: 'asc' }],
+  });
   return rows.map(toItem);
 }
 
 /** Puts the council's slides in the order given: every one of its slides, each once. */
 export async function reorderSlides(db: DbOrTx, ownerId: number, corosalIds: number[]): Promise<CarouselItem[]> {
   return inTransaction(db, async (tx) => {
-    const ids = (await tx.carouselImage.findMany({ where: { createdByUserId: ownerId }, select: { corosalId: true } })).map((r) => r.corosalId);
+    const ids = (await tx.carouselImage.findMany({ where: { createdByUserId: ownerId }, select: { corosalId: true } })).map(
+      (r) => r.corosalId,
+    );
     const same = corosalIds.length === ids.length && new Set(corosalIds).size === ids.length && corosalIds.every((id) => ids.includes(id));
     if (!same) throw new Invalid('corosalIds', `must list each of your council's ${ids.length} slides once, in the new order`);
     // One statement for all rows: position = place in the list.
@@ -81,14 +95,23 @@ export async function reorderSlides(db: DbOrTx, ownerId: number, corosalIds: num
   });
 }
 
-export async function saveSlides(db: DbOrTx, dir: string, ownerId: number, images: PreparedImage[], captions: string[]): Promise<CarouselItem[]> {
+export async function saveSlides(
+  db: DbOrTx,
+  dir: string,
+  ownerId: number,
+  images: PreparedImage[],
+  captions: string[],
+): Promise<CarouselItem[]> {
   if (images.length === 0) throw new Invalid('ImageFile', 'at least one image is required');
   const texts = captionsFor(images.length, captions);
   const paths: string[] = [];
   const files: { path: string; data: Buffer }[] = [];
   for (const image of images) {
     const name = randomFileStem();
-    files.push({ path: path.join(dir, `${name}.webp`), data: image.web }, { path: path.join(dir, `${name}-${SMALL_WIDTH}.webp`), data: image.small });
+    files.push(
+      { path: path.join(dir, `${name}.webp`), data: image.web },
+      { path: path.join(dir, `${name}-${SMALL_WIDTH}.webp`), data: image.small },
+    );
     paths.push(`${URL_PREFIX}${name}.webp`);
   }
   const written = await writeNewFiles(files);
@@ -99,7 +122,11 @@ export async function saveSlides(db: DbOrTx, dir: string, ownerId: number, image
       const start = last._max.position ?? 0;
       const created: CarouselImage[] = [];
       for (let i = 0; i < paths.length; i++)
-        created.push(await tx.carouselImage.create({ data: { imagePath: paths[i], blogContent: texts[i], createdByUserId: ownerId, position: start + i + 1 } }));
+        created.push(
+          await tx.carouselImage.create({
+            data: { imagePath: paths[i], blogContent: texts[i], createdByUserId: ownerId, position: start + i + 1 },
+          }),
+        );
       return created;
     });
     return rows.map(toItem);

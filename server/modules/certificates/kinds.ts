@@ -2,7 +2,15 @@
 // fields, rules, public fields) with the Prisma model of each. service.ts, schema.ts and routes.ts
 // are written once against these.
 import {
-  birth, death, genderMarathi, marriage, MARRIAGE_PHOTOS, residence, type CertificateKind, type KindName, type MarriagePhoto,
+  birth,
+  death,
+  genderMarathi,
+  marriage,
+  MARRIAGE_PHOTOS,
+  residence,
+  type CertificateKind,
+  type KindName,
+  type MarriagePhoto,
 } from '../../../common/certificates/kinds.ts';
 import type { FieldDef } from '../../../common/fields/index.ts';
 

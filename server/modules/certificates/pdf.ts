@@ -16,9 +16,31 @@ import { marathiDateWords } from '../../../common/marathi-words.ts';
 import { fieldOf, KINDS } from '../../../common/certificates/kinds.ts';
 import type { Label } from '../../../common/fields/index.ts';
 import {
-  bilingual, cell, CONTENT, createDoc, drawFoot, drawFrame, drawHeader, drawLabelTable, drawPhoto, drawStatement, drawTitle,
-  embeddable, footTop, MISSING, officePlace, PHOTO_H, PHOTO_W, toBuffer, type Doc, type Foot, type Line, type Note,
-  type Office, type Signatory, type Title,
+  bilingual,
+  cell,
+  CONTENT,
+  createDoc,
+  drawFoot,
+  drawFrame,
+  drawHeader,
+  drawLabelTable,
+  drawPhoto,
+  drawStatement,
+  drawTitle,
+  embeddable,
+  footTop,
+  MISSING,
+  officePlace,
+  PHOTO_H,
+  PHOTO_W,
+  toBuffer,
+  type Doc,
+  type Foot,
+  type Line,
+  type Note,
+  type Office,
+  type Signatory,
+  type Title,
 } from '../../lib/pdf/index.ts';
 import { genderMarathi, type KindName } from './kinds.ts';
 
@@ -37,7 +59,10 @@ export interface PdfOptions {
   issuedOn?: Date;
 }
 
-export interface MarriagePhotos { husband?: Buffer; wife?: Buffer }
+export interface MarriagePhotos {
+  husband?: Buffer;
+  wife?: Buffer;
+}
 
 const { left: LEFT, right: RIGHT } = CONTENT;
 
@@ -104,7 +129,7 @@ function localArea(office: Office): [string, string] {
   ];
 }
 
-const genderLines = (kind: KindName, name: string, g: string) => (g ? optionWords(kind, name, g) ?? [genderMarathi(g), g] : []);
+const genderLines = (kind: KindName, name: string, g: string) => (g ? (optionWords(kind, name, g) ?? [genderMarathi(g), g]) : []);
 const dateLines = (d: Date | null, mrWords: string, enWords: string) =>
   d ? [`${formatDateEnGB(d)}  (${mrWords || marathiDateWords(d)})`, enWords || englishDateWords(d)] : [];
 const ageLines = (years: number, months?: number) => {
@@ -121,8 +146,15 @@ const deathAgeLines = (r: Row) => {
 const issuedOn = (o: PdfOptions) => formatDateEnGB(o.issuedOn ?? todayInIndia());
 
 /** Header, title, statement, table and foot in that order; the table gets the room between. */
-function layout(doc: Doc, office: Office, title: Title, statement: [string, string], lines: Line[], foot: Foot,
-  opts: { inset?: number; beside?: (titleTop: number, below: number) => number; letter?: boolean } = {}) {
+function layout(
+  doc: Doc,
+  office: Office,
+  title: Title,
+  statement: [string, string],
+  lines: Line[],
+  foot: Foot,
+  opts: { inset?: number; beside?: (titleTop: number, below: number) => number; letter?: boolean } = {},
+) {
   const titleTop = drawHeader(doc, office, { top: 34 });
   let y = drawTitle(doc, title, titleTop, opts.inset);
   if (opts.beside) y = opts.beside(titleTop, y);
@@ -148,24 +180,33 @@ export async function renderBirthPdf(rec: BirthRecord, office: Office, qrUrl: st
   const aadhaar = maskAadhaar(str(r, 'childAadharNumber'));
   const remarks = pair('remarks');
   const nationality = str(r, 'nationality') || 'Indian';
-  return render('जन्म प्रमाणपत्र / Birth Certificate', office, (doc) => layout(doc, office,
-    { mr: 'जन्म प्रमाणपत्र', en: 'BIRTH CERTIFICATE', form: 'नमुना क्रमांक 5 (नियम 8/13)  ·  Form No. 5 (Rules 8/13)', statute: BD_STATUTE },
-    [`प्रमाणित करण्यात येते की, खालील माहिती ${areaMr} या स्थानिक क्षेत्राच्या जन्म नोंदवहीतील मूळ नोंदीवरून घेतली आहे.`,
-      `This is to certify that the following information has been taken from the original record of birth, which is the register for the local area of ${areaEn}.`],
-    [
-      [pair('childFullName')],
-      [at('gender', ...genderLines('birth', 'gender', str(r, 'gender'))),
-        at('nationality', ...(nationality === 'Indian' ? ['भारतीय', 'Indian'] : [nationality]))],
-      [at('birthDate', ...dateLines(dateOf(r, 'birthDate'), str(r, 'birthDateWords'), ''))],
-      [pair('birthPlace')],
-      [pair('motherFullName')],
-      [pair('fatherFullName')],
-      [pair('addressAtBirth')],
-      [pair('permanentAddress')],
-      [at('registrationNo', str(r, 'registrationNo')), at('registrationDate', enGB(r, 'registrationDate'))],
-      aadhaar ? [remarks, at('childAadharNumber', aadhaar)] : [remarks],
-    ],
-    { qrUrl, issued: issuedOn(opts), signatory: BD_REGISTRAR, notes: [REGISTER_NOTE, VERIFY_NOTE] }));
+  return render('जन्म प्रमाणपत्र / Birth Certificate', office, (doc) =>
+    layout(
+      doc,
+      office,
+      { mr: 'जन्म प्रमाणपत्र', en: 'BIRTH CERTIFICATE', form: 'नमुना क्रमांक 5 (नियम 8/13)  ·  Form No. 5 (Rules 8/13)', statute: BD_STATUTE },
+      [
+        `प्रमाणित करण्यात येते की, खालील माहिती ${areaMr} या स्थानिक क्षेत्राच्या जन्म नोंदवहीतील मूळ नोंदीवरून घेतली आहे.`,
+        `This is to certify that the following information has been taken from the original record of birth, which is the register for the local area of ${areaEn}.`,
+      ],
+      [
+        [pair('childFullName')],
+        [
+          at('gender', ...genderLines('birth', 'gender', str(r, 'gender'))),
+          at('nationality', ...(nationality === 'Indian' ? ['भारतीय', 'Indian'] : [nationality])),
+        ],
+        [at('birthDate', ...dateLines(dateOf(r, 'birthDate'), str(r, 'birthDateWords'), ''))],
+        [pair('birthPlace')],
+        [pair('motherFullName')],
+        [pair('fatherFullName')],
+        [pair('addressAtBirth')],
+        [pair('permanentAddress')],
+        [at('registrationNo', str(r, 'registrationNo')), at('registrationDate', enGB(r, 'registrationDate'))],
+        aadhaar ? [remarks, at('childAadharNumber', aadhaar)] : [remarks],
+      ],
+      { qrUrl, issued: issuedOn(opts), signatory: BD_REGISTRAR, notes: [REGISTER_NOTE, VERIFY_NOTE] },
+    ),
+  );
 }
 
 /** Death certificate, Form 6 (same Act and rules). */
@@ -175,24 +216,31 @@ export async function renderDeathPdf(rec: DeathRecord, office: Office, qrUrl: st
   const { at, pair } = cellsOf('death', r);
   const aadhaar = maskAadhaar(str(r, 'aadhaarNumberDeceased'));
   const remarks = pair('remarks');
-  return render('मृत्यू प्रमाणपत्र / Death Certificate', office, (doc) => layout(doc, office,
-    { mr: 'मृत्यू प्रमाणपत्र', en: 'DEATH CERTIFICATE', form: 'नमुना क्रमांक 6 (नियम 8/13)  ·  Form No. 6 (Rules 8/13)', statute: BD_STATUTE },
-    [`प्रमाणित करण्यात येते की, खालील माहिती ${areaMr} या स्थानिक क्षेत्राच्या मृत्यू नोंदवहीतील मूळ नोंदीवरून घेतली आहे.`,
-      `This is to certify that the following information has been taken from the original record of death, which is the register for the local area of ${areaEn}.`],
-    [
-      [pair('deceasedName')],
-      [at('genderEnglish', ...genderLines('death', 'genderEnglish', str(r, 'genderEnglish'))), at('ageOfDeceased', ...deathAgeLines(r))],
-      [at('dateOfDeath', ...dateLines(dateOf(r, 'dateOfDeath'), '', str(r, 'dateOfDeathWords')))],
-      [pair('placeOfDeath')],
-      [pair('motherName')],
-      [pair('fatherName')],
-      [pair('spouseName')],
-      [pair('addressAtDeath')],
-      [pair('permanentAddress')],
-      [at('registrationNumber', str(r, 'registrationNumber')), at('registrationDate', enGB(r, 'registrationDate'))],
-      aadhaar ? [remarks, at('aadhaarNumberDeceased', aadhaar)] : [remarks],
-    ],
-    { qrUrl, issued: issuedOn(opts), signatory: BD_REGISTRAR, notes: [REGISTER_NOTE, VERIFY_NOTE] }));
+  return render('मृत्यू प्रमाणपत्र / Death Certificate', office, (doc) =>
+    layout(
+      doc,
+      office,
+      { mr: 'मृत्यू प्रमाणपत्र', en: 'DEATH CERTIFICATE', form: 'नमुना क्रमांक 6 (नियम 8/13)  ·  Form No. 6 (Rules 8/13)', statute: BD_STATUTE },
+      [
+        `प्रमाणित करण्यात येते की, खालील माहिती ${areaMr} या स्थानिक क्षेत्राच्या मृत्यू नोंदवहीतील मूळ नोंदीवरून घेतली आहे.`,
+        `This is to certify that the following information has been taken from the original record of death, which is the register for the local area of ${areaEn}.`,
+      ],
+      [
+        [pair('deceasedName')],
+        [at('genderEnglish', ...genderLines('death', 'genderEnglish', str(r, 'genderEnglish'))), at('ageOfDeceased', ...deathAgeLines(r))],
+        [at('dateOfDeath', ...dateLines(dateOf(r, 'dateOfDeath'), '', str(r, 'dateOfDeathWords')))],
+        [pair('placeOfDeath')],
+        [pair('motherName')],
+        [pair('fatherName')],
+        [pair('spouseName')],
+        [pair('addressAtDeath')],
+        [pair('permanentAddress')],
+        [at('registrationNumber', str(r, 'registrationNumber')), at('registrationDate', enGB(r, 'registrationDate'))],
+        aadhaar ? [remarks, at('aadhaarNumberDeceased', aadhaar)] : [remarks],
+      ],
+      { qrUrl, issued: issuedOn(opts), signatory: BD_REGISTRAR, notes: [REGISTER_NOTE, VERIFY_NOTE] },
+    ),
+  );
 }
 
 /** Residence certificate (रहिवासी दाखला): no statutory form; a letter certifying that the applicant lives here. */
@@ -210,36 +258,66 @@ export async function renderResidencePdf(rec: ResidenceRecord, office: Office, q
   // Records made before the gender was asked keep the old "son / daughter".
   const gender = str(r, 'applicantGender');
   const child =
-    gender === 'Male' ? { mr: 'यांचा मुलगा', en: 'son of' }
-    : gender === 'Female' ? { mr: 'यांची मुलगी', en: 'daughter of' }
-    : gender === 'Other' ? { mr: 'यांचे अपत्य', en: 'child of' }
-    : { mr: 'यांचा मुलगा / यांची मुलगी', en: 'son / daughter of' };
-  const mr = [`दाखला देण्यात येतो की, ${nameMr}`, guardianMr && `${guardianMr} ${child.mr}`, age && `वय ${ageWords(age).mr}`,
-    profMr && `व्यवसाय: ${profMr}`].filter(Boolean).join(', ');
-  const en = [`This is to certify that ${nameEn}`, guardianEn && `${child.en} ${guardianEn}`, age && `aged ${ageWords(age).en}`,
-    profEn && `profession: ${profEn}`].filter(Boolean).join(', ');
+    gender === 'Male'
+      ? { mr: 'यांचा मुलगा', en: 'son of' }
+      : gender === 'Female'
+        ? { mr: 'यांची मुलगी', en: 'daughter of' }
+        : gender === 'Other'
+          ? { mr: 'यांचे अपत्य', en: 'child of' }
+          : { mr: 'यांचा मुलगा / यांची मुलगी', en: 'son / daughter of' };
+  const mr = [
+    `दाखला देण्यात येतो की, ${nameMr}`,
+    guardianMr && `${guardianMr} ${child.mr}`,
+    age && `वय ${ageWords(age).mr}`,
+    profMr && `व्यवसाय: ${profMr}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const en = [
+    `This is to certify that ${nameEn}`,
+    guardianEn && `${child.en} ${guardianEn}`,
+    age && `aged ${ageWords(age).en}`,
+    profEn && `profession: ${profEn}`,
+  ]
+    .filter(Boolean)
+    .join(', ');
   const number = str(r, 'registrationNumber');
-  return render('रहिवासी दाखला / Residence Certificate', office, (doc) => layout(doc, office,
-    { mr: 'रहिवासी दाखला', en: 'RESIDENCE CERTIFICATE', form: `दाखला क्रमांक / Certificate No.: ${number || MISSING}` },
-    [`${mr}, हे ${areaMr} यांच्या हद्दीतील गावाचे रहिवासी आहेत. अर्जदाराच्या विनंतीवरून हा दाखला देण्यात येत आहे.`,
-      `${en}, is a resident of the village within the limits of ${areaEn}. This certificate is issued at the request of the applicant.`],
-    [
-      [pair('applicantName')],
-      [pair('guardianName')],
-      [at('applicantAge', ...ageLines(age)), at('applicantProfession', ...bilingual(profMr, profEn))],
-      [at('applicantAadhaar', maskAadhaar(str(r, 'applicantAadhaar'))), at('registrationNumber', number)],
-    ],
-    {
-      qrUrl, issued: enGB(r, 'registrationDate') || issuedOn(opts), place: office.officeName,
-      signatory: { mr: 'ग्रामसेवक / सरपंच', en: 'Gram Sevak / Sarpanch' }, notes: [VERIFY_NOTE],
-    },
-    { letter: true }));
+  return render('रहिवासी दाखला / Residence Certificate', office, (doc) =>
+    layout(
+      doc,
+      office,
+      { mr: 'रहिवासी दाखला', en: 'RESIDENCE CERTIFICATE', form: `दाखला क्रमांक / Certificate No.: ${number || MISSING}` },
+      [
+        `${mr}, हे ${areaMr} यांच्या हद्दीतील गावाचे रहिवासी आहेत. अर्जदाराच्या विनंतीवरून हा दाखला देण्यात येत आहे.`,
+        `${en}, is a resident of the village within the limits of ${areaEn}. This certificate is issued at the request of the applicant.`,
+      ],
+      [
+        [pair('applicantName')],
+        [pair('guardianName')],
+        [at('applicantAge', ...ageLines(age)), at('applicantProfession', ...bilingual(profMr, profEn))],
+        [at('applicantAadhaar', maskAadhaar(str(r, 'applicantAadhaar'))), at('registrationNumber', number)],
+      ],
+      {
+        qrUrl,
+        issued: enGB(r, 'registrationDate') || issuedOn(opts),
+        place: office.officeName,
+        signatory: { mr: 'ग्रामसेवक / सरपंच', en: 'Gram Sevak / Sarpanch' },
+        notes: [VERIFY_NOTE],
+      },
+      { letter: true },
+    ),
+  );
 }
 
 /** Certificate of registration of marriage, Form E (Maharashtra Regulation of Marriage Bureaus and
  *  Registration of Marriages Act 1998, s. 6(1), rule 5), with the husband's and wife's photographs. */
-export async function renderMarriagePdf(rec: MarriageRecord, office: Office, qrUrl: string, photos: MarriagePhotos = {},
-  opts: PdfOptions = {}): Promise<Buffer> {
+export async function renderMarriagePdf(
+  rec: MarriageRecord,
+  office: Office,
+  qrUrl: string,
+  photos: MarriagePhotos = {},
+  opts: PdfOptions = {},
+): Promise<Buffer> {
   const r = rec as Row;
   const { at, pair } = cellsOf('marriage', r);
   const [husbandPhoto, wifePhoto] = await Promise.all([embeddable(photos.husband), embeddable(photos.wife)]);
@@ -259,35 +337,49 @@ export async function renderMarriagePdf(rec: MarriageRecord, office: Office, qrU
     [pair(`${who}PermAddress`)],
     [at(`${who}AgeYears`, ...age(who)), at(`${who}Aadhaar`, maskAadhaar(str(r, `${who}Aadhaar`)))],
   ];
-  return render('विवाह नोंदणी प्रमाणपत्र / Certificate of Registration of Marriage', office, (doc) => layout(doc, office,
-    {
-      mr: 'विवाह नोंदणी प्रमाणपत्र', en: 'CERTIFICATE OF REGISTRATION OF MARRIAGE',
-      form: "नमुना 'ई' (कलम 6(1) व नियम 5)  ·  Form 'E' (Section 6(1) and Rule 5)",
-      statute: ['महाराष्ट्र विवाह मंडळांचे विनियमन आणि विवाह नोंदणी अधिनियम, 1998', 'Maharashtra Regulation of Marriage Bureaus and Registration of Marriages Act, 1998'],
-    },
-    [`प्रमाणित करण्यात येते की, खाली नमूद केलेल्या पती व पत्नीचा विवाह दिनांक ${married} रोजी ${placeMr} येथे संपन्न झाला असून त्याची नोंद वरील अधिनियमान्वये ठेवलेल्या विवाह नोंदवहीच्या खंड क्रमांक ${khand} मध्ये अनुक्रमांक ${serial} वर दिनांक ${registered} रोजी माझ्याकडून करण्यात आली आहे.`,
-      `Certified that the marriage between the husband and wife named below, solemnized on ${married} at ${placeEn}, has been registered by me on ${registered} at serial number ${serial} of Volume ${khand} of the Register of Marriages maintained under the said Act.`],
-    [
-      ...spouse('husband'),
-      ...spouse('wife'),
-      [at('marriageDate', married), pair('marriagePlace')],
-      [at('registrationNumber', serial), at('khandNumber', khand)],
-      [at('registrationDate', registered), pair('remarks')],
-    ],
-    {
-      qrUrl, issued: enGB(r, 'issueDate') || issuedOn(opts), place: office.officeName,
-      signatory: { mr: 'विवाह निबंधक (ग्रामसेवक)', en: 'Registrar of Marriages (Gram Sevak)' }, notes: [VERIFY_NOTE],
-    },
-    {
-      // Photos of husband (left) and wife (right) beside the title, as Form E places them.
-      inset: PHOTO_W + 12,
-      beside: (titleTop, below) => {
-        const top = titleTop + 9;
-        drawPhoto(doc, husbandPhoto, LEFT + 4, top, 'पती', 'Husband');
-        drawPhoto(doc, wifePhoto, RIGHT - PHOTO_W - 4, top, 'पत्नी', 'Wife');
-        return Math.max(below, top + PHOTO_H + 18);
+  return render('विवाह नोंदणी प्रमाणपत्र / Certificate of Registration of Marriage', office, (doc) =>
+    layout(
+      doc,
+      office,
+      {
+        mr: 'विवाह नोंदणी प्रमाणपत्र',
+        en: 'CERTIFICATE OF REGISTRATION OF MARRIAGE',
+        form: "नमुना 'ई' (कलम 6(1) व नियम 5)  ·  Form 'E' (Section 6(1) and Rule 5)",
+        statute: [
+          'महाराष्ट्र विवाह मंडळांचे विनियमन आणि विवाह नोंदणी अधिनियम, 1998',
+          'Maharashtra Regulation of Marriage Bureaus and Registration of Marriages Act, 1998',
+        ],
       },
-    }));
+      [
+        `प्रमाणित करण्यात येते की, खाली नमूद केलेल्या पती व पत्नीचा विवाह दिनांक ${married} रोजी ${placeMr} येथे संपन्न झाला असून त्याची नोंद वरील अधिनियमान्वये ठेवलेल्या विवाह नोंदवहीच्या खंड क्रमांक ${khand} मध्ये अनुक्रमांक ${serial} वर दिनांक ${registered} रोजी माझ्याकडून करण्यात आली आहे.`,
+        `Certified that the marriage between the husband and wife named below, solemnized on ${married} at ${placeEn}, has been registered by me on ${registered} at serial number ${serial} of Volume ${khand} of the Register of Marriages maintained under the said Act.`,
+      ],
+      [
+        ...spouse('husband'),
+        ...spouse('wife'),
+        [at('marriageDate', married), pair('marriagePlace')],
+        [at('registrationNumber', serial), at('khandNumber', khand)],
+        [at('registrationDate', registered), pair('remarks')],
+      ],
+      {
+        qrUrl,
+        issued: enGB(r, 'issueDate') || issuedOn(opts),
+        place: office.officeName,
+        signatory: { mr: 'विवाह निबंधक (ग्रामसेवक)', en: 'Registrar of Marriages (Gram Sevak)' },
+        notes: [VERIFY_NOTE],
+      },
+      {
+        // Photos of husband (left) and wife (right) beside the title, as Form E places them.
+        inset: PHOTO_W + 12,
+        beside: (titleTop, below) => {
+          const top = titleTop + 9;
+          drawPhoto(doc, husbandPhoto, LEFT + 4, top, 'पती', 'Husband');
+          drawPhoto(doc, wifePhoto, RIGHT - PHOTO_W - 4, top, 'पत्नी', 'Wife');
+          return Math.max(below, top + PHOTO_H + 18);
+        },
+      },
+    ),
+  );
 }
 
 // ---------------------------------------------------------------- one entry for the service
@@ -304,9 +396,13 @@ export interface RenderOptions {
 export function renderCertificate(kind: KindName, row: Row, office: Office, o: RenderOptions): Promise<Buffer> {
   const opts = { issuedOn: o.issuedOn };
   switch (kind) {
-    case 'birth': return renderBirthPdf(row, office, o.qrUrl, opts);
-    case 'death': return renderDeathPdf(row, office, o.qrUrl, opts);
-    case 'residence': return renderResidencePdf(row, office, o.qrUrl, opts);
-    case 'marriage': return renderMarriagePdf(row, office, o.qrUrl, { husband: o.photos?.husbandPhoto, wife: o.photos?.wifePhoto }, opts);
+    case 'birth':
+      return renderBirthPdf(row, office, o.qrUrl, opts);
+    case 'death':
+      return renderDeathPdf(row, office, o.qrUrl, opts);
+    case 'residence':
+      return renderResidencePdf(row, office, o.qrUrl, opts);
+    case 'marriage':
+      return renderMarriagePdf(row, office, o.qrUrl, { husband: o.photos?.husbandPhoto, wife: o.photos?.wifePhoto }, opts);
   }
 }

@@ -13,7 +13,15 @@ import { refuseControlCharacters } from '../../lib/input-guard.ts';
 import { councilOf } from '../../plugins/auth.ts';
 import { KINDS, MARRIAGE_PHOTOS, type Kind, type MarriagePhoto } from './kinds.ts';
 import { schemasFor } from './schema.ts';
-import { certificatePdf, createCertificate, listCertificates, nextFreeNumber, readCertificate, updateCertificate, type Photos } from './service.ts';
+import {
+  certificatePdf,
+  createCertificate,
+  listCertificates,
+  nextFreeNumber,
+  readCertificate,
+  updateCertificate,
+  type Photos,
+} from './service.ts';
 
 type Body = Record<string, unknown>;
 type App = Parameters<FastifyPluginAsyncTypebox>[0];
@@ -53,11 +61,13 @@ function register(app: App, kind: Kind, photoDir: string) {
   const jsonWrite = marriage ? {} : { preValidation: trimBody };
 
   app.get(kind.listPath, { schema: s.list, ...staff }, async (request) =>
-    ok(await listCertificates(app.db, kind, councilOf(request).userId, request.query)));
+    ok(await listCertificates(app.db, kind, councilOf(request).userId, request.query)),
+  );
 
   // Registration numbers are unique per council and kind: the form starts from this suggestion.
   app.get(`${kind.base}/next-number`, { schema: s.nextNumber, ...staff }, async (request) =>
-    ok({ registrationNumber: await nextFreeNumber(app.db, kind, councilOf(request).userId) }));
+    ok({ registrationNumber: await nextFreeNumber(app.db, kind, councilOf(request).userId) }),
+  );
 
   app.get(`${kind.base}/:id`, { schema: s.read, preHandler: app.optionalStaff }, async (request, reply) => {
     const record = await readCertificate(app.db, kind, request.params.id, request.council?.userId);
@@ -82,12 +92,10 @@ function register(app: App, kind: Kind, photoDir: string) {
   });
 
   app.get(kind.pdfPath, { schema: s.pdf, ...staff }, async (request, reply) => {
-    const { pdf, fileName } = await certificatePdf(app.db, kind, councilOf(request).userId, request.params.id,
-      { publicBaseUrl: app.config.publicBaseUrl, photoDir });
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', attachment(fileName))
-      .header('cache-control', 'no-store')
-      .send(pdf);
+    const { pdf, fileName } = await certificatePdf(app.db, kind, councilOf(request).userId, request.params.id, {
+      publicBaseUrl: app.config.publicBaseUrl,
+      photoDir,
+    });
+    return reply.type('application/pdf').header('content-disposition', attachment(fileName)).header('cache-control', 'no-store').send(pdf);
   });
 }

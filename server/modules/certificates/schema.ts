@@ -11,25 +11,38 @@ const nullableString = (options: object = {}) => Type.Unsafe<string | null>({ ty
 
 function inputSchema(f: Field): TSchema {
   switch (f.type.t) {
-    case 'text': return Type.String({ maxLength: f.type.max });
-    case 'aadhaar': return Type.String({ maxLength: 20, description: '12 digits; empty when unknown' });
-    case 'mobile': return Type.String({ maxLength: 20, description: '10 digits; empty when unknown' });
-    case 'choice': return Type.String({ maxLength: 50, description: choiceValues(f.type).join(', ') });
+    case 'text':
+      return Type.String({ maxLength: f.type.max });
+    case 'aadhaar':
+      return Type.String({ maxLength: 20, description: '12 digits; empty when unknown' });
+    case 'mobile':
+      return Type.String({ maxLength: 20, description: '10 digits; empty when unknown' });
+    case 'choice':
+      return Type.String({ maxLength: 50, description: choiceValues(f.type).join(', ') });
     // Numbers may come as text or null from a form; service.ts reads them and words the refusal.
     // String first: Fastify's Ajv coerces into the first branch that fits, and an integer branch
     // would turn "" and null into 0, hiding an empty required count (ageOfDeceased) from the service.
-    case 'int': return Type.Union([Type.String(), Type.Integer(), Type.Null()], { description: `Whole number 0–${f.type.max}; 0, "" or null when empty` });
-    case 'decimal': return Type.Union([Type.String(), Type.Number(), Type.Null()], { description: `Number 0–${f.type.max}; 0, "" or null when empty` });
-    case 'date': return nullableString({ maxLength: 40, description: 'YYYY-MM-DD (an ISO date-time is accepted); null when empty' });
+    case 'int':
+      return Type.Union([Type.String(), Type.Integer(), Type.Null()], {
+        description: `Whole number 0–${f.type.max}; 0, "" or null when empty`,
+      });
+    case 'decimal':
+      return Type.Union([Type.String(), Type.Number(), Type.Null()], { description: `Number 0–${f.type.max}; 0, "" or null when empty` });
+    case 'date':
+      return nullableString({ maxLength: 40, description: 'YYYY-MM-DD (an ISO date-time is accepted); null when empty' });
   }
 }
 
 function outputSchema(f: Field): TSchema {
   switch (f.type.t) {
-    case 'int': return Type.Integer();
-    case 'decimal': return Type.Number();
-    case 'date': return nullableString({ description: 'YYYY-MM-DD' });
-    default: return Type.String();
+    case 'int':
+      return Type.Integer();
+    case 'decimal':
+      return Type.Number();
+    case 'date':
+      return nullableString({ description: 'YYYY-MM-DD' });
+    default:
+      return Type.String();
   }
 }
 
@@ -37,7 +50,8 @@ function outputSchema(f: Field): TSchema {
 export function bodySchema(kind: Kind) {
   const props: Record<string, TSchema> = {};
   for (const f of kind.fields) props[f.name] = Type.Optional(inputSchema(f));
-  for (const id of [kind.idField, ...kind.idAliases]) props[id] = Type.Optional(Type.Unsafe({ description: 'Ignored: the id in the path counts' }));
+  for (const id of [kind.idField, ...kind.idAliases])
+    props[id] = Type.Optional(Type.Unsafe({ description: 'Ignored: the id in the path counts' }));
   props.createdByUserId = Type.Optional(Type.Unsafe({ description: 'Ignored: the record belongs to the council of the token' }));
   return Type.Object(props, { additionalProperties: true });
 }
@@ -55,14 +69,22 @@ export function recordSchema(kind: Kind) {
   props.version = Type.Optional(Type.Integer({ description: 'Moves up on every change; also the ETag. Send it back as If-Match on PUT.' }));
   props.createdAt = Type.Optional(Type.String());
   props.updatedAt = Type.Optional(Type.String());
-  props.view = Type.Optional(Type.Union([Type.Literal('full'), Type.Literal('public')], { description: 'Which view this is (reads by id)' }));
+  props.view = Type.Optional(
+    Type.Union([Type.Literal('full'), Type.Literal('public')], { description: 'Which view this is (reads by id)' }),
+  );
   props.officeName = Type.Optional(Type.String({ description: 'Issuing office, Marathi (reads by id, for the page header)' }));
   props.officeNameEnglish = Type.Optional(Type.String());
   return Type.Object(props, { additionalProperties: false });
 }
 
 export const ListQuery = Type.Object({
-  userId: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Accepted for the earlier client; another council\'s id gives an empty page' })),
+  userId: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 2147483647,
+      description: "Accepted for the earlier client; another council's id gives an empty page",
+    }),
+  ),
   pageNumber: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
   nameFilter: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the English or Marathi name, any case' })),
@@ -86,28 +108,46 @@ export function schemasFor(kind: Kind) {
   const record = recordSchema(kind);
   const tags = ['Certificates'];
   const security = [{ bearer: [] }];
-  const body = kind.kind === 'marriage' ? { consumes: ['multipart/form-data', 'application/json'], description: MULTIPART_NOTE } : { body: bodySchema(kind) };
+  const body =
+    kind.kind === 'marriage'
+      ? { consumes: ['multipart/form-data', 'application/json'], description: MULTIPART_NOTE }
+      : { body: bodySchema(kind) };
   return {
     list: {
-      tags, security, summary: `List your council's ${kind.label}s, newest first`,
-      querystring: ListQuery, response: { 200: Envelope(Paged(record)), ...errorResponses },
+      tags,
+      security,
+      summary: `List your council's ${kind.label}s, newest first`,
+      querystring: ListQuery,
+      response: { 200: Envelope(Paged(record)), ...errorResponses },
     },
     read: {
-      tags, summary: `Read a ${kind.label}: the public view without a token (Aadhaar masked), the full record with its council's token`,
-      params: IdParams, response: { 200: Envelope(record), ...errorResponses },
+      tags,
+      summary: `Read a ${kind.label}: the public view without a token (Aadhaar masked), the full record with its council's token`,
+      params: IdParams,
+      response: { 200: Envelope(record), ...errorResponses },
     },
     create: { tags, security, summary: `Register a ${kind.label}`, ...body, response: { 201: Envelope(record), ...errorResponses } },
     update: {
-      tags, security, summary: `Update a ${kind.label} of your council (fields not sent are kept). With If-Match (the ETag read), 409 when someone changed it since`,
-      params: IdParams, ...body, response: { 200: Envelope(record), 409: ErrorRef(), ...errorResponses },
+      tags,
+      security,
+      summary: `Update a ${kind.label} of your council (fields not sent are kept). With If-Match (the ETag read), 409 when someone changed it since`,
+      params: IdParams,
+      ...body,
+      response: { 200: Envelope(record), 409: ErrorRef(), ...errorResponses },
     },
     nextNumber: {
-      tags, security, summary: `The registration number the form suggests for a new ${kind.label}: the latest one plus one, not yet taken (empty when there is none to count on)`,
+      tags,
+      security,
+      summary: `The registration number the form suggests for a new ${kind.label}: the latest one plus one, not yet taken (empty when there is none to count on)`,
       response: { 200: Envelope(Type.Object({ registrationNumber: Type.String() })), ...errorResponses },
     },
     pdf: {
-      tags, security, summary: `Download a ${kind.label} of your council as PDF`,
-      params: IdParams, produces: ['application/pdf'], response: { 200: pdfResponse, ...errorResponses },
+      tags,
+      security,
+      summary: `Download a ${kind.label} of your council as PDF`,
+      params: IdParams,
+      produces: ['application/pdf'],
+      response: { 200: pdfResponse, ...errorResponses },
     },
   };
 }

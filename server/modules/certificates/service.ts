@@ -59,7 +59,11 @@ function readValue(f: Field, raw: unknown): Value {
     case 'text': {
       if (s.length > t.max) throw new Invalid(f.name, `must be at most ${t.max} characters`);
       const box = unprintableCharacter(s);
-      if (box) throw new Invalid(f.name, `contains ${box} (U+${box.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}), which the certificate cannot print; use Marathi or English letters`);
+      if (box)
+        throw new Invalid(
+          f.name,
+          `contains ${box} (U+${box.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}), which the certificate cannot print; use Marathi or English letters`,
+        );
       // Marks stacked on one letter draw over the lines above and below; real words need at most 4.
       if (STACKED_MARKS.test(s)) throw new Invalid(f.name, 'has too many accents or marks on one letter (at most 4)');
       return s;
@@ -80,7 +84,8 @@ function readValue(f: Field, raw: unknown): Value {
       const syntax = t.t === 'int' ? /^\d+$/ : /^\d+(\.\d+)?$/;
       const n = syntax.test(s) ? Number(s) : NaN;
       const ok = Number.isFinite(n) && n >= 0 && n <= t.max && (t.t === 'decimal' || Number.isInteger(n));
-      if (!ok) throw new Invalid(f.name, t.t === 'int' ? `must be a whole number from 0 to ${t.max}` : `must be a number from 0 to ${t.max}`);
+      if (!ok)
+        throw new Invalid(f.name, t.t === 'int' ? `must be a whole number from 0 to ${t.max}` : `must be a number from 0 to ${t.max}`);
       return t.t === 'decimal' ? Math.round(n * 100) / 100 : n;
     }
     case 'date': {
@@ -114,10 +119,16 @@ function readInput(kind: Kind, body: Record<string, unknown>): Values {
 
 function blankValue(f: Field): Value {
   switch (f.type.t) {
-    case 'text': case 'choice': return f.type.fallback ?? '';
-    case 'int': case 'decimal': return 0;
-    case 'date': return null;
-    default: return '';
+    case 'text':
+    case 'choice':
+      return f.type.fallback ?? '';
+    case 'int':
+    case 'decimal':
+      return 0;
+    case 'date':
+      return null;
+    default:
+      return '';
   }
 }
 
@@ -143,7 +154,8 @@ function complete(kind: Kind, values: Values, sent: Values, creating: boolean): 
     if (f.type.t === 'date' && f.type.notFuture && v instanceof Date && v > today) throw new Invalid(f.name, 'must not be in the future');
   }
   const notBefore = (later: string, earlier: string) => {
-    const a = values[later], b = values[earlier];
+    const a = values[later],
+      b = values[earlier];
     if (a instanceof Date && b instanceof Date && a < b) throw new Invalid(later, `must not be before ${earlier}`);
   };
   const sentText = (name: string) => typeof sent[name] === 'string' && sent[name] !== '';
@@ -258,7 +270,8 @@ export async function readCertificate(db: DbOrTx, kind: Kind, id: string, viewer
   return {
     ...(own ? toRecord(kind, row) : toPublic(kind, row)),
     view: own ? 'full' : 'public',
-    officeName: office.officeName, officeNameEnglish: office.officeNameEnglish,
+    officeName: office.officeName,
+    officeNameEnglish: office.officeNameEnglish,
   };
 }
 
@@ -276,15 +289,20 @@ async function preparePhoto(field: MarriagePhoto, data: Buffer): Promise<Buffer>
   if (data.length > PHOTO_LIMIT_BYTES) throw new Invalid(field, 'must be at most 600 KB');
   if (!imageType(data)) throw new Invalid(field, 'must be a JPEG, PNG or WebP image');
   // The header alone gives the size, before anything is decoded.
-  const size = await sharp(data).metadata().catch(() => null);
+  const size = await sharp(data)
+    .metadata()
+    .catch(() => null);
   if (!size?.width || !size.height) throw new Invalid(field, 'the image could not be read: it is damaged');
   if (size.width * size.height > PHOTO_MAX_PIXELS)
     throw new Invalid(field, `is ${size.width}×${size.height} pixels: at most about 2000×2000 (4 megapixels); make the photo smaller`);
   return imageWork.run(async () => {
     try {
       return await sharp(data, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' })
-        .rotate().resize({ width: 600, height: 800, fit: 'inside', withoutEnlargement: true })
-        .flatten({ background: '#ffffff' }).jpeg({ quality: 85 }).toBuffer();
+        .rotate()
+        .resize({ width: 600, height: 800, fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 85 })
+        .toBuffer();
     } catch {
       throw new Invalid(field, 'the image could not be read: it is damaged');
     }
@@ -312,11 +330,19 @@ function photoFile(dir: string, url: unknown): string | null {
 
 // ---------------------------------------------------------------- writes
 
-export interface WriteOptions { photos?: Photos; photoDir?: string }
+export interface WriteOptions {
+  photos?: Photos;
+  photoDir?: string;
+}
 
 /** Runs the database write with the marriage photos checked and on disk first; a failed write
  *  leaves no stray files. */
-async function withPhotos<T>(kind: Kind, opts: WriteOptions, creating: boolean, save: (columns: Record<string, string>) => Promise<T>): Promise<T> {
+async function withPhotos<T>(
+  kind: Kind,
+  opts: WriteOptions,
+  creating: boolean,
+  save: (columns: Record<string, string>) => Promise<T>,
+): Promise<T> {
   if (kind.kind !== 'marriage') return save({});
   const photos = opts.photos ?? {};
   if (creating) for (const p of ['husbandPhoto', 'wifePhoto'] as const) if (!photos[p]) throw new Invalid(p, 'is required');
@@ -367,7 +393,14 @@ export async function nextFreeNumber(db: DbOrTx, kind: Kind, ownerId: number): P
 
 /** Writes one record under a per-council, per-kind lock with its registration number checked free:
  *  two clerks saving the same number at once get one record and one 409, never two records. */
-function writeWithNumber(db: DbOrTx, kind: Kind, ownerId: number, values: Values, exceptId: string | undefined, write: (tx: Tx) => Promise<Row>) {
+function writeWithNumber(
+  db: DbOrTx,
+  kind: Kind,
+  ownerId: number,
+  values: Values,
+  exceptId: string | undefined,
+  write: (tx: Tx) => Promise<Row>,
+) {
   return inTransaction(db, async (tx) => {
     const number = String(values[kind.numberField] ?? '');
     if (number) {
@@ -377,19 +410,30 @@ function writeWithNumber(db: DbOrTx, kind: Kind, ownerId: number, values: Values
         const next = await nextFreeNumber(tx, kind, ownerId);
         const name = String(taken[kind.nameFields[0]] ?? '');
         const on = taken.registrationDate instanceof Date ? `, registered on ${formatDateEnGB(taken.registrationDate)}` : '';
-        throw new Conflict(`Registration number ${number} is already used by ${name}${on}.${next ? ` The next free number is ${next}.` : ''}`);
+        throw new Conflict(
+          `Registration number ${number} is already used by ${name}${on}.${next ? ` The next free number is ${next}.` : ''}`,
+        );
       }
     }
     return write(tx);
   });
 }
 
-export async function createCertificate(db: DbOrTx, kind: Kind, ownerId: number, body: Record<string, unknown>, opts: WriteOptions = {}): Promise<Row> {
+export async function createCertificate(
+  db: DbOrTx,
+  kind: Kind,
+  ownerId: number,
+  body: Record<string, unknown>,
+  opts: WriteOptions = {},
+): Promise<Row> {
   const sent = readInput(kind, body);
   const blank = Object.fromEntries(kind.fields.map((f) => [f.name, blankValue(f)]));
   const values = complete(kind, { ...blank, ...sent }, sent, true);
   const result = await withPhotos(kind, opts, true, (columns) =>
-    writeWithNumber(db, kind, ownerId, values, undefined, (tx) => table(tx, kind).create({ data: { ...values, ...columns, createdByUserId: ownerId } })));
+    writeWithNumber(db, kind, ownerId, values, undefined, (tx) =>
+      table(tx, kind).create({ data: { ...values, ...columns, createdByUserId: ownerId } }),
+    ),
+  );
   return toRecord(kind, result);
 }
 
@@ -401,8 +445,14 @@ const sameValue = (a: Value | undefined, b: Value | undefined) =>
  *  holds only while the record is still at the version it was read at. With `ifMatch` (the ETag the
  *  client read) a record changed since answers 409; without it (older integrators) the change is
  *  applied again on top of the newer record, so two clerks editing different fields both keep theirs. */
-export async function updateCertificate(db: DbOrTx, kind: Kind, ownerId: number, id: string, body: Record<string, unknown>,
-  opts: WriteOptions & { ifMatch?: number } = {}): Promise<Row> {
+export async function updateCertificate(
+  db: DbOrTx,
+  kind: Kind,
+  ownerId: number,
+  id: string,
+  body: Record<string, unknown>,
+  opts: WriteOptions & { ifMatch?: number } = {},
+): Promise<Row> {
   const sent = readInput(kind, body);
   for (let attempt = 0; ; attempt++) {
     const existing = await findOwned(db, kind, ownerId, id);
@@ -420,11 +470,13 @@ export async function updateCertificate(db: DbOrTx, kind: Kind, ownerId: number,
           });
           if (count === 0) throw new StaleRecord();
           return table(tx, kind).findUniqueOrThrow({ where: { [kind.idField]: id } });
-        }));
+        }),
+      );
       // Replaced photos are deleted only once the row points at the new ones.
       if (kind.kind === 'marriage' && opts.photoDir) {
         const old = MARRIAGE_PHOTOS.filter((p) => opts.photos?.[p] && existing[photoColumn(p)] !== result[photoColumn(p)])
-          .map((p) => photoFile(opts.photoDir!, existing[photoColumn(p)])).filter((f): f is string => !!f);
+          .map((p) => photoFile(opts.photoDir!, existing[photoColumn(p)]))
+          .filter((f): f is string => !!f);
         await removeFiles(old);
       }
       return toRecord(kind, result);
@@ -437,7 +489,10 @@ export async function updateCertificate(db: DbOrTx, kind: Kind, ownerId: number,
 
 // ---------------------------------------------------------------- PDF
 
-export interface PdfOptions { publicBaseUrl: string; photoDir: string }
+export interface PdfOptions {
+  publicBaseUrl: string;
+  photoDir: string;
+}
 
 export async function certificatePdf(db: DbOrTx, kind: Kind, ownerId: number, id: string, opts: PdfOptions) {
   const row = await findOwned(db, kind, ownerId, id);

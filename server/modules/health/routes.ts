@@ -6,19 +6,23 @@ import { Envelope } from '../../lib/schema.ts';
 const Health = Type.Object({ database: Type.String(), databaseKind: Type.String(), uptimeSeconds: Type.Number() });
 
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/api/health', {
-    schema: { tags: ['Health'], summary: 'Portal and database status', response: { 200: Envelope(Health), 503: Envelope(Health) } },
-  }, async (_request, reply) => {
-    const result = { database: 'up', databaseKind: app.dbKind, uptimeSeconds: Math.round(process.uptime()) };
-    try {
-      await app.sql.query('SELECT 1');
-      return { isSuccess: true, message: 'ok', result };
-    } catch (err) {
-      app.log.error({ err }, 'health: database unreachable');
-      reply.code(503);
-      return { isSuccess: false, message: 'The database is not reachable.', result: { ...result, database: 'down' } };
-    }
-  });
+  app.get(
+    '/api/health',
+    {
+      schema: { tags: ['Health'], summary: 'Portal and database status', response: { 200: Envelope(Health), 503: Envelope(Health) } },
+    },
+    async (_request, reply) => {
+      const result = { database: 'up', databaseKind: app.dbKind, uptimeSeconds: Math.round(process.uptime()) };
+      try {
+        await app.sql.query('SELECT 1');
+        return { isSuccess: true, message: 'ok', result };
+      } catch (err) {
+        app.log.error({ err }, 'health: database unreachable');
+        reply.code(503);
+        return { isSuccess: false, message: 'The database is not reachable.', result: { ...result, database: 'down' } };
+      }
+    },
+  );
 };
 
 export default healthRoutes;

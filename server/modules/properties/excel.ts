@@ -11,7 +11,13 @@ type ExcelJS = typeof ExcelJSModule;
 let exceljs: ExcelJS | undefined;
 const loadExcelJS = (): ExcelJS => (exceljs ??= createRequire(import.meta.url)('exceljs') as ExcelJS);
 
-export interface ImportColumn { key: string; mr: string; en: string; width: number; required?: boolean }
+export interface ImportColumn {
+  key: string;
+  mr: string;
+  en: string;
+  width: number;
+  required?: boolean;
+}
 
 export const IMPORT_COLUMNS: readonly ImportColumn[] = [
   { key: 'malmattaNo', mr: 'मालमत्ता क्रमांक', en: 'Property No.', width: 14, required: true },
@@ -58,7 +64,11 @@ function cellText(v: ExcelJSModule.CellValue): string {
   if (typeof v === 'string') return v.trim();
   if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
   if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if ('richText' in v) return v.richText.map((r) => r.text).join('').trim();
+  if ('richText' in v)
+    return v.richText
+      .map((r) => r.text)
+      .join('')
+      .trim();
   if ('result' in v) return cellText(v.result as ExcelJSModule.CellValue);
   if ('text' in v) return String(v.text).trim();
   return '';
@@ -68,16 +78,22 @@ function cellText(v: ExcelJSModule.CellValue): string {
 function choiceKey<K extends string>(value: string, table: Record<K, { mr: string; en: string }>): string {
   const n = norm(value);
   if (!n) return '';
-  const hit = (Object.keys(table) as K[]).find((k) => [k, table[k].mr, table[k].en, `${table[k].mr} / ${table[k].en}`].some((s) => norm(s) === n));
+  const hit = (Object.keys(table) as K[]).find((k) =>
+    [k, table[k].mr, table[k].en, `${table[k].mr} / ${table[k].en}`].some((s) => norm(s) === n),
+  );
   return hit ?? value;
 }
 
-export interface SheetRow { row: number; values: Record<string, string> }
+export interface SheetRow {
+  row: number;
+  values: Record<string, string>;
+}
 
 /** Reads the first sheet: finds the header line, skips the English line under it and empty rows. */
 export async function readWorkbook(data: Buffer): Promise<SheetRow[]> {
   // An .xlsx is a zip: "PK\x03\x04".
-  if (data.length < 4 || data.readUInt32BE(0) !== 0x504b0304) throw new Invalid('file', 'must be an Excel workbook (.xlsx); save the file as .xlsx and try again');
+  if (data.length < 4 || data.readUInt32BE(0) !== 0x504b0304)
+    throw new Invalid('file', 'must be an Excel workbook (.xlsx); save the file as .xlsx and try again');
   const wb = new (loadExcelJS().Workbook)();
   try {
     await wb.xlsx.load(data as unknown as ArrayBuffer);
@@ -96,8 +112,14 @@ export async function readWorkbook(data: Buffer): Promise<SheetRow[]> {
     const cells = (r.values as ExcelJSModule.CellValue[]).map(cellText);
     if (!header) {
       const found = new Map<number, string>();
-      cells.forEach((text, col) => { const key = names.get(norm(text)); if (key) found.set(col, key); });
-      if ([...found.values()].includes('malmattaNo')) { header = found; headerRow = rowNumber; }
+      cells.forEach((text, col) => {
+        const key = names.get(norm(text));
+        if (key) found.set(col, key);
+      });
+      if ([...found.values()].includes('malmattaNo')) {
+        header = found;
+        headerRow = rowNumber;
+      }
       return;
     }
     const values: Record<string, string> = {};
@@ -109,7 +131,8 @@ export async function readWorkbook(data: Buffer): Promise<SheetRow[]> {
     if (values.usage) values.usage = choiceKey(values.usage, USAGES);
     rows.push({ row: rowNumber, values });
   });
-  if (!header) throw new Invalid('file', `has no header line: the first sheet needs a "${IMPORT_COLUMNS[0].mr}" column (download the template)`);
+  if (!header)
+    throw new Invalid('file', `has no header line: the first sheet needs a "${IMPORT_COLUMNS[0].mr}" column (download the template)`);
   if (rows.length > IMPORT_LIMIT_ROWS) throw new Invalid('file', `has ${rows.length} rows; import at most ${IMPORT_LIMIT_ROWS} at a time`);
   return rows;
 }

@@ -4,10 +4,32 @@
 // extract shows the assessment and not ownership, and a QR code to the public tax certificate.
 import { formatDateEnGB, todayInIndia } from '../../../common/dates.ts';
 import { formatRupees } from '../../../common/money.ts';
-import { BUILDING_TYPES, USAGES, explainAssessment, type Assessment, type BuildingType, type Usage } from '../../../common/property/assessment.ts';
 import {
-  ACCENT, bilingual, cell, contentOf, createDoc, drawFoot, drawFrame, drawGrid, drawHeader, drawLabelTable, drawStatement, drawTitle,
-  footTop, MUTED, text, toBuffer, type Office,
+  BUILDING_TYPES,
+  USAGES,
+  explainAssessment,
+  type Assessment,
+  type BuildingType,
+  type Usage,
+} from '../../../common/property/assessment.ts';
+import {
+  ACCENT,
+  bilingual,
+  cell,
+  contentOf,
+  createDoc,
+  drawFoot,
+  drawFrame,
+  drawGrid,
+  drawHeader,
+  drawLabelTable,
+  drawStatement,
+  drawTitle,
+  footTop,
+  MUTED,
+  text,
+  toBuffer,
+  type Office,
 } from '../../lib/pdf/index.ts';
 import type { PropertyRow } from './schema.ts';
 
@@ -15,49 +37,89 @@ const dash = (v: string) => v || '—';
 const rupees = (v: string) => formatRupees(v);
 
 export async function renderNamuna8(p: PropertyRow, office: Office, qrUrl: string, issuedOn: Date = todayInIndia()): Promise<Buffer> {
-  const doc = createDoc({ title: `नमुना ८ — ${p.malmattaNo}`, author: `${office.officeName} / ${office.officeNameEnglish}`, landscape: true });
+  const doc = createDoc({
+    title: `नमुना ८ — ${p.malmattaNo}`,
+    author: `${office.officeName} / ${office.officeNameEnglish}`,
+    landscape: true,
+  });
   drawFrame(doc);
   const area = contentOf(doc);
   let y = drawHeader(doc, office, { top: 30 });
-  y = drawTitle(doc, {
-    mr: 'नमुना नं. ८ — कर आकारणी नोंदवहीचा उतारा',
-    en: 'Form No. 8 — Extract of the Assessment Register',
-    statute: ['महाराष्ट्र ग्रामपंचायत कर व फी नियम, १९६०, नियम ३२(१)', 'Maharashtra Village Panchayats Taxes and Fees Rules, 1960, rule 32(1)'],
-  }, y);
+  y = drawTitle(
+    doc,
+    {
+      mr: 'नमुना नं. ८ — कर आकारणी नोंदवहीचा उतारा',
+      en: 'Form No. 8 — Extract of the Assessment Register',
+      statute: [
+        'महाराष्ट्र ग्रामपंचायत कर व फी नियम, १९६०, नियम ३२(१)',
+        'Maharashtra Village Panchayats Taxes and Fees Rules, 1960, rule 32(1)',
+      ],
+    },
+    y,
+  );
 
   const type = BUILDING_TYPES[p.buildingType as BuildingType];
   const use = USAGES[p.usage as Usage];
-  y = drawLabelTable(doc, [
-    [cell('मालमत्ता क्रमांक', 'Property No.', p.malmattaNo), cell('गट / सिटी सर्व्हे क्र.', 'Gat / City survey No.', `${dash(p.gatNo)} / ${dash(p.citySurveyNo)}`)],
-    [cell('मालकाचे नाव', 'Owner', p.malkacheNav), cell('भोगवटादाराचे नाव', 'Occupier', p.bhogwatdarakNav)],
-    [cell('मालमत्तेचे वर्णन', 'Description', p.malmattaVarnan), cell('प्रकार व वापर', 'Building type and use',
-      ...bilingual(`${type?.mr ?? p.buildingType}, ${use?.mr ?? p.usage}`, `${type?.en ?? p.buildingType}, ${use?.en ?? p.usage}`))],
-  ], y, y + 200, area) + 8;
+  y =
+    drawLabelTable(
+      doc,
+      [
+        [
+          cell('मालमत्ता क्रमांक', 'Property No.', p.malmattaNo),
+          cell('गट / सिटी सर्व्हे क्र.', 'Gat / City survey No.', `${dash(p.gatNo)} / ${dash(p.citySurveyNo)}`),
+        ],
+        [cell('मालकाचे नाव', 'Owner', p.malkacheNav), cell('भोगवटादाराचे नाव', 'Occupier', p.bhogwatdarakNav)],
+        [
+          cell('मालमत्तेचे वर्णन', 'Description', p.malmattaVarnan),
+          cell(
+            'प्रकार व वापर',
+            'Building type and use',
+            ...bilingual(`${type?.mr ?? p.buildingType}, ${use?.mr ?? p.usage}`, `${type?.en ?? p.buildingType}, ${use?.en ?? p.usage}`),
+          ),
+        ],
+      ],
+      y,
+      y + 200,
+      area,
+    ) + 8;
 
-  y = drawGrid(doc, {
-    top: y,
-    size: 8,
-    columns: [
-      { header: ['बांधकाम वर्ष', 'Built'], width: 6, align: 'center' },
-      { header: ['क्षेत्रफळ चौ.मी. (चौ.फू.)', 'Area sq m (sq ft)'], width: 9, align: 'right' },
-      { header: ['जमीन दर', 'Land ₹/sq m'], width: 8, align: 'right' },
-      { header: ['बांधकाम दर', 'Building ₹/sq m'], width: 9, align: 'right' },
-      { header: ['घसारा', 'Depreciation'], width: 7, align: 'center' },
-      { header: ['भारांक', 'Weightage'], width: 6, align: 'center' },
-      { header: ['भांडवली मूल्य', 'Capital value'], width: 11, align: 'right' },
-      { header: ['कराचा दर', 'Rate /₹1000'], width: 6, align: 'center' },
-      { header: ['घरपट्टी', 'House tax'], width: 9, align: 'right' },
-      { header: ['दिवाबत्ती', 'Light'], width: 7, align: 'right' },
-      { header: ['आरोग्य', 'Health'], width: 7, align: 'right' },
-      { header: ['पाणीपट्टी', 'Water'], width: 7, align: 'right' },
-      { header: ['एकूण कर', 'Total tax'], width: 9, align: 'right' },
-    ],
-    rows: [[
-      p.milkatBandhakamYear ? String(p.milkatBandhakamYear) : '—', `${p.areaSqm} (${p.area})`, rupees(p.landRate), rupees(p.constructionRate),
-      p.ghasaraRate, p.buildingBharank, rupees(p.bhandavaliRateRs), p.karachaRateRs,
-      rupees(p.gharpatti), rupees(p.divabatti), rupees(p.arogya), rupees(p.panipatti), rupees(p.total),
-    ]],
-  }) + 6;
+  y =
+    drawGrid(doc, {
+      top: y,
+      size: 8,
+      columns: [
+        { header: ['बांधकाम वर्ष', 'Built'], width: 6, align: 'center' },
+        { header: ['क्षेत्रफळ चौ.मी. (चौ.फू.)', 'Area sq m (sq ft)'], width: 9, align: 'right' },
+        { header: ['जमीन दर', 'Land ₹/sq m'], width: 8, align: 'right' },
+        { header: ['बांधकाम दर', 'Building ₹/sq m'], width: 9, align: 'right' },
+        { header: ['घसारा', 'Depreciation'], width: 7, align: 'center' },
+        { header: ['भारांक', 'Weightage'], width: 6, align: 'center' },
+        { header: ['भांडवली मूल्य', 'Capital value'], width: 11, align: 'right' },
+        { header: ['कराचा दर', 'Rate /₹1000'], width: 6, align: 'center' },
+        { header: ['घरपट्टी', 'House tax'], width: 9, align: 'right' },
+        { header: ['दिवाबत्ती', 'Light'], width: 7, align: 'right' },
+        { header: ['आरोग्य', 'Health'], width: 7, align: 'right' },
+        { header: ['पाणीपट्टी', 'Water'], width: 7, align: 'right' },
+        { header: ['एकूण कर', 'Total tax'], width: 9, align: 'right' },
+      ],
+      rows: [
+        [
+          p.milkatBandhakamYear ? String(p.milkatBandhakamYear) : '—',
+          `${p.areaSqm} (${p.area})`,
+          rupees(p.landRate),
+          rupees(p.constructionRate),
+          p.ghasaraRate,
+          p.buildingBharank,
+          rupees(p.bhandavaliRateRs),
+          p.karachaRateRs,
+          rupees(p.gharpatti),
+          rupees(p.divabatti),
+          rupees(p.arogya),
+          rupees(p.panipatti),
+          rupees(p.total),
+        ],
+      ],
+    }) + 6;
 
   const how = explainAssessment(p as unknown as Assessment, { buildingType: p.buildingType as BuildingType, plotAreaSqm: p.plotAreaSqm });
   for (const [i, line] of how.mr.entries()) {
@@ -66,19 +128,40 @@ export async function renderNamuna8(p: PropertyRow, office: Office, qrUrl: strin
   }
   if (p.aapilacheNikalAndFerfar || p.vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera) {
     y += 3;
-    if (p.aapilacheNikalAndFerfar) y += text(doc, `अपिलाचे निकाल व फेरफार / Appeals and changes: ${p.aapilacheNikalAndFerfar}`, { x: area.left, y, width: area.width, size: 8, maxLines: 2 });
+    if (p.aapilacheNikalAndFerfar)
+      y += text(doc, `अपिलाचे निकाल व फेरफार / Appeals and changes: ${p.aapilacheNikalAndFerfar}`, {
+        x: area.left,
+        y,
+        width: area.width,
+        size: 8,
+        maxLines: 2,
+      });
     if (p.vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera)
-      y += text(doc, `शेरा / Remarks: ${p.vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera}`, { x: area.left, y, width: area.width, size: 8, maxLines: 2 });
+      y += text(doc, `शेरा / Remarks: ${p.vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera}`, {
+        x: area.left,
+        y,
+        width: area.width,
+        size: 8,
+        maxLines: 2,
+      });
   }
-  y = drawStatement(doc,
+  y = drawStatement(
+    doc,
     'हा उतारा मालमत्तेच्या कर आकारणीचा आहे; तो मालकी हक्काचा पुरावा नाही.',
-    'This extract shows the assessment of the property for tax; it is not proof of ownership.', y + 8);
+    'This extract shows the assessment of the property for tax; it is not proof of ownership.',
+    y + 8,
+  );
 
-  drawFoot(doc, office, {
-    qrUrl,
-    issued: formatDateEnGB(issuedOn),
-    signatory: { mr: 'ग्रामसेवक / ग्रामविकास अधिकारी', en: 'Gram Sevak / Village Development Officer' },
-    notes: [{ mr: 'मालमत्ता कर प्रमाणपत्र तपासण्यासाठी QR कोड स्कॅन करा.', en: 'Scan the QR code to see the property tax certificate.' }],
-  }, Math.min(y, footTop(doc, 1) - 4));
+  drawFoot(
+    doc,
+    office,
+    {
+      qrUrl,
+      issued: formatDateEnGB(issuedOn),
+      signatory: { mr: 'ग्रामसेवक / ग्रामविकास अधिकारी', en: 'Gram Sevak / Village Development Officer' },
+      notes: [{ mr: 'मालमत्ता कर प्रमाणपत्र तपासण्यासाठी QR कोड स्कॅन करा.', en: 'Scan the QR code to see the property tax certificate.' }],
+    },
+    Math.min(y, footTop(doc, 1) - 4),
+  );
   return toBuffer(doc);
 }

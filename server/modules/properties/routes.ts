@@ -12,11 +12,36 @@ import { renderNamuna8 } from './pdf.ts';
 import { officeOf, publicUserId } from '../site/service.ts';
 import { trimBody } from '../../lib/trim.ts';
 import {
-  byMalmattaSchema, getRatesSchema, importSchema, namuna8Schema, ownersSchema, templateSchema, propertyCertificateSchema, publicPropertySchema, suggestSchema, pagedSchema, putRatesSchema, registerSchema, updateOwnerByIdSchema, updateOwnerSchema,
+  byMalmattaSchema,
+  getRatesSchema,
+  importSchema,
+  namuna8Schema,
+  ownersSchema,
+  templateSchema,
+  propertyCertificateSchema,
+  publicPropertySchema,
+  suggestSchema,
+  pagedSchema,
+  putRatesSchema,
+  registerSchema,
+  updateOwnerByIdSchema,
+  updateOwnerSchema,
   updatePropertySchema,
 } from './schema.ts';
 import {
-  importRegister, listOwners, listProperties, propertyByNumber, propertyCertificate, publicProperty, suggest, rateLabels, ratesOf, registerProperty, saveRates, updateOwner, updateProperty,
+  importRegister,
+  listOwners,
+  listProperties,
+  propertyByNumber,
+  propertyCertificate,
+  publicProperty,
+  suggest,
+  rateLabels,
+  ratesOf,
+  registerProperty,
+  saveRates,
+  updateOwner,
+  updateProperty,
 } from './service.ts';
 
 const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -30,47 +55,79 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok({ rates, isDefault: false, ...rateLabels() }, 'कर दर जतन केले / Rates saved');
   });
 
-  app.post('/api/GrampanchayatImport/register-owner-property', { schema: registerSchema, preValidation: trimBody, preHandler: app.requireStaff },
+  app.post(
+    '/api/GrampanchayatImport/register-owner-property',
+    { schema: registerSchema, preValidation: trimBody, preHandler: app.requireStaff },
     async (request, reply) => {
       const row = await registerProperty(app.db, councilOf(request).userId, request.body);
       reply.code(201);
       return ok(row, 'मलमत्ता यशस्वीपणे नोंदवली गेली!');
-    });
+    },
+  );
 
   app.get('/api/Properties/paged', { schema: pagedSchema, preHandler: app.requireStaff }, async (request) => {
     const council = councilOf(request).userId;
     const { createdByUserId, pageNumber, pageSize } = request.query;
     // As the certificate lists do: another council's id shows an empty page, never its rows.
-    if (createdByUserId && createdByUserId !== council) return ok({ rows: [], pageNumber, pageSize, totalPages: 0, totalCount: 0, totalCapped: false });
+    if (createdByUserId && createdByUserId !== council)
+      return ok({ rows: [], pageNumber, pageSize, totalPages: 0, totalCount: 0, totalCapped: false });
     return ok(await listProperties(app.db, council, request.query));
   });
 
-  app.get('/api/OwnerProperty/GetByMalmatta/:malmattaNo/:userId', { schema: byMalmattaSchema, preHandler: app.requireStaff }, async (request) => {
-    const council = councilOf(request).userId;
-    if (request.params.userId !== council) throw new NotFound('No such property in this council’s register.');
-    return ok([await propertyByNumber(app.db, council, request.params.malmattaNo)]);
-  });
+  app.get(
+    '/api/OwnerProperty/GetByMalmatta/:malmattaNo/:userId',
+    { schema: byMalmattaSchema, preHandler: app.requireStaff },
+    async (request) => {
+      const council = councilOf(request).userId;
+      if (request.params.userId !== council) throw new NotFound('No such property in this council’s register.');
+      return ok([await propertyByNumber(app.db, council, request.params.malmattaNo)]);
+    },
+  );
 
   app.get('/api/OwnerProperty/OwnersWithProperties', { schema: ownersSchema, preHandler: app.requireStaff }, async (request) => {
     const council = councilOf(request).userId;
     const { grampanchayatId, pageNumber, pageSize } = request.query;
-    if (grampanchayatId && grampanchayatId !== council) return ok({ items: [], pageNumber, pageSize, totalPages: 0, totalCount: 0, totalCapped: false });
+    if (grampanchayatId && grampanchayatId !== council)
+      return ok({ items: [], pageNumber, pageSize, totalPages: 0, totalCount: 0, totalCapped: false });
     return ok(await listOwners(app.db, council, request.query));
   });
 
   // The earlier client sends PUT, retries with POST after a 405, and tries /UpdateOwner/{ownerId} too: all answer alike.
   for (const method of ['PUT', 'POST'] as const) {
-    app.route({ method, url: '/api/OwnerProperty/UpdateOwner', schema: updateOwnerSchema, preValidation: trimBody, preHandler: app.requireStaff,
-      handler: async (request) => ok(await updateOwner(app.db, councilOf(request).userId, request.body.ownerId, request.body), 'Owner updated') });
-    app.route({ method, url: '/api/OwnerProperty/UpdateOwner/:ownerId', schema: updateOwnerByIdSchema, preValidation: trimBody, preHandler: app.requireStaff,
-      handler: async (request) => ok(await updateOwner(app.db, councilOf(request).userId, request.params.ownerId, request.body), 'Owner updated') });
-    app.route({ method, url: '/api/OwnerProperty/UpdateProperty', schema: updatePropertySchema, preValidation: trimBody, preHandler: app.requireStaff,
-      handler: async (request) => ok(await updateProperty(app.db, councilOf(request).userId, request.body), 'Property updated') });
+    app.route({
+      method,
+      url: '/api/OwnerProperty/UpdateOwner',
+      schema: updateOwnerSchema,
+      preValidation: trimBody,
+      preHandler: app.requireStaff,
+      handler: async (request) =>
+        ok(await updateOwner(app.db, councilOf(request).userId, request.body.ownerId, request.body), 'Owner updated'),
+    });
+    app.route({
+      method,
+      url: '/api/OwnerProperty/UpdateOwner/:ownerId',
+      schema: updateOwnerByIdSchema,
+      preValidation: trimBody,
+      preHandler: app.requireStaff,
+      handler: async (request) =>
+        ok(await updateOwner(app.db, councilOf(request).userId, request.params.ownerId, request.body), 'Owner updated'),
+    });
+    app.route({
+      method,
+      url: '/api/OwnerProperty/UpdateProperty',
+      schema: updatePropertySchema,
+      preValidation: trimBody,
+      preHandler: app.requireStaff,
+      handler: async (request) => ok(await updateProperty(app.db, councilOf(request).userId, request.body), 'Property updated'),
+    });
   }
 
   app.get('/api/GrampanchayatImport/template.xlsx', { schema: templateSchema, preHandler: app.requireStaff }, async (_request, reply) =>
-    reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', attachment('namuna8-import-template', 'xlsx')).send(await templateWorkbook()));
+    reply
+      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', attachment('namuna8-import-template', 'xlsx'))
+      .send(await templateWorkbook()),
+  );
 
   app.post('/api/GrampanchayatImport/excel', { schema: importSchema, preHandler: app.requireStaff }, async (request) => {
     if (!request.isMultipart()) throw new Invalid('file', 'send the workbook as multipart/form-data with one .xlsx file');
@@ -80,8 +137,11 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const report = await importRegister(app.db, councilOf(request).userId, rows, request.query.dryRun ?? true);
     // The embedded database has no autovacuum: fresh statistics keep the searches on their indexes.
     if (report.written && report.created >= 500) await app.sql.exec('ANALYZE "Property"; ANALYZE "Owner"');
-    const message = report.problems.length ? `${report.problems.length} rows need correcting; nothing was written.`
-      : report.written ? `${report.created} properties registered, ${report.unchanged} already there.` : `All ${report.rows} rows are good.`;
+    const message = report.problems.length
+      ? `${report.problems.length} rows need correcting; nothing was written.`
+      : report.written
+        ? `${report.created} properties registered, ${report.unchanged} already there.`
+        : `All ${report.rows} rows are good.`;
     return ok(report, message);
   });
 
@@ -92,8 +152,11 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const property = await propertyByNumber(app.db, council, malmattaNo);
     const qrUrl = `${app.config.publicBaseUrl}/propertyqr/${encodeURIComponent(property.malmattaNo)}/${council}`;
     const pdf = await renderNamuna8(property, await officeOf(app.db, council), qrUrl);
-    return reply.type('application/pdf').header('content-disposition', attachment(`Number8_${property.malmattaNo}`))
-      .header('cache-control', 'no-store').send(pdf);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', attachment(`Number8_${property.malmattaNo}`))
+      .header('cache-control', 'no-store')
+      .send(pdf);
   });
 
   // Public: always the council of PUBLIC_USER_ID (or the one in a certificate's QR link); answers
@@ -121,6 +184,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/public/property-certificate/:malmattaNo/:userId', { schema: propertyCertificateSchema }, async (request) =>
-    ok(await propertyCertificate(app.db, request.params.userId, request.params.malmattaNo)));
+    ok(await propertyCertificate(app.db, request.params.userId, request.params.malmattaNo)),
+  );
 };
 export default propertyRoutes;

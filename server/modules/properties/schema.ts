@@ -7,26 +7,47 @@ import { Envelope, errorResponses } from '../../lib/schema.ts';
 /** A rupee amount or factor: a plain decimal with at most 2 places (numbers are accepted and read as text). */
 const Decimal = (description: string) => Type.String({ pattern: '^\\d{1,9}(\\.\\d{1,2})?$', description });
 const PerKey = <K extends string>(keys: readonly K[], description: string) =>
-  Type.Object(Object.fromEntries(keys.map((k) => [k, Decimal(description)])) as Record<K, ReturnType<typeof Decimal>>, { additionalProperties: false });
+  Type.Object(Object.fromEntries(keys.map((k) => [k, Decimal(description)])) as Record<K, ReturnType<typeof Decimal>>, {
+    additionalProperties: false,
+  });
 
-export const Rates = Type.Object({
-  landRate: Decimal('Ready-reckoner land rate, ₹ per m² (a property may carry its own)'),
-  constructionRate: PerKey(BUILDING_TYPE_KEYS, 'Construction rate, ₹ per m² of built-up area'),
-  taxRate: PerKey(BUILDING_TYPE_KEYS, 'Tax rate per ₹1000 of capital value, inside the legal band of the building type'),
-  weightage: PerKey(USAGE_KEYS, 'Weightage (भारांक) of the use'),
-  depreciation: Type.Array(Type.Object({
-    // Null first: ajv's type coercion would otherwise read a null as the integer 0.
-    maxAge: Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 500 })], { description: 'Last age of the band in years; null for the last band' }),
-    kachha: Decimal('Factor for kachha / semi-pucca buildings, 0 to 1'),
-    pucca: Decimal('Factor for pucca buildings, 0 to 1'),
-  }, { additionalProperties: false }), { minItems: 1, maxItems: 30 }),
-  slabs: Type.Array(Type.Object({
-    maxSqft: Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 10_000_000 })], { description: 'Upper plot area of the slab in sq ft; null for the last slab' }),
-    divabatti: Decimal('Street-light tax a year, ₹'),
-    arogya: Decimal('Health tax a year, ₹'),
-  }, { additionalProperties: false }), { minItems: 1, maxItems: 20 }),
-  waterTax: Decimal('General water tax a year for a built property, ₹'),
-}, { additionalProperties: false });
+export const Rates = Type.Object(
+  {
+    landRate: Decimal('Ready-reckoner land rate, ₹ per m² (a property may carry its own)'),
+    constructionRate: PerKey(BUILDING_TYPE_KEYS, 'Construction rate, ₹ per m² of built-up area'),
+    taxRate: PerKey(BUILDING_TYPE_KEYS, 'Tax rate per ₹1000 of capital value, inside the legal band of the building type'),
+    weightage: PerKey(USAGE_KEYS, 'Weightage (भारांक) of the use'),
+    depreciation: Type.Array(
+      Type.Object(
+        {
+          // Null first: ajv's type coercion would otherwise read a null as the integer 0.
+          maxAge: Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 500 })], {
+            description: 'Last age of the band in years; null for the last band',
+          }),
+          kachha: Decimal('Factor for kachha / semi-pucca buildings, 0 to 1'),
+          pucca: Decimal('Factor for pucca buildings, 0 to 1'),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 30 },
+    ),
+    slabs: Type.Array(
+      Type.Object(
+        {
+          maxSqft: Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 10_000_000 })], {
+            description: 'Upper plot area of the slab in sq ft; null for the last slab',
+          }),
+          divabatti: Decimal('Street-light tax a year, ₹'),
+          arogya: Decimal('Health tax a year, ₹'),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 20 },
+    ),
+    waterTax: Decimal('General water tax a year for a built property, ₹'),
+  },
+  { additionalProperties: false },
+);
 export type Rates = Static<typeof Rates>;
 
 const Band = Type.Object({ mr: Type.String(), en: Type.String(), kind: Type.String(), min: Type.String(), max: Type.String() });
@@ -72,7 +93,9 @@ export const PropertyFields = {
   malmattaVarnan: Type.Optional(Text(500, 'Description of the property')),
   buildingType: Type.Optional(Type.String({ maxLength: 40, description: `Building type: ${BUILDING_TYPE_KEYS.join(', ')} (default rcc)` })),
   usage: Type.Optional(Type.String({ maxLength: 20, description: `Use: ${USAGE_KEYS.join(', ')} (default residential)` })),
-  milkatBandhakamYear: Type.Optional(Type.Union([Type.String({ maxLength: 6 }), Type.Integer()], { description: 'Construction year; 0 or empty for open land' })),
+  milkatBandhakamYear: Type.Optional(
+    Type.Union([Type.String({ maxLength: 6 }), Type.Integer()], { description: 'Construction year; 0 or empty for open land' }),
+  ),
   areaSqm: Type.Optional(Amount('Built-up area in m² (for open land: the plot)')),
   area: Type.Optional(Amount('Area in sq ft; used only when areaSqm is empty (converted at 10.7639 sq ft per m²)')),
   plotAreaSqm: Type.Optional(Type.Union([Amount('Plot area in m², when recorded apart from the built-up area'), Type.Null()])),
@@ -81,24 +104,48 @@ export const PropertyFields = {
   vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: Type.Optional(Text(500, 'Remark on increase/decrease orders')),
 };
 
-export const RegisterBody = Type.Object({ ...PropertyFields, createdByUserId: Type.Optional(Type.Unknown({ description: 'Ignored: the council of the token' })) },
-  { additionalProperties: true });
+export const RegisterBody = Type.Object(
+  { ...PropertyFields, createdByUserId: Type.Optional(Type.Unknown({ description: 'Ignored: the council of the token' })) },
+  { additionalProperties: true },
+);
 export type RegisterBody = Static<typeof RegisterBody>;
 
 const Money = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description: 'Rupees as a decimal string with 2 places' });
 
 /** One property with its active owner: the spec's paged-list row, plus what the register adds. */
 export const PropertyRow = Type.Object({
-  ownerId: Type.Integer(), propertyId: Type.Integer(),
-  malmattaNo: Type.String(), malkacheNav: Type.String(), bhogwatdarakNav: Type.String(), mobileNo: Type.String(),
-  gatNo: Type.String(), citySurveyNo: Type.String(), malmattaVarnan: Type.String(),
-  buildingType: Type.String(), usage: Type.String(),
-  milkatBandhakamYear: Type.Integer(), area: Money, areaSqm: Money, plotAreaSqm: Type.Union([Money, Type.Null()]),
-  landRate: Money, constructionRate: Money, buildingRate: Money, ghasaraRate: Money, ghasaraDarUpdatedYear: Type.Integer(),
-  buildingBharank: Money, bhandavaliRateRs: Money, karachaRateRs: Money,
-  gharpatti: Money, divabatti: Money, arogya: Money, panipatti: Money, total: Money,
-  aapilacheNikalAndFerfar: Type.String(), vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: Type.String(),
-  propertyCreatedAt: Type.String(), updatedAt: Type.String(),
+  ownerId: Type.Integer(),
+  propertyId: Type.Integer(),
+  malmattaNo: Type.String(),
+  malkacheNav: Type.String(),
+  bhogwatdarakNav: Type.String(),
+  mobileNo: Type.String(),
+  gatNo: Type.String(),
+  citySurveyNo: Type.String(),
+  malmattaVarnan: Type.String(),
+  buildingType: Type.String(),
+  usage: Type.String(),
+  milkatBandhakamYear: Type.Integer(),
+  area: Money,
+  areaSqm: Money,
+  plotAreaSqm: Type.Union([Money, Type.Null()]),
+  landRate: Money,
+  constructionRate: Money,
+  buildingRate: Money,
+  ghasaraRate: Money,
+  ghasaraDarUpdatedYear: Type.Integer(),
+  buildingBharank: Money,
+  bhandavaliRateRs: Money,
+  karachaRateRs: Money,
+  gharpatti: Money,
+  divabatti: Money,
+  arogya: Money,
+  panipatti: Money,
+  total: Money,
+  aapilacheNikalAndFerfar: Type.String(),
+  vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: Type.String(),
+  propertyCreatedAt: Type.String(),
+  updatedAt: Type.String(),
 });
 export type PropertyRow = Static<typeof PropertyRow>;
 
@@ -111,7 +158,9 @@ export const registerSchema = {
 };
 
 export const PagedQuery = Type.Object({
-  createdByUserId: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Ignored beyond scoping: the council of the token' })),
+  createdByUserId: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Ignored beyond scoping: the council of the token' }),
+  ),
   pageNumber: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
   searchMalmatta: Type.Optional(Type.String({ maxLength: 50, description: 'Part of the property number, either digit style' })),
@@ -125,17 +174,29 @@ export const pagedSchema = {
   security: [{ bearer: [] }],
   querystring: PagedQuery,
   response: {
-    200: Envelope(Type.Object({
-      rows: Type.Array(PropertyRow), pageNumber: Type.Integer(), pageSize: Type.Integer(), totalPages: Type.Integer(), totalCount: Type.Integer(),
-      totalCapped: Type.Boolean({ description: 'true when more than 10,000 match: totalCount then says 10,000 and the screen shows "10,000+"' }),
-    })),
+    200: Envelope(
+      Type.Object({
+        rows: Type.Array(PropertyRow),
+        pageNumber: Type.Integer(),
+        pageSize: Type.Integer(),
+        totalPages: Type.Integer(),
+        totalCount: Type.Integer(),
+        totalCapped: Type.Boolean({
+          description: 'true when more than 10,000 match: totalCount then says 10,000 and the screen shows "10,000+"',
+        }),
+      }),
+    ),
     ...errorResponses,
   },
 };
 
 export const ByMalmattaParams = Type.Object({
   malmattaNo: Type.String({ minLength: 1, maxLength: 50, description: 'Property number, either digit style' }),
-  userId: Type.Integer({ minimum: 0, maximum: 2147483647, description: 'The council id the earlier client sends; another council’s gives 404' }),
+  userId: Type.Integer({
+    minimum: 0,
+    maximum: 2147483647,
+    description: 'The council id the earlier client sends; another council’s gives 404',
+  }),
 });
 export const byMalmattaSchema = {
   tags: ['Properties'],
@@ -146,7 +207,13 @@ export const byMalmattaSchema = {
 };
 
 export const OwnersQuery = Type.Object({
-  grampanchayatId: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'The council id the earlier client sends; another council’s gives an empty page' })),
+  grampanchayatId: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 2147483647,
+      description: 'The council id the earlier client sends; another council’s gives an empty page',
+    }),
+  ),
   pageNumber: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
   ownerName: Type.Optional(Type.String({ maxLength: 100 })),
@@ -159,43 +226,66 @@ export const ownersSchema = {
   security: [{ bearer: [] }],
   querystring: OwnersQuery,
   response: {
-    200: Envelope(Type.Object({
-      items: Type.Array(PropertyRow), pageNumber: Type.Integer(), pageSize: Type.Integer(), totalPages: Type.Integer(), totalCount: Type.Integer(),
-      totalCapped: Type.Boolean({ description: 'true when more than 10,000 match' }),
-    })),
+    200: Envelope(
+      Type.Object({
+        items: Type.Array(PropertyRow),
+        pageNumber: Type.Integer(),
+        pageSize: Type.Integer(),
+        totalPages: Type.Integer(),
+        totalCount: Type.Integer(),
+        totalCapped: Type.Boolean({ description: 'true when more than 10,000 match' }),
+      }),
+    ),
     ...errorResponses,
   },
 };
 
 /** A correction of the active owner's details (a change of owner is a transfer, /api/PropertyTransfer/add). */
-export const UpdateOwnerBody = Type.Object({
-  ownerId: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.String({ maxLength: 12 })])),
-  malmattaNo: Type.Optional(Type.String({ maxLength: 50, description: 'Ignored: the number belongs to the property (UpdateProperty)' })),
-  malkacheNav: Type.Optional(Type.String({ maxLength: 300 })),
-  bhogwatdarakNav: Type.Optional(Type.String({ maxLength: 300 })),
-  mobileNo: Type.Optional(Type.String({ maxLength: 20 })),
-}, { additionalProperties: true });
+export const UpdateOwnerBody = Type.Object(
+  {
+    ownerId: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.String({ maxLength: 12 })])),
+    malmattaNo: Type.Optional(Type.String({ maxLength: 50, description: 'Ignored: the number belongs to the property (UpdateProperty)' })),
+    malkacheNav: Type.Optional(Type.String({ maxLength: 300 })),
+    bhogwatdarakNav: Type.Optional(Type.String({ maxLength: 300 })),
+    mobileNo: Type.Optional(Type.String({ maxLength: 20 })),
+  },
+  { additionalProperties: true },
+);
 export type UpdateOwnerBody = Static<typeof UpdateOwnerBody>;
 
-export const UpdatePropertyBody = Type.Object({
-  propertyId: Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.String({ maxLength: 12 })], { description: 'The property to change' }),
-  ownerId: Type.Optional(Type.Unknown({ description: 'Ignored here: owner details change through UpdateOwner' })),
-  ...Object.fromEntries(Object.entries(PropertyFields).filter(([k]) => !['malkacheNav', 'bhogwatdarakNav', 'mobileNo'].includes(k))
-    .map(([k, v]) => [k, Type.Optional(v)])),
-}, { additionalProperties: true });
+export const UpdatePropertyBody = Type.Object(
+  {
+    propertyId: Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.String({ maxLength: 12 })], {
+      description: 'The property to change',
+    }),
+    ownerId: Type.Optional(Type.Unknown({ description: 'Ignored here: owner details change through UpdateOwner' })),
+    ...Object.fromEntries(
+      Object.entries(PropertyFields)
+        .filter(([k]) => !['malkacheNav', 'bhogwatdarakNav', 'mobileNo'].includes(k))
+        .map(([k, v]) => [k, Type.Optional(v)]),
+    ),
+  },
+  { additionalProperties: true },
+);
 export type UpdatePropertyBody = Static<typeof UpdatePropertyBody> & Partial<RegisterBody>;
 
 export const OwnerIdParams = Type.Object({ ownerId: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 
 const updateResponse = { 200: Envelope(PropertyRow), 409: Type.Ref('ErrorEnvelope'), ...errorResponses };
 export const updateOwnerSchema = {
-  tags: ['Properties'], summary: 'Corrects the active owner’s name, occupier or mobile (PUT or POST; the owner id in the body or the path)',
-  security: [{ bearer: [] }], body: UpdateOwnerBody, response: updateResponse,
+  tags: ['Properties'],
+  summary: 'Corrects the active owner’s name, occupier or mobile (PUT or POST; the owner id in the body or the path)',
+  security: [{ bearer: [] }],
+  body: UpdateOwnerBody,
+  response: updateResponse,
 };
 export const updateOwnerByIdSchema = { ...updateOwnerSchema, params: OwnerIdParams };
 export const updatePropertySchema = {
-  tags: ['Properties'], summary: 'Changes a property’s recorded facts; the assessment is computed again (PUT or POST)',
-  security: [{ bearer: [] }], body: UpdatePropertyBody, response: updateResponse,
+  tags: ['Properties'],
+  summary: 'Changes a property’s recorded facts; the assessment is computed again (PUT or POST)',
+  security: [{ bearer: [] }],
+  body: UpdatePropertyBody,
+  response: updateResponse,
 };
 
 // ---------------------------------------------------------------- public (no login)
@@ -214,13 +304,34 @@ export const suggestSchema = {
 
 const Head = Type.Object({ magil: Money, chalu: Money, total: Money });
 export const PublicDues = Type.Object({
-  gharpatti: Head, divabatti: Head, arogyakar: Head, panipatti: Head, total: Money, karupdatedYear: Type.Integer(),
+  gharpatti: Head,
+  divabatti: Head,
+  arogyakar: Head,
+  panipatti: Head,
+  total: Money,
+  karupdatedYear: Type.Integer(),
 });
 export const PublicProperty = Type.Object({
-  malmattaNo: Type.String(), malkacheNav: Type.String(), bhogwatdarakNav: Type.String(), mobileNo: Type.String({ description: 'Masked: XXXXXX1234' }),
-  gatNo: Type.String(), citySurveyNo: Type.String(), malmattaVarnan: Type.String(), milkatBandhakamYear: Type.Integer(),
-  areaSqm: Money, landRate: Money, buildingRate: Money, constructionRate: Money, ghasaraRate: Money, bhandavaliRateRs: Money, karachaRateRs: Money,
-  gharpatti: Money, divabatti: Money, arogya: Money, panipatti: Money, total: Money,
+  malmattaNo: Type.String(),
+  malkacheNav: Type.String(),
+  bhogwatdarakNav: Type.String(),
+  mobileNo: Type.String({ description: 'Masked: XXXXXX1234' }),
+  gatNo: Type.String(),
+  citySurveyNo: Type.String(),
+  malmattaVarnan: Type.String(),
+  milkatBandhakamYear: Type.Integer(),
+  areaSqm: Money,
+  landRate: Money,
+  buildingRate: Money,
+  constructionRate: Money,
+  ghasaraRate: Money,
+  bhandavaliRateRs: Money,
+  karachaRateRs: Money,
+  gharpatti: Money,
+  divabatti: Money,
+  arogya: Money,
+  panipatti: Money,
+  total: Money,
   dues: Type.Union([PublicDues, Type.Null()], { description: 'Outstanding tax per head; null when the office has no tax record for it' }),
 });
 export type PublicProperty = Static<typeof PublicProperty>;
@@ -238,32 +349,59 @@ export const publicPropertySchema = {
 };
 
 export const CertificateRow = Type.Object({
-  malmattaNo: Type.String(), malkacheNav: Type.String(), bhogwatdarakNav: Type.String(), mobileNo: Type.String({ description: 'Masked' }),
-  gatNo: Type.String(), malmattaVarnan: Type.String(), areaSqm: Money, milkatBandhakamYear: Type.Integer(),
-  propertyCreatedAt: Type.String(), constructionRate: Money, ghasaraRate: Money, bhandavaliRateRs: Money, karachaRateRs: Money,
-  gharpatti: Money, divabatti: Money, arogya: Money, panipatti: Money, total: Money,
-  officeName: Type.String(), officeNameEnglish: Type.String(),
+  malmattaNo: Type.String(),
+  malkacheNav: Type.String(),
+  bhogwatdarakNav: Type.String(),
+  mobileNo: Type.String({ description: 'Masked' }),
+  gatNo: Type.String(),
+  malmattaVarnan: Type.String(),
+  areaSqm: Money,
+  milkatBandhakamYear: Type.Integer(),
+  propertyCreatedAt: Type.String(),
+  constructionRate: Money,
+  ghasaraRate: Money,
+  bhandavaliRateRs: Money,
+  karachaRateRs: Money,
+  gharpatti: Money,
+  divabatti: Money,
+  arogya: Money,
+  panipatti: Money,
+  total: Money,
+  officeName: Type.String(),
+  officeNameEnglish: Type.String(),
 });
 export type CertificateRow = Static<typeof CertificateRow>;
 export const propertyCertificateSchema = {
   tags: ['Public'],
   summary: 'The public property tax certificate (spec 2.9) the Namuna 8 QR code opens; a one-item list',
   security: [],
-  params: Type.Object({ malmattaNo: Type.String({ minLength: 1, maxLength: 50 }), userId: Type.Integer({ minimum: 1, maximum: 2147483647 }) }),
+  params: Type.Object({
+    malmattaNo: Type.String({ minLength: 1, maxLength: 50 }),
+    userId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  }),
   response: { 200: Envelope(Type.Array(CertificateRow)), ...errorResponses },
 };
 
 export const ImportQuery = Type.Object({
-  dryRun: Type.Optional(Type.Boolean({ default: true, description: 'true (default): check every row and write nothing; false: write when every row is good' })),
+  dryRun: Type.Optional(
+    Type.Boolean({ default: true, description: 'true (default): check every row and write nothing; false: write when every row is good' }),
+  ),
 });
 export const ImportReport = Type.Object({
-  dryRun: Type.Boolean(), rows: Type.Integer(), created: Type.Integer(), unchanged: Type.Integer(), written: Type.Boolean(),
-  problems: Type.Array(Type.Object({ row: Type.Integer({ description: 'Row number in the sheet' }), field: Type.String(), message: Type.String() })),
+  dryRun: Type.Boolean(),
+  rows: Type.Integer(),
+  created: Type.Integer(),
+  unchanged: Type.Integer(),
+  written: Type.Boolean(),
+  problems: Type.Array(
+    Type.Object({ row: Type.Integer({ description: 'Row number in the sheet' }), field: Type.String(), message: Type.String() }),
+  ),
 });
 export type ImportReport = Static<typeof ImportReport>;
 export const importSchema = {
   tags: ['Properties'],
-  summary: 'Imports the register from an .xlsx (multipart, one file): reports every bad row; writes nothing unless all are good; a second import of the same file changes nothing',
+  summary:
+    'Imports the register from an .xlsx (multipart, one file): reports every bad row; writes nothing unless all are good; a second import of the same file changes nothing',
   security: [{ bearer: [] }],
   querystring: ImportQuery,
   consumes: ['multipart/form-data'],

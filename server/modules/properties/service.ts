@@ -7,8 +7,19 @@ import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import { refuseControlCharacters } from '../../lib/input-guard.ts';
 import { todayInIndia } from '../../../common/dates.ts';
 import {
-  BUILDING_TYPES, BUILDING_TYPE_KEYS, DEFAULT_RATES, USAGES, USAGE_KEYS, assess, fromHundredths, hundredths, taxRateOutOfBand,
-  type Assessment, type BuildingType, type Rates, type Usage,
+  BUILDING_TYPES,
+  BUILDING_TYPE_KEYS,
+  DEFAULT_RATES,
+  USAGES,
+  USAGE_KEYS,
+  assess,
+  fromHundredths,
+  hundredths,
+  taxRateOutOfBand,
+  type Assessment,
+  type BuildingType,
+  type Rates,
+  type Usage,
 } from '../../../common/property/assessment.ts';
 import { malmattaKey } from '../../../common/property/malmatta.ts';
 import { maskMobile } from '../../lib/aadhaar.ts';
@@ -50,16 +61,23 @@ export function checkRates(rates: Rates) {
     if (hundredths(w) === 0n) throw new Invalid(`weightage.${use}`, 'must be more than 0');
   rates.depreciation.forEach((row, i) => {
     const last = i === rates.depreciation.length - 1;
-    if (last !== (row.maxAge === null)) throw new Invalid(`depreciation.${i}.maxAge`, last ? 'the last band has no upper age (null)' : 'only the last band may be open-ended');
+    if (last !== (row.maxAge === null))
+      throw new Invalid(
+        `depreciation.${i}.maxAge`,
+        last ? 'the last band has no upper age (null)' : 'only the last band may be open-ended',
+      );
     if (i > 0 && row.maxAge !== null && row.maxAge <= rates.depreciation[i - 1].maxAge!)
       throw new Invalid(`depreciation.${i}.maxAge`, 'the bands must go up in age');
     for (const kind of ['kachha', 'pucca'] as const)
-      if (hundredths(row[kind]) > ONE || hundredths(row[kind]) === 0n) throw new Invalid(`depreciation.${i}.${kind}`, 'a depreciation factor is more than 0 and at most 1.00');
+      if (hundredths(row[kind]) > ONE || hundredths(row[kind]) === 0n)
+        throw new Invalid(`depreciation.${i}.${kind}`, 'a depreciation factor is more than 0 and at most 1.00');
   });
   rates.slabs.forEach((slab, i) => {
     const last = i === rates.slabs.length - 1;
-    if (last !== (slab.maxSqft === null)) throw new Invalid(`slabs.${i}.maxSqft`, last ? 'the last slab has no upper area (null)' : 'only the last slab may be open-ended');
-    if (i > 0 && slab.maxSqft !== null && slab.maxSqft <= rates.slabs[i - 1].maxSqft!) throw new Invalid(`slabs.${i}.maxSqft`, 'the slabs must go up in area');
+    if (last !== (slab.maxSqft === null))
+      throw new Invalid(`slabs.${i}.maxSqft`, last ? 'the last slab has no upper area (null)' : 'only the last slab may be open-ended');
+    if (i > 0 && slab.maxSqft !== null && slab.maxSqft <= rates.slabs[i - 1].maxSqft!)
+      throw new Invalid(`slabs.${i}.maxSqft`, 'the slabs must go up in area');
   });
 }
 
@@ -67,17 +85,23 @@ export async function saveRates(db: DbOrTx, councilId: number, input: Rates): Pr
   const rates = normalise(input);
   checkRates(rates);
   const json = rates as unknown as Prisma.InputJsonValue;
-  await db.taxRateSetting.upsert({ where: { createdByUserId: councilId }, create: { createdByUserId: councilId, rates: json }, update: { rates: json } });
+  await db.taxRateSetting.upsert({
+    where: { createdByUserId: councilId },
+    create: { createdByUserId: councilId, rates: json },
+    update: { rates: json },
+  });
   return rates;
 }
 
 /** The labels and bands the rates screen shows beside the numbers. */
 export function rateLabels() {
   return {
-    buildingTypes: Object.fromEntries(BUILDING_TYPE_KEYS.map((k) => {
-      const t = BUILDING_TYPES[k];
-      return [k, { mr: t.mr, en: t.en, kind: t.kind, min: t.band[0], max: t.band[1] }];
-    })),
+    buildingTypes: Object.fromEntries(
+      BUILDING_TYPE_KEYS.map((k) => {
+        const t = BUILDING_TYPES[k];
+        return [k, { mr: t.mr, en: t.en, kind: t.kind, min: t.band[0], max: t.band[1] }];
+      }),
+    ),
     usages: Object.fromEntries(Object.entries(USAGES).map(([k, u]) => [k, { mr: u.mr, en: u.en }])),
   };
 }
@@ -88,9 +112,19 @@ export function rateLabels() {
 export const DEFAULT_BUILDING_TYPE: BuildingType = 'rcc';
 
 type Facts = {
-  malmattaNo: string; malmattaKey: string; gatNo: string; citySurveyNo: string; malmattaVarnan: string;
-  buildingType: BuildingType; usage: Usage; milkatBandhakamYear: number; areaSqm: string; plotAreaSqm: string | null; landRate: string | null;
-  aapilacheNikalAndFerfar: string; vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: string;
+  malmattaNo: string;
+  malmattaKey: string;
+  gatNo: string;
+  citySurveyNo: string;
+  malmattaVarnan: string;
+  buildingType: BuildingType;
+  usage: Usage;
+  milkatBandhakamYear: number;
+  areaSqm: string;
+  plotAreaSqm: string | null;
+  landRate: string | null;
+  aapilacheNikalAndFerfar: string;
+  vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: string;
 };
 type OwnerFacts = { malkacheNav: string; bhogwatdarakNav: string; mobileNo: string };
 
@@ -100,7 +134,11 @@ const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'st
 function amount(field: string, v: unknown): bigint {
   if (blank(v)) return 0n;
   let h: bigint;
-  try { h = hundredths(typeof v === 'number' ? String(v) : (v as string), field); } catch { throw new Invalid(field, 'must be a number with at most 2 decimal places'); }
+  try {
+    h = hundredths(typeof v === 'number' ? String(v) : (v as string), field);
+  } catch {
+    throw new Invalid(field, 'must be a number with at most 2 decimal places');
+  }
   if (h < 0n) throw new Invalid(field, 'must not be negative');
   if (h > 99_999_999_99n) throw new Invalid(field, 'is too large');
   return h;
@@ -115,7 +153,11 @@ export function tenDigitMobile(field: string, v: string): string {
 
 function readOwner(body: Partial<OwnerFacts>): OwnerFacts {
   for (const f of ['malkacheNav', 'bhogwatdarakNav', 'mobileNo'] as const) if (blank(body[f])) throw new Invalid(f, 'is required');
-  return { malkacheNav: body.malkacheNav!.trim(), bhogwatdarakNav: body.bhogwatdarakNav!.trim(), mobileNo: tenDigitMobile('mobileNo', body.mobileNo!) };
+  return {
+    malkacheNav: body.malkacheNav!.trim(),
+    bhogwatdarakNav: body.bhogwatdarakNav!.trim(),
+    mobileNo: tenDigitMobile('mobileNo', body.mobileNo!),
+  };
 }
 
 function readProperty(body: RegisterBody, thisYear: number): Facts {
@@ -137,9 +179,17 @@ function readProperty(body: RegisterBody, thisYear: number): Facts {
   const plot = blank(body.plotAreaSqm) ? null : amount('plotAreaSqm', body.plotAreaSqm);
   const land = amount('landRate', body.landRate);
   return {
-    malmattaNo: body.malmattaNo.trim(), malmattaKey: key, gatNo: body.gatNo.trim(), citySurveyNo: body.citySurveyNo.trim(),
-    malmattaVarnan: body.malmattaVarnan?.trim() ?? '', buildingType, usage, milkatBandhakamYear: year,
-    areaSqm: fromHundredths(areaSqm), plotAreaSqm: plot === null ? null : fromHundredths(plot), landRate: land > 0n ? fromHundredths(land) : null,
+    malmattaNo: body.malmattaNo.trim(),
+    malmattaKey: key,
+    gatNo: body.gatNo.trim(),
+    citySurveyNo: body.citySurveyNo.trim(),
+    malmattaVarnan: body.malmattaVarnan?.trim() ?? '',
+    buildingType,
+    usage,
+    milkatBandhakamYear: year,
+    areaSqm: fromHundredths(areaSqm),
+    plotAreaSqm: plot === null ? null : fromHundredths(plot),
+    landRate: land > 0n ? fromHundredths(land) : null,
     aapilacheNikalAndFerfar: body.aapilacheNikalAndFerfar?.trim() ?? '',
     vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: body.vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera?.trim() ?? '',
   };
@@ -148,19 +198,58 @@ function readProperty(body: RegisterBody, thisYear: number): Facts {
 /** The stored columns of an assessment (Namuna 8), computed, never typed. */
 export function assessedColumns(a: Assessment) {
   return {
-    area: a.area, areaSqm: a.areaSqm, landRate: a.landRate, constructionRate: a.constructionRate, buildingRate: a.buildingRate,
-    ghasaraRate: a.ghasaraRate, buildingBharank: a.buildingBharank, bhandavaliRateRs: a.bhandavaliRateRs, karachaRateRs: a.karachaRateRs,
-    gharpatti: a.gharpatti, divabatti: a.divabatti, arogya: a.arogya, panipatti: a.panipatti, total: a.total,
+    area: a.area,
+    areaSqm: a.areaSqm,
+    landRate: a.landRate,
+    constructionRate: a.constructionRate,
+    buildingRate: a.buildingRate,
+    ghasaraRate: a.ghasaraRate,
+    buildingBharank: a.buildingBharank,
+    bhandavaliRateRs: a.bhandavaliRateRs,
+    karachaRateRs: a.karachaRateRs,
+    gharpatti: a.gharpatti,
+    divabatti: a.divabatti,
+    arogya: a.arogya,
+    panipatti: a.panipatti,
+    total: a.total,
   };
 }
 
 const ROW_SELECT = {
-  propertyId: true, malmattaNo: true, gatNo: true, citySurveyNo: true, malmattaVarnan: true, buildingType: true, usage: true,
-  milkatBandhakamYear: true, area: true, areaSqm: true, plotAreaSqm: true, landRate: true, constructionRate: true, buildingRate: true,
-  ghasaraRate: true, ghasaraDarUpdatedYear: true, buildingBharank: true, bhandavaliRateRs: true, karachaRateRs: true,
-  gharpatti: true, divabatti: true, arogya: true, panipatti: true, total: true, aapilacheNikalAndFerfar: true,
-  vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: true, propertyCreatedAt: true, updatedAt: true,
-  owners: { where: { isActive: true }, take: 1, orderBy: { ownerId: 'desc' }, select: { ownerId: true, malkacheNav: true, bhogwatdarakNav: true, mobileNo: true } },
+  propertyId: true,
+  malmattaNo: true,
+  gatNo: true,
+  citySurveyNo: true,
+  malmattaVarnan: true,
+  buildingType: true,
+  usage: true,
+  milkatBandhakamYear: true,
+  area: true,
+  areaSqm: true,
+  plotAreaSqm: true,
+  landRate: true,
+  constructionRate: true,
+  buildingRate: true,
+  ghasaraRate: true,
+  ghasaraDarUpdatedYear: true,
+  buildingBharank: true,
+  bhandavaliRateRs: true,
+  karachaRateRs: true,
+  gharpatti: true,
+  divabatti: true,
+  arogya: true,
+  panipatti: true,
+  total: true,
+  aapilacheNikalAndFerfar: true,
+  vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: true,
+  propertyCreatedAt: true,
+  updatedAt: true,
+  owners: {
+    where: { isActive: true },
+    take: 1,
+    orderBy: { ownerId: 'desc' },
+    select: { ownerId: true, malkacheNav: true, bhogwatdarakNav: true, mobileNo: true },
+  },
 } as const;
 
 type Selected = Prisma.PropertyGetPayload<{ select: typeof ROW_SELECT }>;
@@ -170,15 +259,34 @@ function toRow(p: Selected): PropertyRow {
   const owner = p.owners[0] ?? { ownerId: 0, malkacheNav: '', bhogwatdarakNav: '', mobileNo: '' };
   return {
     ...owner,
-    propertyId: p.propertyId, malmattaNo: p.malmattaNo, gatNo: p.gatNo, citySurveyNo: p.citySurveyNo, malmattaVarnan: p.malmattaVarnan,
-    buildingType: p.buildingType, usage: p.usage, milkatBandhakamYear: p.milkatBandhakamYear,
-    area: money(p.area), areaSqm: money(p.areaSqm), plotAreaSqm: p.plotAreaSqm === null ? null : money(p.plotAreaSqm),
-    landRate: money(p.landRate), constructionRate: money(p.constructionRate), buildingRate: money(p.buildingRate),
-    ghasaraRate: money(p.ghasaraRate), ghasaraDarUpdatedYear: p.ghasaraDarUpdatedYear, buildingBharank: money(p.buildingBharank),
-    bhandavaliRateRs: money(p.bhandavaliRateRs), karachaRateRs: money(p.karachaRateRs),
-    gharpatti: money(p.gharpatti), divabatti: money(p.divabatti), arogya: money(p.arogya), panipatti: money(p.panipatti), total: money(p.total),
-    aapilacheNikalAndFerfar: p.aapilacheNikalAndFerfar, vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: p.vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera,
-    propertyCreatedAt: p.propertyCreatedAt.toISOString(), updatedAt: p.updatedAt.toISOString(),
+    propertyId: p.propertyId,
+    malmattaNo: p.malmattaNo,
+    gatNo: p.gatNo,
+    citySurveyNo: p.citySurveyNo,
+    malmattaVarnan: p.malmattaVarnan,
+    buildingType: p.buildingType,
+    usage: p.usage,
+    milkatBandhakamYear: p.milkatBandhakamYear,
+    area: money(p.area),
+    areaSqm: money(p.areaSqm),
+    plotAreaSqm: p.plotAreaSqm === null ? null : money(p.plotAreaSqm),
+    landRate: money(p.landRate),
+    constructionRate: money(p.constructionRate),
+    buildingRate: money(p.buildingRate),
+    ghasaraRate: money(p.ghasaraRate),
+    ghasaraDarUpdatedYear: p.ghasaraDarUpdatedYear,
+    buildingBharank: money(p.buildingBharank),
+    bhandavaliRateRs: money(p.bhandavaliRateRs),
+    karachaRateRs: money(p.karachaRateRs),
+    gharpatti: money(p.gharpatti),
+    divabatti: money(p.divabatti),
+    arogya: money(p.arogya),
+    panipatti: money(p.panipatti),
+    total: money(p.total),
+    aapilacheNikalAndFerfar: p.aapilacheNikalAndFerfar,
+    vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: p.vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera,
+    propertyCreatedAt: p.propertyCreatedAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
   };
 }
 
@@ -191,13 +299,18 @@ export async function registerProperty(db: Db, councilId: number, body: Register
   const assessed = assess(rates, { ...facts, constructionYear: facts.milkatBandhakamYear }, year);
   try {
     const created = await db.$transaction(async (tx) => {
-      const taken = await tx.property.findFirst({ where: { createdByUserId: councilId, malmattaKey: facts.malmattaKey }, select: { malmattaNo: true } });
+      const taken = await tx.property.findFirst({
+        where: { createdByUserId: councilId, malmattaKey: facts.malmattaKey },
+        select: { malmattaNo: true },
+      });
       if (taken) throw duplicate(facts.malmattaNo, taken.malmattaNo);
       const property = await tx.property.create({
         data: { ...facts, ...assessedColumns(assessed), ghasaraDarUpdatedYear: year, createdByUserId: councilId },
         select: { propertyId: true },
       });
-      await tx.owner.create({ data: { ...owner, propertyId: property.propertyId, malmattaNo: facts.malmattaNo, createdByUserId: councilId, reason: 'new' } });
+      await tx.owner.create({
+        data: { ...owner, propertyId: property.propertyId, malmattaNo: facts.malmattaNo, createdByUserId: councilId, reason: 'new' },
+      });
       return tx.property.findUniqueOrThrow({ where: { propertyId: property.propertyId }, select: ROW_SELECT });
     });
     return toRow(created);
@@ -210,7 +323,9 @@ export async function registerProperty(db: Db, councilId: number, body: Register
 
 function duplicate(typed: string, existing?: string) {
   const as = existing && existing !== typed ? ` (नोंद: ${existing})` : '';
-  return new Conflict(`मालमत्ता क्रमांक ${typed} आधीच नोंदलेला आहे${as}. / Property number ${typed} is already registered${existing && existing !== typed ? ` as ${existing}` : ''}.`);
+  return new Conflict(
+    `मालमत्ता क्रमांक ${typed} आधीच नोंदलेला आहे${as}. / Property number ${typed} is already registered${existing && existing !== typed ? ` as ${existing}` : ''}.`,
+  );
 }
 
 /** "%" and "_" typed in a search are letters, not wildcards. */
@@ -256,7 +371,12 @@ export async function propertyByNumber(db: DbOrTx, councilId: number, typed: str
 }
 
 export async function listOwners(db: Db, councilId: number, q: OwnersQuery) {
-  const { rows, ...page } = await listProperties(db, councilId, { pageNumber: q.pageNumber, pageSize: q.pageSize, searchMalmatta: q.malmattaNo, searchName: q.ownerName });
+  const { rows, ...page } = await listProperties(db, councilId, {
+    pageNumber: q.pageNumber,
+    pageSize: q.pageSize,
+    searchMalmatta: q.malmattaNo,
+    searchName: q.ownerName,
+  });
   return { items: rows, ...page };
 }
 
@@ -282,7 +402,9 @@ export async function updateOwner(db: Db, councilId: number, ownerIdRaw: unknown
   await db.$transaction([
     db.owner.update({ where: { ownerId }, data }),
     // The tax list and receipts name the owner from the kar record.
-    ...(data.malkacheNav ? [db.karDetail.updateMany({ where: { propertyId: owner.propertyId }, data: { malkacheNav: data.malkacheNav } })] : []),
+    ...(data.malkacheNav
+      ? [db.karDetail.updateMany({ where: { propertyId: owner.propertyId }, data: { malkacheNav: data.malkacheNav } })]
+      : []),
   ]);
   return toRow(await db.property.findUniqueOrThrow({ where: { propertyId: owner.propertyId }, select: ROW_SELECT }));
 }
@@ -296,13 +418,20 @@ export async function updateProperty(db: Db, councilId: number, body: UpdateProp
       const current = await tx.property.findFirst({ where: { propertyId, createdByUserId: councilId }, select: ROW_SELECT });
       if (!current) throw new NotFound('No such property in this council’s register.');
       const row = toRow(current);
-      const merged = { ...row, plotAreaSqm: row.plotAreaSqm, ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) } as RegisterBody;
+      const merged = {
+        ...row,
+        plotAreaSqm: row.plotAreaSqm,
+        ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)),
+      } as RegisterBody;
       // The area in sq ft is derived: only an explicit new sq ft value without m² counts.
       if (body.areaSqm === undefined && body.area !== undefined) merged.areaSqm = '';
       const year = current.ghasaraDarUpdatedYear || todayInIndia().getUTCFullYear();
       const facts = readProperty(merged, todayInIndia().getUTCFullYear());
       if (facts.malmattaKey !== malmattaKey(current.malmattaNo)) {
-        const taken = await tx.property.findFirst({ where: { createdByUserId: councilId, malmattaKey: facts.malmattaKey, NOT: { propertyId } }, select: { malmattaNo: true } });
+        const taken = await tx.property.findFirst({
+          where: { createdByUserId: councilId, malmattaKey: facts.malmattaKey, NOT: { propertyId } },
+          select: { malmattaNo: true },
+        });
         if (taken) throw duplicate(facts.malmattaNo, taken.malmattaNo);
       }
       const assessed = assess(rates, { ...facts, constructionYear: facts.milkatBandhakamYear }, year);
@@ -332,7 +461,8 @@ export async function suggest(db: Db, councilId: number, type: 'malmatta' | 'own
     const rows = await db.property.findMany({
       where: { createdByUserId: councilId, malmattaKey: { startsWith: likeText(key) } },
       select: { malmattaNo: true, owners: { where: { isActive: true }, take: 1, select: { malkacheNav: true } } },
-      orderBy: [{ malmattaKey: 'asc' }], take: 10,
+      orderBy: [{ malmattaKey: 'asc' }],
+      take: 10,
     });
     return rows.map((r) => ({ malmattaNo: r.malmattaNo, malkacheNav: r.owners[0]?.malkacheNav ?? '' }));
   }
@@ -341,12 +471,18 @@ export async function suggest(db: Db, councilId: number, type: 'malmatta' | 'own
   const owners = await db.owner.findMany({
     where: { createdByUserId: councilId, isActive: true, ...ownerNameFilter(name) },
     select: { malkacheNav: true, property: { select: { malmattaNo: true } } },
-    orderBy: [{ malkacheNav: 'asc' }], take: 10,
+    orderBy: [{ malkacheNav: 'asc' }],
+    take: 10,
   });
   return owners.map((o) => ({ malmattaNo: o.property.malmattaNo, malkacheNav: o.malkacheNav }));
 }
 
-const HEADS = [['gharpatti', 'Gharpatti'], ['divabatti', 'Divabatti'], ['arogyakar', 'Arogyakar'], ['panipatti', 'Panipatti']] as const;
+const HEADS = [
+  ['gharpatti', 'Gharpatti'],
+  ['divabatti', 'Divabatti'],
+  ['arogyakar', 'Arogyakar'],
+  ['panipatti', 'Panipatti'],
+] as const;
 
 /** What a citizen sees of a property: the register columns, the owner's mobile masked, the outstanding tax per head. */
 export async function publicProperty(db: Db, councilId: number, typed: string) {
@@ -357,19 +493,40 @@ export async function publicProperty(db: Db, councilId: number, typed: string) {
   if (!p) throw new NotFound('प्रदान केलेला मालमत्ता क्रमांक सापडला नाही.');
   const row = toRow(p);
   const kar = p.karDetails[0];
-  const dues = kar ? {
-    ...Object.fromEntries(HEADS.map(([head, col]) => {
-      const magil = kar[`magil${col}`], chalu = kar[`chalu${col}`];
-      return [head, { magil: money(magil), chalu: money(chalu), total: money(magil.plus(chalu)) }];
-    })),
-    total: money(kar.total), karupdatedYear: kar.karupdatedYear,
-  } : null;
+  const dues = kar
+    ? {
+        ...Object.fromEntries(
+          HEADS.map(([head, col]) => {
+            const magil = kar[`magil${col}`],
+              chalu = kar[`chalu${col}`];
+            return [head, { magil: money(magil), chalu: money(chalu), total: money(magil.plus(chalu)) }];
+          }),
+        ),
+        total: money(kar.total),
+        karupdatedYear: kar.karupdatedYear,
+      }
+    : null;
   return {
-    malmattaNo: row.malmattaNo, malkacheNav: row.malkacheNav, bhogwatdarakNav: row.bhogwatdarakNav, mobileNo: maskMobile(row.mobileNo),
-    gatNo: row.gatNo, citySurveyNo: row.citySurveyNo, malmattaVarnan: row.malmattaVarnan, milkatBandhakamYear: row.milkatBandhakamYear,
-    areaSqm: row.areaSqm, landRate: row.landRate, buildingRate: row.buildingRate, constructionRate: row.constructionRate, ghasaraRate: row.ghasaraRate,
-    bhandavaliRateRs: row.bhandavaliRateRs, karachaRateRs: row.karachaRateRs,
-    gharpatti: row.gharpatti, divabatti: row.divabatti, arogya: row.arogya, panipatti: row.panipatti, total: row.total,
+    malmattaNo: row.malmattaNo,
+    malkacheNav: row.malkacheNav,
+    bhogwatdarakNav: row.bhogwatdarakNav,
+    mobileNo: maskMobile(row.mobileNo),
+    gatNo: row.gatNo,
+    citySurveyNo: row.citySurveyNo,
+    malmattaVarnan: row.malmattaVarnan,
+    milkatBandhakamYear: row.milkatBandhakamYear,
+    areaSqm: row.areaSqm,
+    landRate: row.landRate,
+    buildingRate: row.buildingRate,
+    constructionRate: row.constructionRate,
+    ghasaraRate: row.ghasaraRate,
+    bhandavaliRateRs: row.bhandavaliRateRs,
+    karachaRateRs: row.karachaRateRs,
+    gharpatti: row.gharpatti,
+    divabatti: row.divabatti,
+    arogya: row.arogya,
+    panipatti: row.panipatti,
+    total: row.total,
     dues: dues as never,
   };
 }
@@ -380,19 +537,39 @@ export async function propertyCertificate(db: Db, councilId: number, typed: stri
   if (!p) throw new NotFound('No property data found.');
   const row = toRow(p);
   const office = await officeOf(db, councilId);
-  return [{
-    malmattaNo: row.malmattaNo, malkacheNav: row.malkacheNav, bhogwatdarakNav: row.bhogwatdarakNav, mobileNo: maskMobile(row.mobileNo),
-    gatNo: row.gatNo, malmattaVarnan: row.malmattaVarnan, areaSqm: row.areaSqm, milkatBandhakamYear: row.milkatBandhakamYear,
-    propertyCreatedAt: row.propertyCreatedAt, constructionRate: row.constructionRate, ghasaraRate: row.ghasaraRate,
-    bhandavaliRateRs: row.bhandavaliRateRs, karachaRateRs: row.karachaRateRs,
-    gharpatti: row.gharpatti, divabatti: row.divabatti, arogya: row.arogya, panipatti: row.panipatti, total: row.total,
-    officeName: office.officeName, officeNameEnglish: office.officeNameEnglish,
-  }];
+  return [
+    {
+      malmattaNo: row.malmattaNo,
+      malkacheNav: row.malkacheNav,
+      bhogwatdarakNav: row.bhogwatdarakNav,
+      mobileNo: maskMobile(row.mobileNo),
+      gatNo: row.gatNo,
+      malmattaVarnan: row.malmattaVarnan,
+      areaSqm: row.areaSqm,
+      milkatBandhakamYear: row.milkatBandhakamYear,
+      propertyCreatedAt: row.propertyCreatedAt,
+      constructionRate: row.constructionRate,
+      ghasaraRate: row.ghasaraRate,
+      bhandavaliRateRs: row.bhandavaliRateRs,
+      karachaRateRs: row.karachaRateRs,
+      gharpatti: row.gharpatti,
+      divabatti: row.divabatti,
+      arogya: row.arogya,
+      panipatti: row.panipatti,
+      total: row.total,
+      officeName: office.officeName,
+      officeNameEnglish: office.officeNameEnglish,
+    },
+  ];
 }
 
 // ---------------------------------------------------------------- Excel import
 
-export interface ImportProblem { row: number; field: string; message: string }
+export interface ImportProblem {
+  row: number;
+  field: string;
+  message: string;
+}
 export interface ImportReport {
   dryRun: boolean;
   rows: number;
@@ -404,11 +581,25 @@ export interface ImportReport {
   written: boolean;
 }
 
-const SAME_FIELDS = ['malmattaNo', 'gatNo', 'citySurveyNo', 'malmattaVarnan', 'buildingType', 'usage', 'milkatBandhakamYear', 'areaSqm'] as const;
+const SAME_FIELDS = [
+  'malmattaNo',
+  'gatNo',
+  'citySurveyNo',
+  'malmattaVarnan',
+  'buildingType',
+  'usage',
+  'milkatBandhakamYear',
+  'areaSqm',
+] as const;
 
 /** Checks every row first; writes only when all are good and it is not a dry run, in one transaction
  *  and a few set-based statements (5,000 rows: two inserts, not 10,000). */
-export async function importRegister(db: Db, councilId: number, rows: { row: number; values: Record<string, string> }[], dryRun: boolean): Promise<ImportReport> {
+export async function importRegister(
+  db: Db,
+  councilId: number,
+  rows: { row: number; values: Record<string, string> }[],
+  dryRun: boolean,
+): Promise<ImportReport> {
   const year = todayInIndia().getUTCFullYear();
   const { rates } = await ratesOf(db, councilId);
   const problems: ImportProblem[] = [];
@@ -423,7 +614,10 @@ export async function importRegister(db: Db, councilId: number, rows: { row: num
       const facts = readProperty(values as unknown as RegisterBody, year);
       const owner = readOwner(values);
       const seen = firstRowOf.get(facts.malmattaKey);
-      if (seen) { problems.push({ row, field: 'malmattaNo', message: `${facts.malmattaNo} appears again (first in row ${seen})` }); continue; }
+      if (seen) {
+        problems.push({ row, field: 'malmattaNo', message: `${facts.malmattaNo} appears again (first in row ${seen})` });
+        continue;
+      }
       firstRowOf.set(facts.malmattaKey, row);
       read.push({ row, facts, owner });
     } catch (err) {
@@ -436,18 +630,32 @@ export async function importRegister(db: Db, councilId: number, rows: { row: num
   const existing = new Map<string, Selected & { malmattaKey: string }>();
   const keys = read.map((r) => r.facts.malmattaKey);
   for (let i = 0; i < keys.length; i += 1000) {
-    const found = await db.property.findMany({ where: { createdByUserId: councilId, malmattaKey: { in: keys.slice(i, i + 1000) } }, select: { ...ROW_SELECT, malmattaKey: true } });
+    const found = await db.property.findMany({
+      where: { createdByUserId: councilId, malmattaKey: { in: keys.slice(i, i + 1000) } },
+      select: { ...ROW_SELECT, malmattaKey: true },
+    });
     for (const p of found) existing.set(p.malmattaKey, p);
   }
   let unchanged = 0;
   for (const r of read) {
     const have = existing.get(r.facts.malmattaKey);
-    if (!have) { fresh.push({ ...r, assessed: assess(rates, { ...r.facts, constructionYear: r.facts.milkatBandhakamYear }, year) }); continue; }
+    if (!have) {
+      fresh.push({ ...r, assessed: assess(rates, { ...r.facts, constructionYear: r.facts.milkatBandhakamYear }, year) });
+      continue;
+    }
     const row = toRow(have);
-    const same = SAME_FIELDS.every((f) => String(row[f]) === String(r.facts[f]))
-      && row.malkacheNav === r.owner.malkacheNav && row.bhogwatdarakNav === r.owner.bhogwatdarakNav && row.mobileNo === r.owner.mobileNo;
+    const same =
+      SAME_FIELDS.every((f) => String(row[f]) === String(r.facts[f])) &&
+      row.malkacheNav === r.owner.malkacheNav &&
+      row.bhogwatdarakNav === r.owner.bhogwatdarakNav &&
+      row.mobileNo === r.owner.mobileNo;
     if (same) unchanged++;
-    else problems.push({ row: r.row, field: 'malmattaNo', message: `${r.facts.malmattaNo} is already registered with other details; change it in the register, not by import` });
+    else
+      problems.push({
+        row: r.row,
+        field: 'malmattaNo',
+        message: `${r.facts.malmattaNo} is already registered with other details; change it in the register, not by import`,
+      });
   }
   problems.sort((a, b) => a.row - b.row);
   const report = { dryRun, rows: rows.length, created: fresh.length, unchanged, problems, written: false };
@@ -458,27 +666,58 @@ export async function importRegister(db: Db, councilId: number, rows: { row: num
 }
 
 const PROPERTY_COLUMNS: [string, string][] = [
-  ['malmattaNo', 'text'], ['malmattaKey', 'text'], ['gatNo', 'text'], ['citySurveyNo', 'text'], ['malmattaVarnan', 'text'],
-  ['buildingType', 'text'], ['usage', 'text'], ['milkatBandhakamYear', 'int'], ['plotAreaSqm', 'numeric'], ['area', 'numeric'],
-  ['areaSqm', 'numeric'], ['landRate', 'numeric'], ['constructionRate', 'numeric'], ['buildingRate', 'numeric'], ['ghasaraRate', 'numeric'],
-  ['buildingBharank', 'numeric'], ['bhandavaliRateRs', 'numeric'], ['karachaRateRs', 'numeric'], ['gharpatti', 'numeric'],
-  ['divabatti', 'numeric'], ['arogya', 'numeric'], ['panipatti', 'numeric'], ['total', 'numeric'], ['aapilacheNikalAndFerfar', 'text'],
+  ['malmattaNo', 'text'],
+  ['malmattaKey', 'text'],
+  ['gatNo', 'text'],
+  ['citySurveyNo', 'text'],
+  ['malmattaVarnan', 'text'],
+  ['buildingType', 'text'],
+  ['usage', 'text'],
+  ['milkatBandhakamYear', 'int'],
+  ['plotAreaSqm', 'numeric'],
+  ['area', 'numeric'],
+  ['areaSqm', 'numeric'],
+  ['landRate', 'numeric'],
+  ['constructionRate', 'numeric'],
+  ['buildingRate', 'numeric'],
+  ['ghasaraRate', 'numeric'],
+  ['buildingBharank', 'numeric'],
+  ['bhandavaliRateRs', 'numeric'],
+  ['karachaRateRs', 'numeric'],
+  ['gharpatti', 'numeric'],
+  ['divabatti', 'numeric'],
+  ['arogya', 'numeric'],
+  ['panipatti', 'numeric'],
+  ['total', 'numeric'],
+  ['aapilacheNikalAndFerfar', 'text'],
   ['vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera', 'text'],
 ];
-const OWNER_COLUMNS: [string, string][] = [['malmattaKey', 'text'], ['malkacheNav', 'text'], ['bhogwatdarakNav', 'text'], ['mobileNo', 'text']];
+const OWNER_COLUMNS: [string, string][] = [
+  ['malmattaKey', 'text'],
+  ['malkacheNav', 'text'],
+  ['bhogwatdarakNav', 'text'],
+  ['mobileNo', 'text'],
+];
 const q = (c: string) => `"${c}"`;
 const recordset = (cols: [string, string][]) => cols.map(([c, t]) => `${q(c)} ${t}`).join(', ');
 
 /** Many new properties with their owners in two set-based statements: the rows travel as one JSON
  *  parameter (jsonb_to_recordset). Prisma's createMany binds every value as its own parameter, which
  *  took 5.8 s for 5,000 properties on the embedded database; this takes a fraction of a second. */
-async function insertRegisterRows(tx: Prisma.TransactionClient, councilId: number, year: number, rows: { facts: Facts; owner: OwnerFacts; assessed: Assessment }[]) {
+async function insertRegisterRows(
+  tx: Prisma.TransactionClient,
+  councilId: number,
+  year: number,
+  rows: { facts: Facts; owner: OwnerFacts; assessed: Assessment }[],
+) {
   const properties = rows.map(({ facts, assessed }) => ({ ...facts, ...assessedColumns(assessed) }));
   const names = PROPERTY_COLUMNS.map(([c]) => q(c)).join(', ');
   await tx.$executeRawUnsafe(
     `INSERT INTO "Property" ("createdByUserId", "ghasaraDarUpdatedYear", "updatedAt", ${names})
      SELECT $2::int, $3::int, now(), ${names} FROM jsonb_to_recordset($1::jsonb) AS r(${recordset(PROPERTY_COLUMNS)})`,
-    JSON.stringify(properties), councilId, year,
+    JSON.stringify(properties),
+    councilId,
+    year,
   );
   const owners = rows.map(({ facts, owner }) => ({ ...owner, malmattaKey: facts.malmattaKey }));
   await tx.$executeRawUnsafe(
@@ -486,6 +725,7 @@ async function insertRegisterRows(tx: Prisma.TransactionClient, councilId: numbe
      SELECT p."propertyId", $2::int, p."malmattaNo", r."malkacheNav", r."bhogwatdarakNav", r."mobileNo", 'new', now()
      FROM jsonb_to_recordset($1::jsonb) AS r(${recordset(OWNER_COLUMNS)})
      JOIN "Property" p ON p."createdByUserId" = $2::int AND p."malmattaKey" = r."malmattaKey"`,
-    JSON.stringify(owners), councilId,
+    JSON.stringify(owners),
+    councilId,
   );
 }

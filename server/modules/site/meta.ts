@@ -19,8 +19,12 @@ function escapeHtml(s: string): string {
 
 /** JSON inside <script>: no "</script>" or "<!--" can end or bend the element. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 const place = (p: Pick<SiteProfileBody, 'block' | 'district'>) =>
@@ -36,7 +40,8 @@ function absolute(base: string, url: string) {
 }
 
 function organisation(p: SiteProfileBody, base: string, imageUrl?: string) {
-  const omitEmpty = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== '' && v !== undefined && v !== null));
+  const omitEmpty = <T extends object>(o: T) =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== '' && v !== undefined && v !== null));
   return omitEmpty({
     '@context': 'https://schema.org',
     '@type': 'GovernmentOrganization',
@@ -56,9 +61,8 @@ function organisation(p: SiteProfileBody, base: string, imageUrl?: string) {
       addressRegion: 'Maharashtra',
       addressCountry: 'IN',
     }),
-    geo: p.latitude !== null && p.longitude !== null
-      ? { '@type': 'GeoCoordinates', latitude: p.latitude, longitude: p.longitude }
-      : undefined,
+    geo:
+      p.latitude !== null && p.longitude !== null ? { '@type': 'GeoCoordinates', latitude: p.latitude, longitude: p.longitude } : undefined,
   });
 }
 
@@ -74,12 +78,14 @@ function renderHead(p: SiteProfileBody, base: string, pageUrl: string, imageUrl?
     `<meta property="og:title" content="${title}">`,
     `<meta property="og:description" content="${desc}">`,
     `<meta property="og:url" content="${escapeHtml(pageUrl)}">`,
-    ...(image ? [
-      `<meta property="og:image" content="${image}">`,
-      `<meta property="og:image:width" content="${OG_WIDTH}">`,
-      `<meta property="og:image:height" content="${OG_HEIGHT}">`,
-      `<meta property="og:image:alt" content="${title}">`,
-    ] : []),
+    ...(image
+      ? [
+          `<meta property="og:image" content="${image}">`,
+          `<meta property="og:image:width" content="${OG_WIDTH}">`,
+          `<meta property="og:image:height" content="${OG_HEIGHT}">`,
+          `<meta property="og:image:alt" content="${title}">`,
+        ]
+      : []),
     `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
     `<meta name="twitter:title" content="${title}">`,
     `<meta name="twitter:description" content="${desc}">`,
@@ -115,7 +121,9 @@ export function siteMeta(app: FastifyInstance): { transform: IndexTransform; inv
     if (!html.includes(META_PLACEHOLDER)) return html;
     if (!cached || Date.now() - cached.at > CACHE_MS) {
       const entry = { at: Date.now(), source: build() };
-      entry.source.catch(() => { if (cached === entry) cached = undefined; });
+      entry.source.catch(() => {
+        if (cached === entry) cached = undefined;
+      });
       cached = entry;
     }
     let head = '';
@@ -128,5 +136,10 @@ export function siteMeta(app: FastifyInstance): { transform: IndexTransform; inv
     }
     return html.replace(META_PLACEHOLDER, () => head);
   };
-  return { transform, invalidate: () => { cached = undefined; } };
+  return {
+    transform,
+    invalidate: () => {
+      cached = undefined;
+    },
+  };
 }

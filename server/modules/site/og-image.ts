@@ -14,12 +14,18 @@ const require = createRequire(import.meta.url);
 const FONT_BOLD = require.resolve('@expo-google-fonts/noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf');
 const FONT_REGULAR = require.resolve('@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf');
 
-export interface OgText { title: string; subtitle: string; footer: string }
+export interface OgText {
+  title: string;
+  subtitle: string;
+  footer: string;
+}
 
 const markup = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function text(content: string, fontfile: string, font: string, width: number) {
-  return sharp({ text: { text: content, font, fontfile, width, align: 'centre', rgba: true, dpi: 72, wrap: 'word' } }).png().toBuffer();
+  return sharp({ text: { text: content, font, fontfile, width, align: 'centre', rgba: true, dpi: 72, wrap: 'word' } })
+    .png()
+    .toBuffer();
 }
 
 async function render(t: OgText): Promise<Buffer> {

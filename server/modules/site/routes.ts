@@ -19,7 +19,8 @@ async function readLogo(request: FastifyRequest): Promise<Buffer> {
   let logo: Buffer | undefined;
   for await (const part of request.parts()) {
     if (part.type !== 'file') continue;
-    if (part.fieldname.toLowerCase() !== 'logofile') throw new Invalid(part.fieldname, 'is not an accepted file field; send the logo as LogoFile');
+    if (part.fieldname.toLowerCase() !== 'logofile')
+      throw new Invalid(part.fieldname, 'is not an accepted file field; send the logo as LogoFile');
     if (logo) throw new Invalid('LogoFile', 'send one image');
     logo = await part.toBuffer();
   }
@@ -31,7 +32,9 @@ const siteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const meta = siteMeta(app);
   const siteDir = path.join(app.config.dataDir, 'uploads', 'site');
   // The SPA plugin, which owns indexTransforms, is registered after the areas.
-  app.addHook('onReady', async () => { app.indexTransforms.push(meta.transform); });
+  app.addHook('onReady', async () => {
+    app.indexTransforms.push(meta.transform);
+  });
 
   app.get('/api/Site/profile', { schema: publicProfileSchema }, async (request) => {
     const userId = request.query.userId ?? (await publicUserId(app));
@@ -46,7 +49,8 @@ const siteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/Site/setup', { schema: setupSchema, preHandler: app.requireStaff }, async (request) =>
-    ok(setupStatus(await getProfile(app.db, councilOf(request).userId), app.config)));
+    ok(setupStatus(await getProfile(app.db, councilOf(request).userId), app.config)),
+  );
 
   app.post('/api/Site/logo', { schema: logoSchema, preHandler: app.requireStaff }, async (request, reply) => {
     const logoUrl = await storeLogo(siteDir, await readLogo(request));

@@ -12,7 +12,9 @@ export const BENEFICIARIES = ['Farmer', 'Student', 'Women', 'Senior', 'General',
 
 export const Stat = Type.Object({
   /** Lets the web pick an icon and know which card opens the schools/anganwadi list. */
-  key: Type.Optional(Type.String({ maxLength: 40, pattern: '^[a-z][a-zA-Z0-9]*$', description: 'population, families, farmland, schools, anganwadis, …' })),
+  key: Type.Optional(
+    Type.String({ maxLength: 40, pattern: '^[a-z][a-zA-Z0-9]*$', description: 'population, families, farmland, schools, anganwadis, …' }),
+  ),
   label: Filled(100, 'e.g. लोकसंख्या'),
   value: Filled(50, 'e.g. 2,500+'),
 });
@@ -144,7 +146,8 @@ export const LogoResult = Type.Object({
 export const logoSchema = {
   tags: ['Site'],
   summary: 'Upload the office logo (multipart/form-data)',
-  description: 'Part `LogoFile`: a JPEG, PNG or WebP image, checked by content, at most UPLOAD_LIMIT_MB (else 413). Stored as ' +
+  description:
+    'Part `LogoFile`: a JPEG, PNG or WebP image, checked by content, at most UPLOAD_LIMIT_MB (else 413). Stored as ' +
     'a PNG of at most 256 px; the answer is its path, which PUT /api/Site/profile saves as logoUrl. Our addition (issue 14).',
   consumes: ['multipart/form-data'],
   security: [{ bearer: [] }],

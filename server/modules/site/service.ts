@@ -67,7 +67,8 @@ function checkProfile(input: SiteProfileBody) {
   if (input.postalCode && !PIN.test(input.postalCode)) throw new Invalid('postalCode', 'must be 6 digits');
   if (input.email && !EMAIL.test(input.email)) throw new Invalid('email', 'is not a valid e-mail address');
   if (input.phone && !PHONE.test(input.phone)) throw new Invalid('phone', 'use digits, spaces, dashes and an optional leading +');
-  if (input.logoUrl && !LOGO.test(input.logoUrl)) throw new Invalid('logoUrl', 'must start with https://, or be a path on this site starting with a single /');
+  if (input.logoUrl && !LOGO.test(input.logoUrl))
+    throw new Invalid('logoUrl', 'must start with https://, or be a path on this site starting with a single /');
   if ((input.latitude === null) !== (input.longitude === null))
     throw new Invalid(input.latitude === null ? 'latitude' : 'longitude', 'give both latitude and longitude, or neither');
 }
@@ -140,8 +141,11 @@ export async function storeLogo(dir: string, file: Buffer): Promise<string> {
   if (!imageType(file)) throw new Invalid('LogoFile', 'must be a JPEG, PNG or WebP image');
   let png: Buffer;
   try {
-    png = await sharp(file, { limitInputPixels: 50_000_000, failOn: 'error' }).rotate()
-      .resize({ width: LOGO_SIZE, height: LOGO_SIZE, fit: 'inside', withoutEnlargement: true }).png({ compressionLevel: 9 }).toBuffer();
+    png = await sharp(file, { limitInputPixels: 50_000_000, failOn: 'error' })
+      .rotate()
+      .resize({ width: LOGO_SIZE, height: LOGO_SIZE, fit: 'inside', withoutEnlargement: true })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
   } catch {
     throw new Invalid('LogoFile', 'the image could not be read: it is damaged or too large in pixels');
   }

@@ -23,7 +23,12 @@ export interface SmsGateway {
 }
 
 export class GatewayError extends Error {
-  constructor(message: string, public transient: boolean) { super(message); }
+  constructor(
+    message: string,
+    public transient: boolean,
+  ) {
+    super(message);
+  }
 }
 
 const DEFAULT_URLS = {
@@ -51,13 +56,14 @@ async function call(config: SmsConfig, url: string, init: RequestInit = {}): Pro
 function json(body: string): Record<string, unknown> {
   try {
     const v = JSON.parse(body) as unknown;
-    return v && typeof v === 'object' ? v as Record<string, unknown> : { value: v };
+    return v && typeof v === 'object' ? (v as Record<string, unknown>) : { value: v };
   } catch {
     return { raw: body };
   }
 }
 
-const text = (v: unknown): string => Array.isArray(v) ? v.map(text).join('; ') : typeof v === 'object' && v ? JSON.stringify(v) : String(v ?? '');
+const text = (v: unknown): string =>
+  Array.isArray(v) ? v.map(text).join('; ') : typeof v === 'object' && v ? JSON.stringify(v) : String(v ?? '');
 const with91 = (mobile: string) => `91${mobile}`;
 
 /** No gateway: the message is kept in the database, marked sent to the log. */
@@ -65,8 +71,12 @@ export function logGateway(): SmsGateway {
   let n = 0;
   return {
     name: 'log',
-    async balance() { return 'unlimited'; },
-    async send() { return { providerId: `log-${Date.now().toString(36)}-${++n}` }; },
+    async balance() {
+      return 'unlimited';
+    },
+    async send() {
+      return { providerId: `log-${Date.now().toString(36)}-${++n}` };
+    },
   };
 }
 
@@ -84,11 +94,19 @@ export function msg91Gateway(config: SmsConfig): SmsGateway {
     },
     async send(sms) {
       const recipient: Record<string, string> = { mobiles: with91(sms.mobile) };
-      sms.variables.forEach((v, i) => { recipient[`var${i + 1}`] = v; });
+      sms.variables.forEach((v, i) => {
+        recipient[`var${i + 1}`] = v;
+      });
       const { status, body } = await call(config, `${base}/api/v5/flow/`, {
         method: 'POST',
         headers: { authkey: config.apiKey, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ template_id: config.templateIds[sms.kind], sender: config.senderId || undefined, DLT_TE_ID: config.entityId || undefined, short_url: '0', recipients: [recipient] }),
+        body: JSON.stringify({
+          template_id: config.templateIds[sms.kind],
+          sender: config.senderId || undefined,
+          DLT_TE_ID: config.entityId || undefined,
+          short_url: '0',
+          recipients: [recipient],
+        }),
       });
       const j = json(body);
       if (status === 200 && j.type === 'success') return { providerId: text(j.message ?? j.request_id) };
@@ -113,8 +131,13 @@ export function fast2smsGateway(config: SmsConfig): SmsGateway {
         method: 'POST',
         headers: { authorization: config.apiKey, 'content-type': 'application/json' },
         body: JSON.stringify({
-          route: 'dlt', sender_id: config.senderId, message: config.templateIds[sms.kind], entity_id: config.entityId || undefined,
-          variables_values: sms.variables.join('|'), numbers: sms.mobile, flash: 0,
+          route: 'dlt',
+          sender_id: config.senderId,
+          message: config.templateIds[sms.kind],
+          entity_id: config.entityId || undefined,
+          variables_values: sms.variables.join('|'),
+          numbers: sms.mobile,
+          flash: 0,
         }),
       });
       const j = json(body);
@@ -128,14 +151,15 @@ export function fast2smsGateway(config: SmsConfig): SmsGateway {
 export function textlocalGateway(config: SmsConfig): SmsGateway {
   const base = config.gatewayUrl ?? DEFAULT_URLS.textlocal;
   const failure = (j: Record<string, unknown>, status: number) => {
-    const errors = Array.isArray(j.errors) ? j.errors as { code?: number; message?: string }[] : [];
+    const errors = Array.isArray(j.errors) ? (j.errors as { code?: number; message?: string }[]) : [];
     return `Textlocal: ${errors.map((e) => `${e.message ?? ''}${e.code !== undefined ? ` (code ${e.code})` : ''}`).join('; ') || text(j.raw) || `HTTP ${status}`}`;
   };
   return {
     name: 'textlocal',
     async balance() {
       const { status, body } = await call(config, `${base}/balance/`, {
-        method: 'POST', body: new URLSearchParams({ apikey: config.apiKey }),
+        method: 'POST',
+        body: new URLSearchParams({ apikey: config.apiKey }),
       });
       const j = json(body);
       const sms = (j.balance as { sms?: unknown } | undefined)?.sms;
@@ -143,7 +167,13 @@ export function textlocalGateway(config: SmsConfig): SmsGateway {
       throw new GatewayError(failure(j, status), false);
     },
     async send(sms) {
-      const form = new URLSearchParams({ apikey: config.apiKey, numbers: with91(sms.mobile), sender: config.senderId, message: sms.text, unicode: 'true' });
+      const form = new URLSearchParams({
+        apikey: config.apiKey,
+        numbers: with91(sms.mobile),
+        sender: config.senderId,
+        message: sms.text,
+        unicode: 'true',
+      });
       const { status, body } = await call(config, `${base}/send/`, { method: 'POST', body: form });
       const j = json(body);
       if (status === 200 && j.status === 'success') {
@@ -157,9 +187,13 @@ export function textlocalGateway(config: SmsConfig): SmsGateway {
 
 export function gatewayFor(config: SmsConfig): SmsGateway {
   switch (config.provider) {
-    case 'msg91': return msg91Gateway(config);
-    case 'fast2sms': return fast2smsGateway(config);
-    case 'textlocal': return textlocalGateway(config);
-    default: return logGateway();
+    case 'msg91':
+      return msg91Gateway(config);
+    case 'fast2sms':
+      return fast2smsGateway(config);
+    case 'textlocal':
+      return textlocalGateway(config);
+    default:
+      return logGateway();
   }
 }

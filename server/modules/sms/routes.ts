@@ -11,10 +11,28 @@ import { councilOf } from '../../plugins/auth.ts';
 import { confirmPassword } from '../users/service.ts';
 import { GatewayError, gatewayFor, type SmsGateway } from './gateways.ts';
 import {
-  balanceSchema, batchSchema, msg91DeliverySchema, batchesSchema, duesSchema, gramsabhaSchema, previewSchema, retrySchema, saveTemplateSchema, templatesSchema,
+  balanceSchema,
+  batchSchema,
+  msg91DeliverySchema,
+  batchesSchema,
+  duesSchema,
+  gramsabhaSchema,
+  previewSchema,
+  retrySchema,
+  saveTemplateSchema,
+  templatesSchema,
 } from './schema.ts';
 import {
-  SMS_MESSAGES, batchDetail, recordDelivery, gramsabhaValues, listBatches, preview, queueBatch, retryBatch, saveTemplate, templatesOf,
+  SMS_MESSAGES,
+  batchDetail,
+  recordDelivery,
+  gramsabhaValues,
+  listBatches,
+  preview,
+  queueBatch,
+  retryBatch,
+  saveTemplate,
+  templatesOf,
 } from './service.ts';
 import { SmsWorker } from './worker.ts';
 
@@ -30,8 +48,12 @@ const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const gateway = gatewayFor(app.config.sms);
   const worker = new SmsWorker(app.db, gateway, app.config.sms.perSecond, app.log);
   app.decorate('sms', { gateway, worker });
-  app.addHook('onReady', async () => { if (app.config.sms.worker) await worker.start(); });
-  app.addHook('onClose', async () => { await worker.stop(); });
+  app.addHook('onReady', async () => {
+    if (app.config.sms.worker) await worker.start();
+  });
+  app.addHook('onClose', async () => {
+    await worker.stop();
+  });
 
   let cached: { at: number; value: { provider: string; balance: string; checkedAt: string } } | null = null;
   app.get('/api/Sms/balance', { schema: balanceSchema, preHandler: app.requireStaff }, async () => {
@@ -49,9 +71,14 @@ const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const templatesView = (t: Record<SmsKind, string>) => ({ ...t, variables: SMS_VARIABLES });
   app.get('/api/Sms/templates', { schema: templatesSchema, preHandler: app.requireStaff }, async (request) =>
-    ok(templatesView(await templatesOf(app.db, councilOf(request).userId))));
+    ok(templatesView(await templatesOf(app.db, councilOf(request).userId))),
+  );
   app.put('/api/Sms/templates', { schema: saveTemplateSchema, preHandler: app.requireStaff }, async (request) =>
-    ok(templatesView(await saveTemplate(app.db, councilOf(request).userId, request.body.kind, request.body.body)), 'साचा जतन केला / Template saved'));
+    ok(
+      templatesView(await saveTemplate(app.db, councilOf(request).userId, request.body.kind, request.body.body)),
+      'साचा जतन केला / Template saved',
+    ),
+  );
 
   app.post('/api/Sms/preview', { schema: previewSchema, preHandler: app.requireStaff }, async (request) => {
     const { kind, date, time, body } = request.body;
@@ -86,10 +113,12 @@ const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/Sms/batches', { schema: batchesSchema, preHandler: app.requireStaff }, async (request) =>
-    ok(await listBatches(app.db, councilOf(request).userId, request.query.pageNumber, request.query.pageSize)));
+    ok(await listBatches(app.db, councilOf(request).userId, request.query.pageNumber, request.query.pageSize)),
+  );
 
   app.get('/api/Sms/batches/:id', { schema: batchSchema, preHandler: app.requireStaff }, async (request) =>
-    ok(await batchDetail(app.db, councilOf(request).userId, request.params.id)));
+    ok(await batchDetail(app.db, councilOf(request).userId, request.params.id)),
+  );
 
   app.post('/api/Sms/batches/:id/retry', { schema: retrySchema, preHandler: app.requireStaff }, async (request) => {
     const requeued = await retryBatch(app.db, councilOf(request).userId, request.params.id);
@@ -103,7 +132,8 @@ const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const expected = app.config.sms.webhookToken;
     if (!expected) throw new NotFound('Delivery reports are not configured (SMS_WEBHOOK_TOKEN).');
     const given = Buffer.from(request.query.token);
-    if (given.length !== Buffer.byteLength(expected) || !crypto.timingSafeEqual(given, Buffer.from(expected))) throw new Forbidden('Wrong webhook token.');
+    if (given.length !== Buffer.byteLength(expected) || !crypto.timingSafeEqual(given, Buffer.from(expected)))
+      throw new Forbidden('Wrong webhook token.');
     const { requestId, number, telNum, status, desc, failureReason } = request.body;
     const mobile = normaliseMobile(number ?? telNum ?? '');
     if (!requestId || !mobile) throw new Invalid('requestId', 'requestId and number are required');

@@ -12,78 +12,143 @@ const TimeField = Type.Optional(Type.String({ maxLength: 20, description: 'HH:MM
 
 const Balance = Type.Object({ provider: Type.String(), balance: Type.String(), checkedAt: Type.String() });
 export const balanceSchema = {
-  tags, summary: 'Credits left at the configured gateway (read by the server, kept for a minute)', security,
+  tags,
+  summary: 'Credits left at the configured gateway (read by the server, kept for a minute)',
+  security,
   response: { 200: Envelope(Balance), 502: ErrorRef(), ...errorResponses },
 };
 
-const Templates = Type.Object({ gramsabha: Type.String(), dues: Type.String(), variables: Type.Record(Type.String(), Type.Array(Type.String())) });
-export const templatesSchema = { tags, summary: 'The council’s notice templates, with the DLT variables each must keep', security, response: { 200: Envelope(Templates), ...errorResponses } };
+const Templates = Type.Object({
+  gramsabha: Type.String(),
+  dues: Type.String(),
+  variables: Type.Record(Type.String(), Type.Array(Type.String())),
+});
+export const templatesSchema = {
+  tags,
+  summary: 'The council’s notice templates, with the DLT variables each must keep',
+  security,
+  response: { 200: Envelope(Templates), ...errorResponses },
+};
 export const saveTemplateSchema = {
-  tags, summary: 'Saves the wording of one notice; it must keep each DLT variable exactly once', security,
+  tags,
+  summary: 'Saves the wording of one notice; it must keep each DLT variable exactly once',
+  security,
   body: Type.Object({ kind: Kind, body: Type.String({ minLength: 1, maxLength: 1000 }), createdByUserId: Ignored }),
   response: { 200: Envelope(Templates), ...errorResponses },
 };
 
 const Skipped = Type.Object({ mobile: Type.String(), malmattaNo: Type.String(), reason: Type.String() });
 const Preview = Type.Object({
-  message: Type.String({ description: 'The first message as it goes out' }), length: Type.Integer(), segments: Type.Integer(), unicode: Type.Boolean(),
-  recipients: Type.Integer(), totalSegments: Type.Integer({ description: 'Segments of all messages: the credit it costs' }), skipped: Type.Array(Skipped),
+  message: Type.String({ description: 'The first message as it goes out' }),
+  length: Type.Integer(),
+  segments: Type.Integer(),
+  unicode: Type.Boolean(),
+  recipients: Type.Integer(),
+  totalSegments: Type.Integer({ description: 'Segments of all messages: the credit it costs' }),
+  skipped: Type.Array(Skipped),
 });
 export const previewSchema = {
-  tags, summary: 'The message as it will go out, its length and segments, and how many mobiles get it', security,
-  body: Type.Object({ kind: Kind, date: DateField, time: TimeField, body: Type.Optional(Type.String({ maxLength: 1000, description: 'An unsaved wording to try' })), createdByUserId: Ignored }),
+  tags,
+  summary: 'The message as it will go out, its length and segments, and how many mobiles get it',
+  security,
+  body: Type.Object({
+    kind: Kind,
+    date: DateField,
+    time: TimeField,
+    body: Type.Optional(Type.String({ maxLength: 1000, description: 'An unsaved wording to try' })),
+    createdByUserId: Ignored,
+  }),
   response: { 200: Envelope(Preview), ...errorResponses },
 };
 
 const Queued = Type.Object({ batchId: Type.Integer(), recipients: Type.Integer(), segments: Type.Integer(), skipped: Type.Array(Skipped) });
 export const gramsabhaSchema = {
-  tags, summary: 'Queues the gram sabha notice to every distinct active owner mobile of the council', security,
+  tags,
+  summary: 'Queues the gram sabha notice to every distinct active owner mobile of the council',
+  security,
   body: Type.Object({ createdByUserId: Ignored, date: DateField, time: TimeField, password: Password }),
   response: { 202: Envelope(Queued), ...errorResponses },
 };
 export const duesSchema = {
-  tags, summary: 'Queues a dues notice (property number and amount) to each owner with an outstanding total above zero', security,
+  tags,
+  summary: 'Queues a dues notice (property number and amount) to each owner with an outstanding total above zero',
+  security,
   body: Type.Object({ createdByUserId: Ignored, password: Password }),
   response: { 202: Envelope(Queued), ...errorResponses },
 };
 
 const summaryFields = {
-  batchId: Type.Integer(), kind: Type.String(), provider: Type.String(), createdAt: Type.String(), segments: Type.Integer(),
-  total: Type.Integer(), queued: Type.Integer(), sent: Type.Integer(), delivered: Type.Integer(), failed: Type.Integer(), skippedCount: Type.Integer(),
+  batchId: Type.Integer(),
+  kind: Type.String(),
+  provider: Type.String(),
+  createdAt: Type.String(),
+  segments: Type.Integer(),
+  total: Type.Integer(),
+  queued: Type.Integer(),
+  sent: Type.Integer(),
+  delivered: Type.Integer(),
+  failed: Type.Integer(),
+  skippedCount: Type.Integer(),
   status: Type.String({ description: 'sending, done, done-with-failures' }),
 };
 const BatchSummary = Type.Object(summaryFields);
 export const batchesSchema = {
-  tags, summary: 'The council’s batches, newest first, with counts per status', security,
+  tags,
+  summary: 'The council’s batches, newest first, with counts per status',
+  security,
   querystring: Type.Object({
-    pageNumber: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }), pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }), createdByUserId: Ignored,
+    pageNumber: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
+    pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+    createdByUserId: Ignored,
   }),
   response: { 200: Envelope(Paged(BatchSummary)), ...errorResponses },
 };
 
 const Message = Type.Object({
-  messageId: Type.Integer(), mobile: Type.String(), malmattaNo: Type.String(), text: Type.String(), segments: Type.Integer(),
-  status: Type.String({ description: 'queued, sent, delivered, failed' }), attempts: Type.Integer(), error: Type.String({ description: 'The gateway’s reason' }),
-  providerId: Type.String(), sentAt: Type.Union([Type.String(), Type.Null()]),
+  messageId: Type.Integer(),
+  mobile: Type.String(),
+  malmattaNo: Type.String(),
+  text: Type.String(),
+  segments: Type.Integer(),
+  status: Type.String({ description: 'queued, sent, delivered, failed' }),
+  attempts: Type.Integer(),
+  error: Type.String({ description: 'The gateway’s reason' }),
+  providerId: Type.String(),
+  sentAt: Type.Union([Type.String(), Type.Null()]),
 });
 const BatchParams = Type.Object({ id: IntId });
 export const batchSchema = {
-  tags, summary: 'One batch with each message and its status', security, params: BatchParams,
-  response: { 200: Envelope(Type.Object({ ...summaryFields, skipped: Type.Array(Skipped), messages: Type.Array(Message) })), ...errorResponses },
+  tags,
+  summary: 'One batch with each message and its status',
+  security,
+  params: BatchParams,
+  response: {
+    200: Envelope(Type.Object({ ...summaryFields, skipped: Type.Array(Skipped), messages: Type.Array(Message) })),
+    ...errorResponses,
+  },
 };
 export const retrySchema = {
-  tags, summary: 'Queues the failed messages of a batch again', security, params: BatchParams,
+  tags,
+  summary: 'Queues the failed messages of a batch again',
+  security,
+  params: BatchParams,
   response: { 200: Envelope(Type.Object({ requeued: Type.Integer() })), ...errorResponses },
 };
 
 export const msg91DeliverySchema = {
-  tags, summary: 'MSG91 delivery report webhook (JSON, v3 or the new webhook): marks a sent message delivered or failed',
+  tags,
+  summary: 'MSG91 delivery report webhook (JSON, v3 or the new webhook): marks a sent message delivered or failed',
   querystring: Type.Object({ token: Type.String({ maxLength: 200, description: 'SMS_WEBHOOK_TOKEN' }) }),
-  body: Type.Object({
-    requestId: Type.Optional(Type.String({ maxLength: 100 })),
-    number: Type.Optional(Type.String({ maxLength: 20 })), telNum: Type.Optional(Type.String({ maxLength: 20 })),
-    status: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Integer({ minimum: 0, maximum: 1000 })])),
-    desc: Type.Optional(Type.String({ maxLength: 500 })), failureReason: Type.Optional(Type.String({ maxLength: 500 })),
-  }, { additionalProperties: true }),
+  body: Type.Object(
+    {
+      requestId: Type.Optional(Type.String({ maxLength: 100 })),
+      number: Type.Optional(Type.String({ maxLength: 20 })),
+      telNum: Type.Optional(Type.String({ maxLength: 20 })),
+      status: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Integer({ minimum: 0, maximum: 1000 })])),
+      desc: Type.Optional(Type.String({ maxLength: 500 })),
+      failureReason: Type.Optional(Type.String({ maxLength: 500 })),
+    },
+    { additionalProperties: true },
+  ),
   response: { 200: Envelope(Type.Object({ updated: Type.Integer() })), ...errorResponses },
 };

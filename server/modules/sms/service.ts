@@ -3,7 +3,13 @@
 import { isoDay, parseIsoDate, todayInIndia } from '../../../common/dates.ts';
 import { formatPaise, toPaise } from '../../../common/money.ts';
 import {
-  DEFAULT_TEMPLATES, SMS_VARIABLES, countSegments, fillTemplate, normaliseMobile, templateProblem, type SmsKind,
+  DEFAULT_TEMPLATES,
+  SMS_VARIABLES,
+  countSegments,
+  fillTemplate,
+  normaliseMobile,
+  templateProblem,
+  type SmsKind,
 } from '../../../common/sms.ts';
 import type { Db } from '../../db/open.ts';
 import type { DbOrTx } from '../../db/transaction.ts';
@@ -31,13 +37,22 @@ export async function saveTemplate(db: DbOrTx, councilId: number, kind: SmsKind,
   if (problem) throw new Invalid('body', problem);
   await db.smsTemplate.upsert({
     where: { createdByUserId_kind: { createdByUserId: councilId, kind } },
-    create: { createdByUserId: councilId, kind, body: text }, update: { body: text },
+    create: { createdByUserId: councilId, kind, body: text },
+    update: { body: text },
   });
   return templatesOf(db, councilId);
 }
 
-export interface Recipient { mobile: string; malmattaNo: string; variables: Record<string, string> }
-export interface Skipped { mobile: string; malmattaNo: string; reason: string }
+export interface Recipient {
+  mobile: string;
+  malmattaNo: string;
+  variables: Record<string, string>;
+}
+export interface Skipped {
+  mobile: string;
+  malmattaNo: string;
+  reason: string;
+}
 
 /** Gram sabha details checked: both given, the date not before today (India). Answers the variables. */
 export function gramsabhaValues(date: string | undefined, time: string | undefined): Record<string, string> {
@@ -58,7 +73,11 @@ function collect(rows: { mobile: string; malmattaNo: string; variables: Record<s
   for (const row of rows) {
     const mobile = normaliseMobile(row.mobile);
     if (!mobile) {
-      skipped.push({ mobile: row.mobile, malmattaNo: row.malmattaNo, reason: row.mobile.trim() ? 'अवैध मोबाईल क्रमांक / invalid mobile' : 'मोबाईल क्रमांक नाही / no mobile' });
+      skipped.push({
+        mobile: row.mobile,
+        malmattaNo: row.malmattaNo,
+        reason: row.mobile.trim() ? 'अवैध मोबाईल क्रमांक / invalid mobile' : 'मोबाईल क्रमांक नाही / no mobile',
+      });
       continue;
     }
     const r = { ...row, mobile };
@@ -73,17 +92,28 @@ function collect(rows: { mobile: string; malmattaNo: string; variables: Record<s
 export async function recipientsOf(db: DbOrTx, councilId: number, kind: SmsKind, values: Record<string, string>) {
   if (kind === 'gramsabha') {
     const owners = await db.owner.findMany({
-      where: { createdByUserId: councilId, isActive: true }, select: { mobileNo: true, malmattaNo: true }, orderBy: { ownerId: 'asc' },
+      where: { createdByUserId: councilId, isActive: true },
+      select: { mobileNo: true, malmattaNo: true },
+      orderBy: { ownerId: 'asc' },
     });
-    return collect(owners.map((o) => ({ mobile: o.mobileNo, malmattaNo: o.malmattaNo, variables: values })), (r) => r.mobile);
+    return collect(
+      owners.map((o) => ({ mobile: o.mobileNo, malmattaNo: o.malmattaNo, variables: values })),
+      (r) => r.mobile,
+    );
   }
   const dues = await db.$queryRawUnsafe<{ mobile: string; malmattaNo: string; total: string }[]>(
     `SELECT o."mobileNo" AS mobile, p."malmattaNo" AS "malmattaNo", k."total"::text AS total
        FROM "KarDetail" k JOIN "Property" p ON p."propertyId" = k."propertyId"
        JOIN "Owner" o ON o."propertyId" = p."propertyId" AND o."isActive"
-      WHERE k."createdByUserId" = $1 AND k."total" > 0 ORDER BY k."karId", o."ownerId"`, councilId);
+      WHERE k."createdByUserId" = $1 AND k."total" > 0 ORDER BY k."karId", o."ownerId"`,
+    councilId,
+  );
   return collect(
-    dues.map((d) => ({ mobile: d.mobile, malmattaNo: d.malmattaNo, variables: { malmattaNo: d.malmattaNo, amount: formatPaise(toPaise(d.total)) } })),
+    dues.map((d) => ({
+      mobile: d.mobile,
+      malmattaNo: d.malmattaNo,
+      variables: { malmattaNo: d.malmattaNo, amount: formatPaise(toPaise(d.total)) },
+    })),
     (r) => `${r.mobile}|${r.malmattaNo}`,
   );
 }
@@ -98,7 +128,15 @@ export async function preview(db: DbOrTx, councilId: number, kind: SmsKind, valu
   const count = countSegments(message);
   let totalSegments = 0;
   for (const r of recipients) totalSegments += countSegments(fillTemplate(template, r.variables)).segments;
-  return { message, length: count.length, segments: count.segments, unicode: count.unicode, recipients: recipients.length, totalSegments, skipped };
+  return {
+    message,
+    length: count.length,
+    segments: count.segments,
+    unicode: count.unicode,
+    recipients: recipients.length,
+    totalSegments,
+    skipped,
+  };
 }
 
 /** The batch and all its messages in one transaction: either every message is queued or none. */
@@ -108,21 +146,36 @@ export async function queueBatch(db: Db, councilId: number, kind: SmsKind, provi
   if (!recipients.length) throw new Invalid('recipients', SMS_MESSAGES.noRecipients);
   const messages = recipients.map((r) => {
     const text = fillTemplate(template, r.variables);
-    return { mobile: r.mobile, malmattaNo: r.malmattaNo.slice(0, 200), text, segments: countSegments(text).segments, variables: SMS_VARIABLES[kind].map((v) => r.variables[v] ?? '') };
+    return {
+      mobile: r.mobile,
+      malmattaNo: r.malmattaNo.slice(0, 200),
+      text,
+      segments: countSegments(text).segments,
+      variables: SMS_VARIABLES[kind].map((v) => r.variables[v] ?? ''),
+    };
   });
   const segments = messages.reduce((s, m) => s + m.segments, 0);
-  return db.$transaction(async (tx) => {
-    const batch = await tx.smsBatch.create({ data: { createdByUserId: councilId, kind, provider, skipped: skipped as object[], segments } });
-    for (let i = 0; i < messages.length; i += 1000)
-      await tx.smsMessage.createMany({ data: messages.slice(i, i + 1000).map((m) => ({ ...m, batchId: batch.id, createdByUserId: councilId })) });
-    return { batchId: batch.id, recipients: messages.length, segments, skipped };
-  }, { timeout: 60_000 });
+  return db.$transaction(
+    async (tx) => {
+      const batch = await tx.smsBatch.create({
+        data: { createdByUserId: councilId, kind, provider, skipped: skipped as object[], segments },
+      });
+      for (let i = 0; i < messages.length; i += 1000)
+        await tx.smsMessage.createMany({
+          data: messages.slice(i, i + 1000).map((m) => ({ ...m, batchId: batch.id, createdByUserId: councilId })),
+        });
+      return { batchId: batch.id, recipients: messages.length, segments, skipped };
+    },
+    { timeout: 60_000 },
+  );
 }
 
 type Status = 'queued' | 'sending' | 'sent' | 'delivered' | 'failed';
 
 async function countsOf(db: DbOrTx, batchIds: number[]) {
-  const rows = batchIds.length ? await db.smsMessage.groupBy({ by: ['batchId', 'status'], where: { batchId: { in: batchIds } }, _count: { _all: true } }) : [];
+  const rows = batchIds.length
+    ? await db.smsMessage.groupBy({ by: ['batchId', 'status'], where: { batchId: { in: batchIds } }, _count: { _all: true } })
+    : [];
   const counts = new Map<number, Record<Status | 'total', number>>();
   for (const id of batchIds) counts.set(id, { total: 0, queued: 0, sending: 0, sent: 0, delivered: 0, failed: 0 });
   for (const r of rows) {
@@ -138,9 +191,18 @@ function batchView(b: BatchRow, c: Record<string, number>) {
   const skipped = (b.skipped as Skipped[]) ?? [];
   const done = c.queued === 0 && c.sending === 0;
   return {
-    batchId: b.id, kind: b.kind, provider: b.provider, createdAt: b.createdAt.toISOString(), segments: b.segments,
-    total: c.total, queued: c.queued + c.sending, sent: c.sent, delivered: c.delivered, failed: c.failed,
-    skippedCount: skipped.length, status: done ? (c.failed ? 'done-with-failures' : 'done') : 'sending',
+    batchId: b.id,
+    kind: b.kind,
+    provider: b.provider,
+    createdAt: b.createdAt.toISOString(),
+    segments: b.segments,
+    total: c.total,
+    queued: c.queued + c.sending,
+    sent: c.sent,
+    delivered: c.delivered,
+    failed: c.failed,
+    skippedCount: skipped.length,
+    status: done ? (c.failed ? 'done-with-failures' : 'done') : 'sending',
   };
 }
 
@@ -150,8 +212,17 @@ export async function listBatches(db: DbOrTx, councilId: number, pageNumber: num
     db.smsBatch.findMany({ where, orderBy: { id: 'desc' }, skip: (pageNumber - 1) * pageSize, take: pageSize }),
     db.smsBatch.count({ where }),
   ]);
-  const counts = await countsOf(db, rows.map((r) => r.id));
-  return { items: rows.map((r) => batchView(r, counts.get(r.id)!)), pageNumber, pageSize, totalCount, totalPages: Math.ceil(totalCount / pageSize) };
+  const counts = await countsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    items: rows.map((r) => batchView(r, counts.get(r.id)!)),
+    pageNumber,
+    pageSize,
+    totalCount,
+    totalPages: Math.ceil(totalCount / pageSize),
+  };
 }
 
 export async function batchDetail(db: DbOrTx, councilId: number, batchId: number) {
@@ -163,8 +234,16 @@ export async function batchDetail(db: DbOrTx, councilId: number, batchId: number
     ...batchView(batch, counts.get(batch.id)!),
     skipped: (batch.skipped as unknown as Skipped[]) ?? [],
     messages: messages.map((m) => ({
-      messageId: m.id, mobile: m.mobile, malmattaNo: m.malmattaNo, text: m.text, segments: m.segments, status: m.status === 'sending' ? 'queued' : m.status,
-      attempts: m.attempts, error: m.error, providerId: m.providerId, sentAt: m.sentAt ? m.sentAt.toISOString() : null,
+      messageId: m.id,
+      mobile: m.mobile,
+      malmattaNo: m.malmattaNo,
+      text: m.text,
+      segments: m.segments,
+      status: m.status === 'sending' ? 'queued' : m.status,
+      attempts: m.attempts,
+      error: m.error,
+      providerId: m.providerId,
+      sentAt: m.sentAt ? m.sentAt.toISOString() : null,
     })),
   };
 }
@@ -173,7 +252,10 @@ export async function batchDetail(db: DbOrTx, councilId: number, batchId: number
 export async function retryBatch(db: DbOrTx, councilId: number, batchId: number) {
   const batch = await db.smsBatch.findFirst({ where: { id: batchId, createdByUserId: councilId }, select: { id: true } });
   if (!batch) throw new NotFound('हा SMS गट सापडला नाही. / SMS batch not found.');
-  const { count } = await db.smsMessage.updateMany({ where: { batchId, status: 'failed' }, data: { status: 'queued', attempts: 0, nextAttemptAt: new Date(), error: '' } });
+  const { count } = await db.smsMessage.updateMany({
+    where: { batchId, status: 'failed' },
+    data: { status: 'queued', attempts: 0, nextAttemptAt: new Date(), error: '' },
+  });
   return count;
 }
 

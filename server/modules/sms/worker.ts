@@ -10,7 +10,14 @@ export const MAX_ATTEMPTS = 5;
 /** Gateway calls in flight at once at most. */
 const MAX_IN_FLIGHT = 8;
 
-interface Claimed { id: number; mobile: string; kind: SmsKind; text: string; variables: string[]; attempts: number }
+interface Claimed {
+  id: number;
+  mobile: string;
+  kind: SmsKind;
+  text: string;
+  variables: string[];
+  attempts: number;
+}
 
 const CLAIM_SQL = `UPDATE "SmsMessage" m SET "status" = 'sending', "claimedAt" = now(), "attempts" = m."attempts" + 1, "updatedAt" = now()
   FROM "SmsBatch" b
@@ -19,7 +26,13 @@ const CLAIM_SQL = `UPDATE "SmsMessage" m SET "status" = 'sending', "claimedAt" =
     ORDER BY "id" LIMIT $1 FOR UPDATE SKIP LOCKED)
   RETURNING m."id", m."mobile", b."kind", m."text", m."variables", m."attempts"`;
 
-interface Outcome { id: number; status: 'sent' | 'queued' | 'failed'; providerId: string; error: string; retryInSeconds: number }
+interface Outcome {
+  id: number;
+  status: 'sent' | 'queued' | 'failed';
+  providerId: string;
+  error: string;
+  retryInSeconds: number;
+}
 
 /** The answers of a few messages in one statement (on the embedded database every statement queues on one connection). */
 const RECORD_SQL = `UPDATE "SmsMessage" m SET "status" = o."status", "providerId" = o."providerId", "error" = o."error", "updatedAt" = now(),
@@ -42,13 +55,21 @@ export class SmsWorker {
   /** Only these councils' messages (tests sharing one PostgreSQL database); null: all. */
   scope: number[] | null = null;
 
-  constructor(private db: Db, private gateway: SmsGateway, private perSecond: number, private log: { error: (o: object, m: string) => void } = console) {}
+  constructor(
+    private db: Db,
+    private gateway: SmsGateway,
+    private perSecond: number,
+    private log: { error: (o: object, m: string) => void } = console,
+  ) {}
 
   /** Queues again what a dead process left half-done, then works until stop(). */
   async start() {
     if (this.running) return;
-    await this.db.$executeRawUnsafe(`UPDATE "SmsMessage" SET "status" = 'queued', "updatedAt" = now()
-      WHERE "status" = 'sending' AND ($1::int[] IS NULL OR "createdByUserId" = ANY($1::int[]))`, this.scope);
+    await this.db.$executeRawUnsafe(
+      `UPDATE "SmsMessage" SET "status" = 'queued', "updatedAt" = now()
+      WHERE "status" = 'sending' AND ($1::int[] IS NULL OR "createdByUserId" = ANY($1::int[]))`,
+      this.scope,
+    );
     this.running = true;
     this.loop = this.run();
   }
@@ -62,7 +83,9 @@ export class SmsWorker {
   }
 
   /** New work: do not wait for the next poll. */
-  wake() { this.wakeUp?.(); }
+  wake() {
+    this.wakeUp?.();
+  }
 
   private async run() {
     while (this.running) {
@@ -76,7 +99,10 @@ export class SmsWorker {
       if (!claimed.length) {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, 1000);
-          this.wakeUp = () => { clearTimeout(timer); resolve(); };
+          this.wakeUp = () => {
+            clearTimeout(timer);
+            resolve();
+          };
         });
         this.wakeUp = null;
         continue;
@@ -86,7 +112,12 @@ export class SmsWorker {
       const inFlight = Math.max(1, Math.min(MAX_IN_FLIGHT, Math.floor(this.perSecond)));
       try {
         for (let i = 0; i < claimed.length; i += inFlight) {
-          const outcomes = await Promise.all(claimed.slice(i, i + inFlight).map(async (m) => { await this.pace(); return this.deliver(m); }));
+          const outcomes = await Promise.all(
+            claimed.slice(i, i + inFlight).map(async (m) => {
+              await this.pace();
+              return this.deliver(m);
+            }),
+          );
           await this.record(outcomes);
         }
       } catch (err) {
@@ -120,9 +151,9 @@ export class SmsWorker {
     } catch (err) {
       const transient = err instanceof GatewayError ? err.transient : true;
       const error = (err as Error).message.slice(0, 1000);
-      if (transient && m.attempts < MAX_ATTEMPTS) return { id: m.id, status: 'queued', providerId: '', error, retryInSeconds: backoffSeconds(m.attempts) };
+      if (transient && m.attempts < MAX_ATTEMPTS)
+        return { id: m.id, status: 'queued', providerId: '', error, retryInSeconds: backoffSeconds(m.attempts) };
       return { id: m.id, status: 'failed', providerId: '', error, retryInSeconds: 0 };
     }
   }
-
 }

@@ -40,9 +40,13 @@ function batchOf(db: Db, councilId: number, order: ListOrder, last: Row | null):
   // Columns qualified with k.: a bare "total" in ORDER BY would name the select list's text column.
   const sql = (where: string, by: string) =>
     `SELECT k."karId", ${SELECT} FROM "KarDetail" k WHERE k."createdByUserId" = $1 ${where} ORDER BY ${by} LIMIT ${BATCH}`;
-  if (!order.field) return db.$queryRawUnsafe<Row[]>(sql(last ? 'AND k."karId" > $2' : '', 'k."karId"'), councilId, ...(last ? [last.karId] : []));
-  return db.$queryRawUnsafe<Row[]>(sql(last ? `AND (k."total", k."karId") ${cmp} ($2::numeric, $3::int)` : '', `k."total" ${dir}, k."karId" ${dir}`),
-    councilId, ...(last ? [last.total, last.karId] : []));
+  if (!order.field)
+    return db.$queryRawUnsafe<Row[]>(sql(last ? 'AND k."karId" > $2' : '', 'k."karId"'), councilId, ...(last ? [last.karId] : []));
+  return db.$queryRawUnsafe<Row[]>(
+    sql(last ? `AND (k."total", k."karId") ${cmp} ($2::numeric, $3::int)` : '', `k."total" ${dir}, k."karId" ${dir}`),
+    councilId,
+    ...(last ? [last.total, last.karId] : []),
+  );
 }
 
 export async function writeTaxList(db: Db, councilId: number, order: ListOrder, out: Writable): Promise<number> {
@@ -63,14 +67,18 @@ export async function writeTaxList(db: Db, councilId: number, order: ListOrder, 
   for (;;) {
     const batch = await batchOf(db, councilId, order, last);
     for (const r of batch) {
-      const row = ws.addRow(TAX_LIST_COLUMNS.map((c) => {
-        const v = r[c.field];
-        // A 2-place decimal string: the cell's number prints back as the same decimal.
-        if (c.money) return Number(v);
-        if (c.field === 'malkacheNav') return v || 'N/A';
-        return v;
-      }));
-      row.eachCell((cell, n) => { cell.style = styles[n - 1]; });
+      const row = ws.addRow(
+        TAX_LIST_COLUMNS.map((c) => {
+          const v = r[c.field];
+          // A 2-place decimal string: the cell's number prints back as the same decimal.
+          if (c.money) return Number(v);
+          if (c.field === 'malkacheNav') return v || 'N/A';
+          return v;
+        }),
+      );
+      row.eachCell((cell, n) => {
+        cell.style = styles[n - 1];
+      });
       row.commit();
     }
     count += batch.length;
@@ -81,13 +89,17 @@ export async function writeTaxList(db: Db, councilId: number, order: ListOrder, 
   }
 
   const { totals } = await listTotals(db, councilId);
-  const totalsRow = ws.addRow(TAX_LIST_COLUMNS.map((c, i) => {
-    if (i === 0) return 'एकूण / Total';
-    if (!c.money) return '';
-    const letter = columnLetter(i + 1);
-    return { formula: `SUM(${letter}2:${letter}${count + 1})`, result: Number(totals[c.field]) };
-  }));
-  totalsRow.eachCell((cell, n) => { cell.style = { ...styles[n - 1], font: { bold: true } }; });
+  const totalsRow = ws.addRow(
+    TAX_LIST_COLUMNS.map((c, i) => {
+      if (i === 0) return 'एकूण / Total';
+      if (!c.money) return '';
+      const letter = columnLetter(i + 1);
+      return { formula: `SUM(${letter}2:${letter}${count + 1})`, result: Number(totals[c.field]) };
+    }),
+  );
+  totalsRow.eachCell((cell, n) => {
+    cell.style = { ...styles[n - 1], font: { bold: true } };
+  });
   totalsRow.commit();
   ws.commit();
   await wb.commit();

@@ -7,11 +7,14 @@ import { Envelope, errorResponses, IntId } from '../../lib/schema.ts';
 
 const Money = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description: 'Rupees as a decimal string with 2 places' });
 /** An amount as the form sends it: a decimal string (preferred) or a JSON number; empty or null is 0. */
-const AmountIn = (description: string) => Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Number(), Type.Null()], { description }));
-const CouncilId = (what: string) => Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: `${what}: another council’s id answers 404` }));
+const AmountIn = (description: string) =>
+  Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Number(), Type.Null()], { description }));
+const CouncilId = (what: string) =>
+  Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: `${what}: another council’s id answers 404` }));
 const conflict = { 409: Type.Ref('ErrorEnvelope') };
 
-const perHead = <T>(make: (h: (typeof TAX_HEADS)[number]) => [string, T][]) => Object.fromEntries(TAX_HEADS.flatMap(make)) as Record<string, T>;
+const perHead = <T>(make: (h: (typeof TAX_HEADS)[number]) => [string, T][]) =>
+  Object.fromEntries(TAX_HEADS.flatMap(make)) as Record<string, T>;
 
 /** The kar (tax dues) record of a property (spec 3). */
 export const KarRow = Type.Object({
@@ -20,7 +23,10 @@ export const KarRow = Type.Object({
   propertyId: Type.Integer(),
   malmattaNo: Type.String(),
   malkacheNav: Type.String(),
-  ...perHead((h) => [[`magil${h.col}`, Money], [`chalu${h.col}`, Money]]),
+  ...perHead((h) => [
+    [`magil${h.col}`, Money],
+    [`chalu${h.col}`, Money],
+  ]),
   ...perHead((h) => [[`total${h.col}`, Money]]),
   total: Money,
   rowTotal: Type.String({ description: 'The same as total' }),
@@ -31,40 +37,55 @@ export type KarRow = Static<typeof KarRow>;
 export const OwnerQuery = Type.Object({ ownerId: IntId });
 
 export const detailsByOwnerSchema = {
-  tags: ['Tax'], summary: 'The kar record of the owner’s property as a one-item list (empty when it has none)',
-  security: [{ bearer: [] }], querystring: OwnerQuery,
+  tags: ['Tax'],
+  summary: 'The kar record of the owner’s property as a one-item list (empty when it has none)',
+  security: [{ bearer: [] }],
+  querystring: OwnerQuery,
   response: { 200: Envelope(Type.Array(KarRow)), ...errorResponses },
 };
 
-export const AddKarBody = Type.Object({
-  malmattaNo: Type.String({ minLength: 1, maxLength: 50, description: 'The property, as in the register (either digit style)' }),
-  malkacheNav: Type.Optional(Type.String({ maxLength: 300, description: 'Ignored: the owner is the register’s active owner' })),
-  ...perHead((h) => [[`magil${h.col}`, AmountIn(`Arrears of ${h.en.toLowerCase()} brought from the old register`)]]),
-  ...perHead((h) => [[`chalu${h.col}`, AmountIn('Ignored: the current demand is the property’s assessment (Namuna 8)')]]),
-  createdByUserId: Type.Optional(Type.Unknown({ description: 'Ignored: the council of the token' })),
-}, { additionalProperties: true });
+export const AddKarBody = Type.Object(
+  {
+    malmattaNo: Type.String({ minLength: 1, maxLength: 50, description: 'The property, as in the register (either digit style)' }),
+    malkacheNav: Type.Optional(Type.String({ maxLength: 300, description: 'Ignored: the owner is the register’s active owner' })),
+    ...perHead((h) => [[`magil${h.col}`, AmountIn(`Arrears of ${h.en.toLowerCase()} brought from the old register`)]]),
+    ...perHead((h) => [[`chalu${h.col}`, AmountIn('Ignored: the current demand is the property’s assessment (Namuna 8)')]]),
+    createdByUserId: Type.Optional(Type.Unknown({ description: 'Ignored: the council of the token' })),
+  },
+  { additionalProperties: true },
+);
 export type AddKarBody = Static<typeof AddKarBody>;
 
 export const addKarSchema = {
   tags: ['Tax'],
   summary: 'Starts the kar record of a registered property: arrears as entered (once), the current demand from its assessment',
-  security: [{ bearer: [] }], body: AddKarBody,
+  security: [{ bearer: [] }],
+  body: AddKarBody,
   response: { 201: Envelope(KarRow), ...conflict, ...errorResponses },
 };
 
-export const PaymentBody = Type.Object({
-  karid: Type.Union([IntId, Type.String({ maxLength: 12 })], { description: 'The kar record paid (karId)' }),
-  ...perHead((h) => [[`paid_${h.key}`, AmountIn(`${h.en} paid: at most what is due; arrears are taken first`)]]),
-  paid_method: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Null()], { description: `${PAYMENT_METHOD_KEYS.join(', ')} (default cash)` })),
-  note: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
-  paid_on: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()], { description: 'Date of payment, YYYY-MM-DD; not in the future' })),
-  createdByUserId: Type.Optional(Type.Unknown({ description: 'Ignored: the council of the token' })),
-}, { additionalProperties: true });
+export const PaymentBody = Type.Object(
+  {
+    karid: Type.Union([IntId, Type.String({ maxLength: 12 })], { description: 'The kar record paid (karId)' }),
+    ...perHead((h) => [[`paid_${h.key}`, AmountIn(`${h.en} paid: at most what is due; arrears are taken first`)]]),
+    paid_method: Type.Optional(
+      Type.Union([Type.String({ maxLength: 20 }), Type.Null()], { description: `${PAYMENT_METHOD_KEYS.join(', ')} (default cash)` }),
+    ),
+    note: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()])),
+    paid_on: Type.Optional(
+      Type.Union([Type.String({ maxLength: 40 }), Type.Null()], { description: 'Date of payment, YYYY-MM-DD; not in the future' }),
+    ),
+    createdByUserId: Type.Optional(Type.Unknown({ description: 'Ignored: the council of the token' })),
+  },
+  { additionalProperties: true },
+);
 export type PaymentBody = Static<typeof PaymentBody>;
 
 export const PaymentLine = Type.Object({
   category: Type.String({ description: 'gharpatti, divabatti, arogyakar, panipatti' }),
-  fromArrears: Money, fromCurrent: Money, amountPaid: Money,
+  fromArrears: Money,
+  fromCurrent: Money,
+  amountPaid: Money,
 });
 export const Payment = Type.Object({
   paymentId: Type.Integer(),
@@ -73,8 +94,12 @@ export const Payment = Type.Object({
   receiptYear: Type.Integer({ description: 'First year of the financial year: 2026 for 2026-27' }),
   financialYear: Type.String({ description: '2026-27' }),
   bookNo: Type.Integer({ description: 'Receipt book: 100 receipts a book' }),
-  karId: Type.Integer(), malmattaNo: Type.String(), payerName: Type.String(),
-  paidOn: Type.String({ description: 'YYYY-MM-DD' }), paidMethod: Type.String(), note: Type.String(),
+  karId: Type.Integer(),
+  malmattaNo: Type.String(),
+  payerName: Type.String(),
+  paidOn: Type.String({ description: 'YYYY-MM-DD' }),
+  paidMethod: Type.String(),
+  note: Type.String(),
   amountTotal: Money,
   lines: Type.Array(PaymentLine),
   createdAt: Type.String(),
@@ -83,45 +108,78 @@ export type Payment = Static<typeof Payment>;
 
 export const applyPaymentSchema = {
   tags: ['Tax'],
-  summary: 'Takes a payment: per head at most what is due, arrears first; a Namuna 10 receipt number of the financial year. '
-    + 'Send an Idempotency-Key header: a repeat with the same key answers the first payment and takes nothing more.',
+  summary:
+    'Takes a payment: per head at most what is due, arrears first; a Namuna 10 receipt number of the financial year. ' +
+    'Send an Idempotency-Key header: a repeat with the same key answers the first payment and takes nothing more.',
   security: [{ bearer: [] }],
-  headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'A fresh value per payment the clerk means (a UUID)' })) }),
+  headers: Type.Object({
+    'idempotency-key': Type.Optional(
+      Type.String({ minLength: 1, maxLength: 100, description: 'A fresh value per payment the clerk means (a UUID)' }),
+    ),
+  }),
   body: PaymentBody,
   response: {
-    200: Envelope(Type.Object({ payment: Payment, kar: KarRow, repeated: Type.Boolean({ description: 'true: the answer to an earlier request with this Idempotency-Key' }) })),
+    200: Envelope(
+      Type.Object({
+        payment: Payment,
+        kar: KarRow,
+        repeated: Type.Boolean({ description: 'true: the answer to an earlier request with this Idempotency-Key' }),
+      }),
+    ),
     201: Envelope(Type.Object({ payment: Payment, kar: KarRow, repeated: Type.Boolean() })),
-    ...conflict, ...errorResponses,
+    ...conflict,
+    ...errorResponses,
   },
 };
 
 export const HistoryRow = Type.Object({
-  paymentId: Type.Integer(), receiptId: Type.String(), receiptNo: Type.Integer(), financialYear: Type.String(),
-  paidOn: Type.String(), category: Type.String(), amountPaid: Money, fromArrears: Money, fromCurrent: Money, paidMethod: Type.String(), note: Type.String(),
+  paymentId: Type.Integer(),
+  receiptId: Type.String(),
+  receiptNo: Type.Integer(),
+  financialYear: Type.String(),
+  paidOn: Type.String(),
+  category: Type.String(),
+  amountPaid: Money,
+  fromArrears: Money,
+  fromCurrent: Money,
+  paidMethod: Type.String(),
+  note: Type.String(),
 });
 export type HistoryRow = Static<typeof HistoryRow>;
 export const historySchema = {
-  tags: ['Tax'], summary: 'Payments on the owner’s property, newest first, one row per head paid',
-  security: [{ bearer: [] }], querystring: OwnerQuery,
+  tags: ['Tax'],
+  summary: 'Payments on the owner’s property, newest first, one row per head paid',
+  security: [{ bearer: [] }],
+  querystring: OwnerQuery,
   response: { 200: Envelope(Type.Array(HistoryRow)), ...errorResponses },
 };
 
 export const receiptPdfSchema = {
-  tags: ['Tax'], summary: 'The Namuna 10 receipt of a payment (PDF)', security: [{ bearer: [] }],
-  params: Type.Object({ paymentId: IntId }), produces: ['application/pdf'],
+  tags: ['Tax'],
+  summary: 'The Namuna 10 receipt of a payment (PDF)',
+  security: [{ bearer: [] }],
+  params: Type.Object({ paymentId: IntId }),
+  produces: ['application/pdf'],
 };
 export const maganiPdfSchema = {
-  tags: ['Tax'], summary: 'The Namuna 9 demand bill of the owner’s property (PDF): per head arrears, current and total, the last payments',
-  security: [{ bearer: [] }], produces: ['application/pdf'],
+  tags: ['Tax'],
+  summary: 'The Namuna 9 demand bill of the owner’s property (PDF): per head arrears, current and total, the last payments',
+  security: [{ bearer: [] }],
+  produces: ['application/pdf'],
   querystring: Type.Object({ ownerId: IntId, createdByUserId: CouncilId('The council the earlier client sends') }),
 };
 
 export const PublicReceipt = Type.Object({
-  receiptNo: Type.Integer(), financialYear: Type.String(), paidOn: Type.String(), amountTotal: Money, malmattaNo: Type.String(),
+  receiptNo: Type.Integer(),
+  financialYear: Type.String(),
+  paidOn: Type.String(),
+  amountTotal: Money,
+  malmattaNo: Type.String(),
 });
 export type PublicReceipt = Static<typeof PublicReceipt>;
 export const publicReceiptSchema = {
-  tags: ['Public'], summary: 'The receipt check a receipt’s QR code opens: only its number, date, amount and property number',
+  tags: ['Public'],
+  summary: 'The receipt check a receipt’s QR code opens: only its number, date, amount and property number',
   security: [],
   params: Type.Object({ receiptId: Type.String({ format: 'uuid', maxLength: 36 }) }),
   response: { 200: Envelope(PublicReceipt), ...errorResponses },
@@ -133,90 +191,157 @@ export const ListQuery = Type.Object({
   userId: CouncilId('The council the earlier client sends'),
   pageNumber: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10, description: 'The screen offers 10, 25, 50 and 100' }),
-  sortField: Type.Optional(Type.Union([Type.Literal('total'), Type.Literal('')], { description: 'Only the grand total sorts; empty: register order' })),
-  sortOrder: Type.Optional(Type.Union([Type.Literal('ASC'), Type.Literal('DESC'), Type.Literal('asc'), Type.Literal('desc'), Type.Literal('')])),
+  sortField: Type.Optional(
+    Type.Union([Type.Literal('total'), Type.Literal('')], { description: 'Only the grand total sorts; empty: register order' }),
+  ),
+  sortOrder: Type.Optional(
+    Type.Union([Type.Literal('ASC'), Type.Literal('DESC'), Type.Literal('asc'), Type.Literal('desc'), Type.Literal('')]),
+  ),
 });
 export type ListQuery = Static<typeof ListQuery>;
 
 export const ListTotals = Type.Object({
-  ...perHead((h) => [[`magil${h.col}`, Money], [`chalu${h.col}`, Money]]),
+  ...perHead((h) => [
+    [`magil${h.col}`, Money],
+    [`chalu${h.col}`, Money],
+  ]),
   ...perHead((h) => [[`total${h.col}`, Money]]),
   total: Money,
 });
 export const listSchema = {
-  tags: ['Tax'], summary: 'The council’s kar records, paged, sorted by grand total (ASC/DESC) or in register order, with the totals of every column',
-  security: [{ bearer: [] }], querystring: ListQuery,
+  tags: ['Tax'],
+  summary: 'The council’s kar records, paged, sorted by grand total (ASC/DESC) or in register order, with the totals of every column',
+  security: [{ bearer: [] }],
+  querystring: ListQuery,
   response: {
-    200: Envelope(Type.Object({
-      items: Type.Array(KarRow), pageNumber: Type.Integer(), pageSize: Type.Integer(), totalPages: Type.Integer(), totalItems: Type.Integer(),
-      totals: Type.Union([ListTotals, Type.Null()], { description: 'Sums of every money column over the whole list, on page 1 (null on later pages: they do not change with the page)' }),
-      taxYear: Type.Integer({ description: 'The tax (financial) year today falls in' }),
-      rolledOver: Type.Boolean({ description: 'true when this year’s rollover (recalc-by-user) has run: the update button is disabled' }),
-    })),
+    200: Envelope(
+      Type.Object({
+        items: Type.Array(KarRow),
+        pageNumber: Type.Integer(),
+        pageSize: Type.Integer(),
+        totalPages: Type.Integer(),
+        totalItems: Type.Integer(),
+        totals: Type.Union([ListTotals, Type.Null()], {
+          description: 'Sums of every money column over the whole list, on page 1 (null on later pages: they do not change with the page)',
+        }),
+        taxYear: Type.Integer({ description: 'The tax (financial) year today falls in' }),
+        rolledOver: Type.Boolean({ description: 'true when this year’s rollover (recalc-by-user) has run: the update button is disabled' }),
+      }),
+    ),
     ...errorResponses,
   },
 };
 export const excelSchema = {
-  tags: ['Tax'], summary: 'The whole tax list in the chosen sort as an .xlsx (streamed), kar-details-{yyyy-mm-dd}.xlsx',
-  security: [{ bearer: [] }], produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
-  querystring: Type.Object({ userId: ListQuery.properties.userId, sortField: ListQuery.properties.sortField, sortOrder: ListQuery.properties.sortOrder }),
+  tags: ['Tax'],
+  summary: 'The whole tax list in the chosen sort as an .xlsx (streamed), kar-details-{yyyy-mm-dd}.xlsx',
+  security: [{ bearer: [] }],
+  produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  querystring: Type.Object({
+    userId: ListQuery.properties.userId,
+    sortField: ListQuery.properties.sortField,
+    sortOrder: ListQuery.properties.sortOrder,
+  }),
 };
 
 // ---------------------------------------------------------------- yearly jobs
 
 export const recalcSchema = {
   tags: ['Tax'],
-  summary: 'The yearly rollover, once per financial year: unpaid current tax moves to arrears and the new current demand is raised from the assessment',
+  summary:
+    'The yearly rollover, once per financial year: unpaid current tax moves to arrears and the new current demand is raised from the assessment',
   security: [{ bearer: [] }],
-  params: Type.Object({ userId: Type.Integer({ minimum: 0, maximum: 2147483647, description: 'The council; another council’s id answers 404' }) }),
-  response: { 200: Envelope(Type.Object({ taxYear: Type.Integer(), financialYear: Type.String(), updated: Type.Integer() })), ...conflict, ...errorResponses },
+  params: Type.Object({
+    userId: Type.Integer({ minimum: 0, maximum: 2147483647, description: 'The council; another council’s id answers 404' }),
+  }),
+  response: {
+    200: Envelope(Type.Object({ taxYear: Type.Integer(), financialYear: Type.String(), updated: Type.Integer() })),
+    ...conflict,
+    ...errorResponses,
+  },
 };
 
 export const DueRow = Type.Object({
-  PropertyId: Type.Integer(), MalmattaNo: Type.String(), GhasaraRate: Money, MilkatYear: Type.Integer(), GhasaraDarUpdatedYear: Type.Integer(),
+  PropertyId: Type.Integer(),
+  MalmattaNo: Type.String(),
+  GhasaraRate: Money,
+  MilkatYear: Type.Integer(),
+  GhasaraDarUpdatedYear: Type.Integer(),
 });
 export type DueRow = Static<typeof DueRow>;
 export const dueSchema = {
-  tags: ['Depreciation'], summary: 'Properties whose depreciation (ghasara) factor has not been updated this calendar year',
+  tags: ['Depreciation'],
+  summary: 'Properties whose depreciation (ghasara) factor has not been updated this calendar year',
   security: [{ bearer: [] }],
-  body: Type.Object({ createdByUserId: Type.Optional(Type.Unknown({ description: 'The council the earlier client sends: another council’s id answers 404' })) }, { additionalProperties: true }),
+  body: Type.Object(
+    {
+      createdByUserId: Type.Optional(
+        Type.Unknown({ description: 'The council the earlier client sends: another council’s id answers 404' }),
+      ),
+    },
+    { additionalProperties: true },
+  ),
   response: { 200: Envelope(Type.Array(DueRow)), ...errorResponses },
 };
 
 export const GhasaraChange = Type.Object({
-  PropertyId: Type.Integer(), MalmattaNo: Type.String(), MilkatYear: Type.Integer(),
-  oldGhasaraRate: Money, newGhasaraRate: Money, oldGharpatti: Money, newGharpatti: Money, oldTotal: Money, newTotal: Money,
+  PropertyId: Type.Integer(),
+  MalmattaNo: Type.String(),
+  MilkatYear: Type.Integer(),
+  oldGhasaraRate: Money,
+  newGhasaraRate: Money,
+  oldGharpatti: Money,
+  newGharpatti: Money,
+  oldTotal: Money,
+  newTotal: Money,
 });
 export const GhasaraResult = Type.Object({
-  year: Type.Integer(), updated: Type.Integer(), changed: Type.Integer({ description: 'How many got another factor (the rest stayed in their age band)' }),
+  year: Type.Integer(),
+  updated: Type.Integer(),
+  changed: Type.Integer({ description: 'How many got another factor (the rest stayed in their age band)' }),
   summary: Type.Array(GhasaraChange, { description: 'The first 10 properties' }),
 });
 export type GhasaraResult = Static<typeof GhasaraResult>;
 export const decreaseAllSchema = {
   tags: ['Depreciation'],
-  summary: 'Moves every due property’s depreciation factor to the one for its age and recomputes its tax and current demand, in one call; once per calendar year',
+  summary:
+    'Moves every due property’s depreciation factor to the one for its age and recomputes its tax and current demand, in one call; once per calendar year',
   security: [{ bearer: [] }],
   response: { 200: Envelope(GhasaraResult), ...conflict, ...errorResponses },
 };
 export const decreaseOneSchema = {
-  tags: ['Depreciation'], summary: 'The depreciation update of one property (the earlier client calls it once per property)',
-  security: [{ bearer: [] }], params: Type.Object({ id: IntId }),
+  tags: ['Depreciation'],
+  summary: 'The depreciation update of one property (the earlier client calls it once per property)',
+  security: [{ bearer: [] }],
+  params: Type.Object({ id: IntId }),
   response: { 200: Envelope(GhasaraResult), ...conflict, ...errorResponses },
 };
 export const ghasaraStatusSchema = {
-  tags: ['Depreciation'], summary: 'The depreciation screen’s status: the year, how many are due, and whether this year’s update has run',
+  tags: ['Depreciation'],
+  summary: 'The depreciation screen’s status: the year, how many are due, and whether this year’s update has run',
   security: [{ bearer: [] }],
-  response: { 200: Envelope(Type.Object({ year: Type.Integer(), due: Type.Integer(), doneThisYear: Type.Boolean(), ranAt: Type.Union([Type.String(), Type.Null()]) })), ...errorResponses },
+  response: {
+    200: Envelope(
+      Type.Object({
+        year: Type.Integer(),
+        due: Type.Integer(),
+        doneThisYear: Type.Boolean(),
+        ranAt: Type.Union([Type.String(), Type.Null()]),
+      }),
+    ),
+    ...errorResponses,
+  },
 };
 
 export const CollectionSummary = Type.Object({
-  taxYear: Type.Integer(), financialYear: Type.String(),
+  taxYear: Type.Integer(),
+  financialYear: Type.String(),
   heads: Type.Array(Type.Object({ category: Type.String(), demand: Money, collected: Money, outstanding: Money })),
   months: Type.Array(Type.Object({ month: Type.String({ description: 'YYYY-MM, April to March' }), amount: Money })),
 });
 export type CollectionSummary = Static<typeof CollectionSummary>;
 export const collectionSchema = {
-  tags: ['Tax'], summary: 'This tax year’s demand and collection per head and the collections of each month (the dashboard’s chart)',
+  tags: ['Tax'],
+  summary: 'This tax year’s demand and collection per head and the collections of each month (the dashboard’s chart)',
   security: [{ bearer: [] }],
   response: { 200: Envelope(CollectionSummary), ...errorResponses },
 };

@@ -4,7 +4,13 @@ import { isoDay, parseIsoDate, todayInIndia } from '../../../common/dates.ts';
 import { fromPaise, toPaise } from '../../../common/money.ts';
 import { malmattaKey } from '../../../common/property/malmatta.ts';
 import {
-  PAYMENT_METHOD_KEYS, TAX_HEADS, TAX_MESSAGES, receiptBook, taxYearLabel, taxYearOf, type PaymentMethod,
+  PAYMENT_METHOD_KEYS,
+  TAX_HEADS,
+  TAX_MESSAGES,
+  receiptBook,
+  taxYearLabel,
+  taxYearOf,
+  type PaymentMethod,
 } from '../../../common/property/tax.ts';
 import { nextNumber } from '../../db/counter.ts';
 import type { Db } from '../../db/open.ts';
@@ -26,7 +32,11 @@ export const chaluOf = (kar: KarDetail, h: Head) => paise(col(kar, `chalu${h.col
 
 export function toKarRow(kar: KarDetail): KarRow {
   const row: Record<string, unknown> = {
-    karId: kar.karId, karid: kar.karId, propertyId: kar.propertyId, malmattaNo: kar.malmattaNo, malkacheNav: kar.malkacheNav,
+    karId: kar.karId,
+    karid: kar.karId,
+    propertyId: kar.propertyId,
+    malmattaNo: kar.malmattaNo,
+    malkacheNav: kar.malkacheNav,
   };
   for (const h of TAX_HEADS) {
     row[`magil${h.col}`] = money(col(kar, `magil${h.col}`));
@@ -80,7 +90,9 @@ export async function karByOwner(db: DbOrTx, councilId: number, ownerId: number)
 /** Starts a property's kar record: arrears as the old register carries them (entered once), the
  *  current demand from the assessment. The chalu amounts a client sends are ignored. */
 export async function addKarDetails(db: Db, councilId: number, body: AddKarBody): Promise<KarRow> {
-  const arrears = Object.fromEntries(TAX_HEADS.map((h) => [h.col, readAmount(`magil${h.col}`, (body as Record<string, unknown>)[`magil${h.col}`])]));
+  const arrears = Object.fromEntries(
+    TAX_HEADS.map((h) => [h.col, readAmount(`magil${h.col}`, (body as Record<string, unknown>)[`magil${h.col}`])]),
+  );
   const key = malmattaKey(body.malmattaNo ?? '');
   if (!key) throw new Invalid('malmattaNo', 'is required');
   try {
@@ -88,13 +100,24 @@ export async function addKarDetails(db: Db, councilId: number, body: AddKarBody)
       const property = await tx.property.findFirst({
         where: { createdByUserId: councilId, malmattaKey: key },
         select: {
-          propertyId: true, malmattaNo: true, gharpatti: true, divabatti: true, arogya: true, panipatti: true,
+          propertyId: true,
+          malmattaNo: true,
+          gharpatti: true,
+          divabatti: true,
+          arogya: true,
+          panipatti: true,
           owners: { where: { isActive: true }, take: 1, orderBy: { ownerId: 'desc' }, select: { malkacheNav: true } },
         },
       });
-      if (!property) throw new Invalid('malmattaNo', `मालमत्ता क्रमांक ${body.malmattaNo} नोंदवहीत नाही. / Property ${body.malmattaNo} is not in this council's register.`);
+      if (!property)
+        throw new Invalid(
+          'malmattaNo',
+          `मालमत्ता क्रमांक ${body.malmattaNo} नोंदवहीत नाही. / Property ${body.malmattaNo} is not in this council's register.`,
+        );
       if (await tx.karDetail.findUnique({ where: { propertyId: property.propertyId }, select: { karId: true } }))
-        throw new Conflict(`मालमत्ता ${property.malmattaNo} चा कर तपशील आधीच नोंदलेला आहे. / Property ${property.malmattaNo} already has its kar details; arrears are entered once.`);
+        throw new Conflict(
+          `मालमत्ता ${property.malmattaNo} चा कर तपशील आधीच नोंदलेला आहे. / Property ${property.malmattaNo} already has its kar details; arrears are entered once.`,
+        );
       const data: Record<string, unknown> = {};
       let total = 0n;
       for (const h of TAX_HEADS) {
@@ -105,15 +128,20 @@ export async function addKarDetails(db: Db, councilId: number, body: AddKarBody)
       }
       return tx.karDetail.create({
         data: {
-          ...(data as Prisma.KarDetailUncheckedCreateInput), propertyId: property.propertyId, createdByUserId: councilId,
-          malmattaNo: property.malmattaNo, malkacheNav: property.owners[0]?.malkacheNav ?? '',
-          total: fromPaise(total), karupdatedYear: taxYearOf(todayInIndia()),
+          ...(data as Prisma.KarDetailUncheckedCreateInput),
+          propertyId: property.propertyId,
+          createdByUserId: councilId,
+          malmattaNo: property.malmattaNo,
+          malkacheNav: property.owners[0]?.malkacheNav ?? '',
+          total: fromPaise(total),
+          karupdatedYear: taxYearOf(todayInIndia()),
         },
       });
     });
     return toKarRow(kar);
   } catch (err) {
-    if ((err as { code?: string }).code === 'P2002') throw new Conflict(`Property ${body.malmattaNo} already has its kar details; arrears are entered once.`);
+    if ((err as { code?: string }).code === 'P2002')
+      throw new Conflict(`Property ${body.malmattaNo} already has its kar details; arrears are entered once.`);
     throw err;
   }
 }
@@ -125,24 +153,43 @@ type PaymentWithLines = Prisma.PaymentGetPayload<{ include: typeof PAYMENT_INCLU
 
 export function toPayment(p: PaymentWithLines): Payment {
   return {
-    paymentId: p.paymentId, receiptId: p.receiptId, receiptNo: p.receiptNo, receiptYear: p.receiptYear,
-    financialYear: taxYearLabel(p.receiptYear), bookNo: receiptBook(p.receiptNo),
-    karId: p.karId, malmattaNo: p.malmattaNo, payerName: p.payerName,
-    paidOn: isoDay(p.paidOn), paidMethod: p.paidMethod, note: p.note, amountTotal: money(p.amountTotal),
+    paymentId: p.paymentId,
+    receiptId: p.receiptId,
+    receiptNo: p.receiptNo,
+    receiptYear: p.receiptYear,
+    financialYear: taxYearLabel(p.receiptYear),
+    bookNo: receiptBook(p.receiptNo),
+    karId: p.karId,
+    malmattaNo: p.malmattaNo,
+    payerName: p.payerName,
+    paidOn: isoDay(p.paidOn),
+    paidMethod: p.paidMethod,
+    note: p.note,
+    amountTotal: money(p.amountTotal),
     lines: p.lines.map((l) => ({
-      category: l.category, fromArrears: money(l.fromArrears), fromCurrent: money(l.fromCurrent),
+      category: l.category,
+      fromArrears: money(l.fromArrears),
+      fromCurrent: money(l.fromCurrent),
       amountPaid: fromPaise(paise(l.fromArrears) + paise(l.fromCurrent)),
     })),
     createdAt: p.createdAt.toISOString(),
   };
 }
 
-interface PaymentRequest { karId: number; amounts: Map<Head, bigint>; method: PaymentMethod; paidOn: Date; note: string }
+interface PaymentRequest {
+  karId: number;
+  amounts: Map<Head, bigint>;
+  method: PaymentMethod;
+  paidOn: Date;
+  note: string;
+}
 
 /** The checks that need no database: amounts, at least one, the date, the method. */
 export function readPayment(body: PaymentBody, today = todayInIndia()): PaymentRequest {
   const karId = idOf('karid', body.karid);
-  const amounts = new Map(TAX_HEADS.map((h) => [h, readAmount(`paid_${h.key}`, (body as Record<string, unknown>)[`paid_${h.key}`])] as const));
+  const amounts = new Map(
+    TAX_HEADS.map((h) => [h, readAmount(`paid_${h.key}`, (body as Record<string, unknown>)[`paid_${h.key}`])] as const),
+  );
   if ([...amounts.values()].every((a) => a === 0n)) throw new Invalid('paid_gharpatti', TAX_MESSAGES.atLeastOne);
   if (blank(body.paid_on)) throw new Invalid('paid_on', TAX_MESSAGES.noDate);
   const paidOn = parseIsoDate(String(body.paid_on).trim());
@@ -165,9 +212,13 @@ function samePayment(p: PaymentWithLines, r: PaymentRequest): boolean {
 }
 
 async function repeatOf(db: DbOrTx, councilId: number, key: string, r: PaymentRequest) {
-  const first = await db.payment.findUnique({ where: { createdByUserId_idempotencyKey: { createdByUserId: councilId, idempotencyKey: key } }, include: PAYMENT_INCLUDE });
+  const first = await db.payment.findUnique({
+    where: { createdByUserId_idempotencyKey: { createdByUserId: councilId, idempotencyKey: key } },
+    include: PAYMENT_INCLUDE,
+  });
   if (!first) return null;
-  if (!samePayment(first, r)) throw new Conflict('This Idempotency-Key was already used for another payment; send a new key for a new payment.');
+  if (!samePayment(first, r))
+    throw new Conflict('This Idempotency-Key was already used for another payment; send a new key for a new payment.');
   const kar = await db.karDetail.findUniqueOrThrow({ where: { karId: first.karId } });
   return { payment: toPayment(first), kar: toKarRow(kar), repeated: true };
 }
@@ -178,7 +229,11 @@ function isUniqueViolation(err: unknown): boolean {
   return e.code === 'P2002' || (e.code === 'P2010' && e.meta?.driverAdapterError?.cause?.originalCode === '23505');
 }
 
-export interface PaymentOutcome { payment: Payment; kar: KarRow; repeated: boolean }
+export interface PaymentOutcome {
+  payment: Payment;
+  kar: KarRow;
+  repeated: boolean;
+}
 
 /** Takes a payment in one transaction: locks the kar row, refuses more than is due per head, takes
  *  arrears first within each head, numbers the receipt from the council's sequence of the financial
@@ -205,7 +260,14 @@ const KAR_AMOUNTS = [...TAX_HEADS.flatMap((h) => [`magil${h.col}`, `chalu${h.col
 const LOCK_SQL = `SELECT "karId", "propertyId", "malmattaNo", "malkacheNav", "karupdatedYear", ${KAR_AMOUNTS.map((c) => `"${c}"::text AS "${c}"`).join(', ')},
     (SELECT "paymentId" FROM "Payment" WHERE "createdByUserId" = $2 AND "idempotencyKey" = $3) AS "earlier"
   FROM "KarDetail" WHERE "karId" = $1 AND "createdByUserId" = $2 FOR UPDATE`;
-type LockedKar = { karId: number; propertyId: number; malmattaNo: string; malkacheNav: string; karupdatedYear: number; earlier?: number | null } & Record<string, string>;
+type LockedKar = {
+  karId: number;
+  propertyId: number;
+  malmattaNo: string;
+  malkacheNav: string;
+  karupdatedYear: number;
+  earlier?: number | null;
+} & Record<string, string>;
 
 /** The write of a payment in one statement: the kar row's new amounts, the payment, its lines. */
 const WRITE_SQL = `WITH k AS (
@@ -225,10 +287,20 @@ const WRITE_SQL = `WITH k AS (
   SELECT "paymentId", "receiptId", "createdAt" FROM p`;
 
 /** A kar row from its amounts in paise (the payment's own view of the row it just wrote). */
-function karRowOf(meta: Pick<LockedKar, 'karId' | 'propertyId' | 'malmattaNo' | 'malkacheNav' | 'karupdatedYear'>, amounts: Map<string, bigint>): KarRow {
-  const row: Record<string, unknown> = { karId: meta.karId, karid: meta.karId, propertyId: meta.propertyId, malmattaNo: meta.malmattaNo, malkacheNav: meta.malkacheNav };
+function karRowOf(
+  meta: Pick<LockedKar, 'karId' | 'propertyId' | 'malmattaNo' | 'malkacheNav' | 'karupdatedYear'>,
+  amounts: Map<string, bigint>,
+): KarRow {
+  const row: Record<string, unknown> = {
+    karId: meta.karId,
+    karid: meta.karId,
+    propertyId: meta.propertyId,
+    malmattaNo: meta.malmattaNo,
+    malkacheNav: meta.malkacheNav,
+  };
   for (const h of TAX_HEADS) {
-    const magil = amounts.get(`magil${h.col}`)!, chalu = amounts.get(`chalu${h.col}`)!;
+    const magil = amounts.get(`magil${h.col}`)!,
+      chalu = amounts.get(`chalu${h.col}`)!;
     row[`magil${h.col}`] = fromPaise(magil);
     row[`chalu${h.col}`] = fromPaise(chalu);
     row[`total${h.col}`] = fromPaise(magil + chalu);
@@ -257,7 +329,10 @@ async function takePayment(tx: Tx, councilId: number, r: PaymentRequest, idempot
     const magil = amounts.get(`magil${h.col}`)!;
     const chalu = amounts.get(`chalu${h.col}`)!;
     if (amount > magil + chalu)
-      throw new Invalid(`paid_${h.key}`, `${h.mr}: ₹${fromPaise(amount)} थकबाकीपेक्षा (₹${fromPaise(magil + chalu)}) जास्त आहे. / ${h.en}: ₹${fromPaise(amount)} is more than the ₹${fromPaise(magil + chalu)} due (paid_${h.key}).`);
+      throw new Invalid(
+        `paid_${h.key}`,
+        `${h.mr}: ₹${fromPaise(amount)} थकबाकीपेक्षा (₹${fromPaise(magil + chalu)}) जास्त आहे. / ${h.en}: ₹${fromPaise(amount)} is more than the ₹${fromPaise(magil + chalu)} due (paid_${h.key}).`,
+      );
     const fromArrears = amount < magil ? amount : magil;
     const fromCurrent = amount - fromArrears;
     amounts.set(`magil${h.col}`, magil - fromArrears);
@@ -270,13 +345,35 @@ async function takePayment(tx: Tx, councilId: number, r: PaymentRequest, idempot
   const receiptYear = taxYearOf(r.paidOn);
   // Taken last, just before the write: the counter row stays locked until commit, and every payment of the council waits on it.
   const receiptNo = await nextNumber(tx, councilId, 'receipt', receiptYear);
-  const [written] = await tx.$queryRawUnsafe<{ paymentId: number; receiptId: string; createdAt: Date }[]>(WRITE_SQL,
-    ...KAR_AMOUNTS.map((c) => fromPaise(amounts.get(c)!)), kar.karId,
-    councilId, kar.malmattaNo, kar.malkacheNav, receiptYear, receiptNo, isoDay(r.paidOn), r.method, r.note, fromPaise(paidTotal), idempotencyKey ?? null,
-    JSON.stringify(lines.map((l, n) => ({ ...l, n }))));
+  const [written] = await tx.$queryRawUnsafe<{ paymentId: number; receiptId: string; createdAt: Date }[]>(
+    WRITE_SQL,
+    ...KAR_AMOUNTS.map((c) => fromPaise(amounts.get(c)!)),
+    kar.karId,
+    councilId,
+    kar.malmattaNo,
+    kar.malkacheNav,
+    receiptYear,
+    receiptNo,
+    isoDay(r.paidOn),
+    r.method,
+    r.note,
+    fromPaise(paidTotal),
+    idempotencyKey ?? null,
+    JSON.stringify(lines.map((l, n) => ({ ...l, n }))),
+  );
   const payment: Payment = {
-    paymentId: written.paymentId, receiptId: written.receiptId, receiptNo, receiptYear, financialYear: taxYearLabel(receiptYear), bookNo: receiptBook(receiptNo),
-    karId: kar.karId, malmattaNo: kar.malmattaNo, payerName: kar.malkacheNav, paidOn: isoDay(r.paidOn), paidMethod: r.method, note: r.note,
+    paymentId: written.paymentId,
+    receiptId: written.receiptId,
+    receiptNo,
+    receiptYear,
+    financialYear: taxYearLabel(receiptYear),
+    bookNo: receiptBook(receiptNo),
+    karId: kar.karId,
+    malmattaNo: kar.malmattaNo,
+    payerName: kar.malkacheNav,
+    paidOn: isoDay(r.paidOn),
+    paidMethod: r.method,
+    note: r.note,
     amountTotal: fromPaise(paidTotal),
     lines: lines.map((l) => ({ ...l, amountPaid: fromPaise(toPaise(l.fromArrears) + toPaise(l.fromCurrent)) })),
     createdAt: new Date(written.createdAt).toISOString(),
@@ -288,14 +385,26 @@ async function takePayment(tx: Tx, councilId: number, r: PaymentRequest, idempot
 export async function paymentHistory(db: DbOrTx, councilId: number, ownerId: number) {
   const propertyId = await propertyOfOwner(db, councilId, ownerId);
   const payments = await db.payment.findMany({
-    where: { createdByUserId: councilId, kar: { propertyId } }, include: PAYMENT_INCLUDE,
-    orderBy: [{ paidOn: 'desc' }, { paymentId: 'desc' }], take: 500,
+    where: { createdByUserId: councilId, kar: { propertyId } },
+    include: PAYMENT_INCLUDE,
+    orderBy: [{ paidOn: 'desc' }, { paymentId: 'desc' }],
+    take: 500,
   });
-  return payments.flatMap((p) => toPayment(p).lines.map((l) => ({
-    paymentId: p.paymentId, receiptId: p.receiptId, receiptNo: p.receiptNo, financialYear: taxYearLabel(p.receiptYear),
-    paidOn: isoDay(p.paidOn), category: l.category, amountPaid: l.amountPaid, fromArrears: l.fromArrears, fromCurrent: l.fromCurrent,
-    paidMethod: p.paidMethod, note: p.note,
-  })));
+  return payments.flatMap((p) =>
+    toPayment(p).lines.map((l) => ({
+      paymentId: p.paymentId,
+      receiptId: p.receiptId,
+      receiptNo: p.receiptNo,
+      financialYear: taxYearLabel(p.receiptYear),
+      paidOn: isoDay(p.paidOn),
+      category: l.category,
+      amountPaid: l.amountPaid,
+      fromArrears: l.fromArrears,
+      fromCurrent: l.fromCurrent,
+      paidMethod: p.paidMethod,
+      note: p.note,
+    })),
+  );
 }
 
 export async function paymentById(db: DbOrTx, councilId: number, paymentId: number) {
@@ -307,10 +416,17 @@ export async function paymentById(db: DbOrTx, councilId: number, paymentId: numb
 /** What the public receipt check shows: nothing but the receipt's number, date, amount and property. */
 export async function publicReceipt(db: DbOrTx, receiptId: string) {
   const p = await db.payment.findUnique({
-    where: { receiptId }, select: { receiptNo: true, receiptYear: true, paidOn: true, amountTotal: true, malmattaNo: true },
+    where: { receiptId },
+    select: { receiptNo: true, receiptYear: true, paidOn: true, amountTotal: true, malmattaNo: true },
   });
   if (!p) throw new NotFound('ही पावती सापडली नाही. / No such receipt.');
-  return { receiptNo: p.receiptNo, financialYear: taxYearLabel(p.receiptYear), paidOn: isoDay(p.paidOn), amountTotal: money(p.amountTotal), malmattaNo: p.malmattaNo };
+  return {
+    receiptNo: p.receiptNo,
+    financialYear: taxYearLabel(p.receiptYear),
+    paidOn: isoDay(p.paidOn),
+    amountTotal: money(p.amountTotal),
+    malmattaNo: p.malmattaNo,
+  };
 }
 
 /** The demand bill's data: the kar record and the last payments of the owner's property. */
@@ -318,7 +434,12 @@ export async function demandOf(db: DbOrTx, councilId: number, ownerId: number) {
   const propertyId = await propertyOfOwner(db, councilId, ownerId);
   const kar = await db.karDetail.findUnique({ where: { propertyId } });
   if (!kar) throw new NotFound(TAX_MESSAGES.noKar);
-  const payments = await db.payment.findMany({ where: { karId: kar.karId }, include: PAYMENT_INCLUDE, orderBy: [{ paidOn: 'desc' }, { paymentId: 'desc' }], take: 5 });
+  const payments = await db.payment.findMany({
+    where: { karId: kar.karId },
+    include: PAYMENT_INCLUDE,
+    orderBy: [{ paidOn: 'desc' }, { paymentId: 'desc' }],
+    take: 5,
+  });
   return { kar, payments: payments.map(toPayment) };
 }
 
@@ -339,11 +460,15 @@ const SUMS_SQL = `SELECT count(*)::int AS "count", ${SUM_FIELDS.map((f) => `COAL
   FROM "KarDetail" WHERE "createdByUserId" = $1`;
 
 /** The sums of every money column over the council's kar records, exact (SQL numeric), and their count. */
-export async function listTotals(db: DbOrTx, councilId: number): Promise<{ count: number; totals: Record<string, string> & { total: string } }> {
+export async function listTotals(
+  db: DbOrTx,
+  councilId: number,
+): Promise<{ count: number; totals: Record<string, string> & { total: string } }> {
   const [sums] = await db.$queryRawUnsafe<(Record<string, string> & { count: number })[]>(SUMS_SQL, councilId);
   const totals: Record<string, string> & { total: string } = { total: fromPaise(toPaise(sums.total)) };
   for (const h of TAX_HEADS) {
-    const magil = toPaise(sums[`magil${h.col}`]), chalu = toPaise(sums[`chalu${h.col}`]);
+    const magil = toPaise(sums[`magil${h.col}`]),
+      chalu = toPaise(sums[`chalu${h.col}`]);
     totals[`magil${h.col}`] = fromPaise(magil);
     totals[`chalu${h.col}`] = fromPaise(chalu);
     totals[`total${h.col}`] = fromPaise(magil + chalu);
@@ -353,33 +478,48 @@ export async function listTotals(db: DbOrTx, councilId: number): Promise<{ count
 
 /** Whether the council's rollover of this tax year has run. */
 export async function rolledOverThisYear(db: DbOrTx, councilId: number, taxYear = taxYearOf(todayInIndia())) {
-  return !!(await db.taxYearRun.findUnique({ where: { createdByUserId_kind_year: { createdByUserId: councilId, kind: 'rollover', year: taxYear } } }));
+  return !!(await db.taxYearRun.findUnique({
+    where: { createdByUserId_kind_year: { createdByUserId: councilId, kind: 'rollover', year: taxYear } },
+  }));
 }
 
 /** A page of the list: the page's ids are found on the (council, total, karId) index alone, however
  *  deep the page, and only those rows are read (with OFFSET on whole rows, page 500 read 5,000 rows). */
 const pageSql = (o: ListOrder) => {
   // Qualified: a bare "total" in ORDER BY would name the text column of the select list and sort "10276.00" before "1276.00".
-  const by = (t: string) => (o.field ? `${t}."total" ${o.direction.toUpperCase()}, ${t}."karId" ${o.direction.toUpperCase()}` : `${t}."karId"`);
+  const by = (t: string) =>
+    o.field ? `${t}."total" ${o.direction.toUpperCase()}, ${t}."karId" ${o.direction.toUpperCase()}` : `${t}."karId"`;
   return `SELECT k."karId", k."propertyId", k."malmattaNo", k."malkacheNav", k."karupdatedYear", ${KAR_AMOUNTS.map((c) => `k."${c}"::text AS "${c}"`).join(', ')}
     FROM "KarDetail" k WHERE k."karId" IN (SELECT i."karId" FROM "KarDetail" i WHERE i."createdByUserId" = $1 ORDER BY ${by('i')} OFFSET $2 LIMIT $3)
     ORDER BY ${by('k')}`;
 };
 
-export async function listKar(db: Db, councilId: number, q: { pageNumber: number; pageSize: number; sortField?: string; sortOrder?: string }) {
+export async function listKar(
+  db: Db,
+  councilId: number,
+  q: { pageNumber: number; pageSize: number; sortField?: string; sortOrder?: string },
+) {
   const taxYear = taxYearOf(todayInIndia());
   // The sums do not change with the page or the sort: the first page carries them; later pages
   // only count (summing 9 columns over every row was most of a page's cost on the embedded database).
-  const counted = q.pageNumber === 1 ? listTotals(db, councilId)
-    : db.karDetail.count({ where: { createdByUserId: councilId } }).then((count) => ({ count, totals: null }));
+  const counted =
+    q.pageNumber === 1
+      ? listTotals(db, councilId)
+      : db.karDetail.count({ where: { createdByUserId: councilId } }).then((count) => ({ count, totals: null }));
   const [rows, { count: totalItems, totals }, rolledOver] = await Promise.all([
     db.$queryRawUnsafe<LockedKar[]>(pageSql(listOrder(q.sortField, q.sortOrder)), councilId, (q.pageNumber - 1) * q.pageSize, q.pageSize),
     counted,
     rolledOverThisYear(db, councilId, taxYear),
   ]);
   return {
-    items: rows.map((r) => karRowOf(r, new Map(KAR_AMOUNTS.map((c) => [c, toPaise(r[c])])))), pageNumber: q.pageNumber, pageSize: q.pageSize,
-    totalPages: Math.ceil(totalItems / q.pageSize), totalItems, totals, taxYear, rolledOver,
+    items: rows.map((r) => karRowOf(r, new Map(KAR_AMOUNTS.map((c) => [c, toPaise(r[c])])))),
+    pageNumber: q.pageNumber,
+    pageSize: q.pageSize,
+    totalPages: Math.ceil(totalItems / q.pageSize),
+    totalItems,
+    totals,
+    taxYear,
+    rolledOver,
   };
 }
 
@@ -394,16 +534,27 @@ export async function collectionSummary(db: DbOrTx, councilId: number, today = t
     db.$queryRawUnsafe<{ category: string; collected: string }[]>(
       `SELECT l."category", sum(l."fromArrears" + l."fromCurrent")::text AS "collected"
        FROM "PaymentLine" l JOIN "Payment" p ON p."paymentId" = l."paymentId"
-       WHERE p."createdByUserId" = $1 AND p."receiptYear" = $2 GROUP BY l."category"`, councilId, taxYear),
+       WHERE p."createdByUserId" = $1 AND p."receiptYear" = $2 GROUP BY l."category"`,
+      councilId,
+      taxYear,
+    ),
     db.$queryRawUnsafe<{ month: string; amount: string }[]>(
       `SELECT to_char("paidOn", 'YYYY-MM') AS "month", sum("amountTotal")::text AS "amount"
-       FROM "Payment" WHERE "createdByUserId" = $1 AND "receiptYear" = $2 GROUP BY 1`, councilId, taxYear),
+       FROM "Payment" WHERE "createdByUserId" = $1 AND "receiptYear" = $2 GROUP BY 1`,
+      councilId,
+      taxYear,
+    ),
   ]);
   const collectedOf = new Map(byHead.map((r) => [r.category, toPaise(r.collected)]));
   const heads = TAX_HEADS.map((h) => {
     const collected = collectedOf.get(h.key) ?? 0n;
     const outstanding = toPaise(totals[`total${h.col}`]);
-    return { category: h.key, demand: fromPaise(outstanding + collected), collected: fromPaise(collected), outstanding: fromPaise(outstanding) };
+    return {
+      category: h.key,
+      demand: fromPaise(outstanding + collected),
+      collected: fromPaise(collected),
+      outstanding: fromPaise(outstanding),
+    };
   });
   const amountOf = new Map(byMonth.map((r) => [r.month, r.amount]));
   const months = Array.from({ length: 12 }, (_, i) => {

@@ -60,16 +60,23 @@ export async function rollover(db: Db, councilId: number, today = todayInIndia()
 
 // ---------------------------------------------------------------- depreciation (ghasara)
 
-const dueWhere = (councilId: number, year: number): Prisma.PropertyWhereInput => ({ createdByUserId: councilId, ghasaraDarUpdatedYear: { lt: year } });
+const dueWhere = (councilId: number, year: number): Prisma.PropertyWhereInput => ({
+  createdByUserId: councilId,
+  ghasaraDarUpdatedYear: { lt: year },
+});
 
 export async function dueProperties(db: DbOrTx, councilId: number, year = todayInIndia().getUTCFullYear()) {
   const rows = await db.property.findMany({
-    where: dueWhere(councilId, year), orderBy: { propertyId: 'asc' },
+    where: dueWhere(councilId, year),
+    orderBy: { propertyId: 'asc' },
     select: { propertyId: true, malmattaNo: true, ghasaraRate: true, milkatBandhakamYear: true, ghasaraDarUpdatedYear: true },
   });
   return rows.map((r) => ({
-    PropertyId: r.propertyId, MalmattaNo: r.malmattaNo, GhasaraRate: r.ghasaraRate.toFixed(2),
-    MilkatYear: r.milkatBandhakamYear, GhasaraDarUpdatedYear: r.ghasaraDarUpdatedYear,
+    PropertyId: r.propertyId,
+    MalmattaNo: r.malmattaNo,
+    GhasaraRate: r.ghasaraRate.toFixed(2),
+    MilkatYear: r.milkatBandhakamYear,
+    GhasaraDarUpdatedYear: r.ghasaraDarUpdatedYear,
   }));
 }
 
@@ -84,16 +91,39 @@ export async function ghasaraStatus(db: DbOrTx, councilId: number, year = todayI
 /** What the assessment reads of a due property, amounts as text (exact, and 10,000 rows read this
  *  way take a fraction of the time Prisma's Decimal objects did). */
 type Facts = {
-  propertyId: number; malmattaNo: string; buildingType: string; usage: string; areaSqm: string; plotAreaSqm: string | null;
-  milkatBandhakamYear: number; landRate: string; ghasaraRate: string; gharpatti: string; total: string;
+  propertyId: number;
+  malmattaNo: string;
+  buildingType: string;
+  usage: string;
+  areaSqm: string;
+  plotAreaSqm: string | null;
+  milkatBandhakamYear: number;
+  landRate: string;
+  ghasaraRate: string;
+  gharpatti: string;
+  total: string;
 };
 const FACTS_SQL = `SELECT "propertyId", "malmattaNo", "buildingType", "usage", "areaSqm"::text AS "areaSqm", "plotAreaSqm"::text AS "plotAreaSqm",
     "milkatBandhakamYear", "landRate"::text AS "landRate", "ghasaraRate"::text AS "ghasaraRate", "gharpatti"::text AS "gharpatti", "total"::text AS "total"
   FROM "Property" WHERE "createdByUserId" = $1 AND "ghasaraDarUpdatedYear" < $2 AND ($3::int IS NULL OR "propertyId" = $3::int)
   ORDER BY "propertyId"`;
 
-const ASSESSED = ['area', 'areaSqm', 'landRate', 'constructionRate', 'buildingRate', 'ghasaraRate', 'buildingBharank', 'bhandavaliRateRs',
-  'karachaRateRs', 'gharpatti', 'divabatti', 'arogya', 'panipatti', 'total'] as const;
+const ASSESSED = [
+  'area',
+  'areaSqm',
+  'landRate',
+  'constructionRate',
+  'buildingRate',
+  'ghasaraRate',
+  'buildingBharank',
+  'bhandavaliRateRs',
+  'karachaRateRs',
+  'gharpatti',
+  'divabatti',
+  'arogya',
+  'panipatti',
+  'total',
+] as const;
 const SUMMARY_SIZE = 10;
 
 /** Moves the due properties (all of the council's, or the one given) to this year's depreciation. */
@@ -105,25 +135,43 @@ async function updateDepreciation(tx: Tx, councilId: number, year: number, prope
   // the results go back in one statement.
   const assessed = due.map((p) => ({
     propertyId: p.propertyId,
-    ...assessedColumns(assess(rates, {
-      buildingType: p.buildingType as BuildingType, usage: p.usage as Usage, areaSqm: p.areaSqm,
-      plotAreaSqm: p.plotAreaSqm, constructionYear: p.milkatBandhakamYear, landRate: p.landRate,
-    }, year)),
+    ...assessedColumns(
+      assess(
+        rates,
+        {
+          buildingType: p.buildingType as BuildingType,
+          usage: p.usage as Usage,
+          areaSqm: p.areaSqm,
+          plotAreaSqm: p.plotAreaSqm,
+          constructionYear: p.milkatBandhakamYear,
+          landRate: p.landRate,
+        },
+        year,
+      ),
+    ),
   }));
   if (assessed.length) {
     await tx.$executeRawUnsafe(
       `UPDATE "Property" p SET ${ASSESSED.map((c) => `${q(c)} = r.${q(c)}`).join(', ')}, "ghasaraDarUpdatedYear" = $3::int, "updatedAt" = now()
        FROM jsonb_to_recordset($1::jsonb) AS r("propertyId" int, ${ASSESSED.map((c) => `${q(c)} numeric`).join(', ')})
        WHERE p."propertyId" = r."propertyId" AND p."createdByUserId" = $2::int`,
-      JSON.stringify(assessed), councilId, year,
+      JSON.stringify(assessed),
+      councilId,
+      year,
     );
     await followAssessment(tx, councilId, propertyId ? [propertyId] : undefined);
   }
   const changed = due.filter((p, i) => p.ghasaraRate !== assessed[i].ghasaraRate).length;
   const summary = due.slice(0, SUMMARY_SIZE).map((p, i) => ({
-    PropertyId: p.propertyId, MalmattaNo: p.malmattaNo, MilkatYear: p.milkatBandhakamYear,
-    oldGhasaraRate: p.ghasaraRate, newGhasaraRate: assessed[i].ghasaraRate,
-    oldGharpatti: p.gharpatti, newGharpatti: assessed[i].gharpatti, oldTotal: p.total, newTotal: assessed[i].total,
+    PropertyId: p.propertyId,
+    MalmattaNo: p.malmattaNo,
+    MilkatYear: p.milkatBandhakamYear,
+    oldGhasaraRate: p.ghasaraRate,
+    newGhasaraRate: assessed[i].ghasaraRate,
+    oldGharpatti: p.gharpatti,
+    newGharpatti: assessed[i].gharpatti,
+    oldTotal: p.total,
+    newTotal: assessed[i].total,
   }));
   return { year, updated: due.length, changed, summary };
 }
@@ -148,11 +196,15 @@ export async function depreciateAll(db: Db, councilId: number, year = todayInInd
 /** One property (the earlier client's per-property call). */
 export async function depreciateOne(db: Db, councilId: number, propertyId: number, year = todayInIndia().getUTCFullYear()) {
   return db.$transaction(async (tx) => {
-    const p = await tx.property.findFirst({ where: { propertyId, createdByUserId: councilId }, select: { ghasaraDarUpdatedYear: true, malmattaNo: true } });
+    const p = await tx.property.findFirst({
+      where: { propertyId, createdByUserId: councilId },
+      select: { ghasaraDarUpdatedYear: true, malmattaNo: true },
+    });
     if (!p) throw new NotFound('No such property in this council’s register.');
     if (p.ghasaraDarUpdatedYear >= year)
-      throw new Conflict(`मालमत्ता ${p.malmattaNo} चा घसारा दर या वर्षी (${year}) आधीच अद्ययावत केला आहे. / Property ${p.malmattaNo} was already updated for ${year}.`);
+      throw new Conflict(
+        `मालमत्ता ${p.malmattaNo} चा घसारा दर या वर्षी (${year}) आधीच अद्ययावत केला आहे. / Property ${p.malmattaNo} was already updated for ${year}.`,
+      );
     return updateDepreciation(tx, councilId, year, propertyId);
   });
 }
-

@@ -8,11 +8,15 @@ import { addSchema, byFerfarSchema, historySchema } from './schema.ts';
 import { addTransfer, ownershipHistory, transferByNumber } from './service.ts';
 
 const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post('/api/PropertyTransfer/add', { schema: addSchema, preValidation: trimBody, preHandler: app.requireStaff }, async (request, reply) => {
-    const transfer = await addTransfer(app.db, councilOf(request).userId, request.body);
-    reply.code(201);
-    return ok(transfer, `फेरफार क्रमांक ${transfer.ferfarNumber} नोंदवला / Transfer recorded as ferfar ${transfer.ferfarNumber}`);
-  });
+  app.post(
+    '/api/PropertyTransfer/add',
+    { schema: addSchema, preValidation: trimBody, preHandler: app.requireStaff },
+    async (request, reply) => {
+      const transfer = await addTransfer(app.db, councilOf(request).userId, request.body);
+      reply.code(201);
+      return ok(transfer, `फेरफार क्रमांक ${transfer.ferfarNumber} नोंदवला / Transfer recorded as ferfar ${transfer.ferfarNumber}`);
+    },
+  );
 
   app.get('/api/PropertyTransfer/get-by-ferfar', { schema: byFerfarSchema, preHandler: app.requireStaff }, async (request) => {
     const council = councilOf(request).userId;
@@ -21,6 +25,7 @@ const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/PropertyTransfer/history', { schema: historySchema, preHandler: app.requireStaff }, async (request) =>
-    ok(await ownershipHistory(app.db, councilOf(request).userId, request.query.malmattaNo)));
+    ok(await ownershipHistory(app.db, councilOf(request).userId, request.query.malmattaNo)),
+  );
 };
 export default transferRoutes;

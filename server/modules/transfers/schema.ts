@@ -3,27 +3,39 @@
 import { Type, type Static } from 'typebox';
 import { Envelope, errorResponses } from '../../lib/schema.ts';
 
-const Field = (maxLength: number, description: string) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()], { description }));
+const Field = (maxLength: number, description: string) =>
+  Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()], { description }));
 
-export const TransferBody = Type.Object({
-  malmatta_no: Field(50, 'Property number (either digit style)'),
-  ferfar_karan: Field(200, 'Reason of the transfer: sale, inheritance, gift, court order…'),
-  sadya_malakache_nav: Field(300, 'Current owner as the register shows it'),
-  bhogwatadharak_nav: Field(300, 'Occupier after the transfer'),
-  navin_malakache_nav: Field(300, 'New owner'),
-  varasache_nav: Field(300, 'Heir, for an inheritance; stored as NO when blank'),
-  ferfar_date: Field(40, 'Date of the transfer, YYYY-MM-DD; not in the future'),
-  reference_no: Field(100, 'Deed, order or application number'),
-  note: Field(500, 'Note'),
-  createdByUserId: Type.Optional(Type.Unknown({ description: 'Ignored: the council of the token' })),
-}, { additionalProperties: true });
+export const TransferBody = Type.Object(
+  {
+    malmatta_no: Field(50, 'Property number (either digit style)'),
+    ferfar_karan: Field(200, 'Reason of the transfer: sale, inheritance, gift, court order…'),
+    sadya_malakache_nav: Field(300, 'Current owner as the register shows it'),
+    bhogwatadharak_nav: Field(300, 'Occupier after the transfer'),
+    navin_malakache_nav: Field(300, 'New owner'),
+    varasache_nav: Field(300, 'Heir, for an inheritance; stored as NO when blank'),
+    ferfar_date: Field(40, 'Date of the transfer, YYYY-MM-DD; not in the future'),
+    reference_no: Field(100, 'Deed, order or application number'),
+    note: Field(500, 'Note'),
+    createdByUserId: Type.Optional(Type.Unknown({ description: 'Ignored: the council of the token' })),
+  },
+  { additionalProperties: true },
+);
 export type TransferBody = Static<typeof TransferBody>;
 
 export const Transfer = Type.Object({
   ferfarNumber: Type.Integer({ description: 'Per council, 1, 2, 3… without gaps' }),
-  malmattaNo: Type.String(), ferfarKaran: Type.String(), ferfarDate: Type.String({ description: 'YYYY-MM-DD' }),
-  sadyaMalakacheNav: Type.String(), bhogwatdarakachNav: Type.String(), navinMalakacheNav: Type.String(), varasacheNav: Type.String(),
-  referenceNo: Type.String(), note: Type.String(), createdAt: Type.String(), updatedAt: Type.String(),
+  malmattaNo: Type.String(),
+  ferfarKaran: Type.String(),
+  ferfarDate: Type.String({ description: 'YYYY-MM-DD' }),
+  sadyaMalakacheNav: Type.String(),
+  bhogwatdarakachNav: Type.String(),
+  navinMalakacheNav: Type.String(),
+  varasacheNav: Type.String(),
+  referenceNo: Type.String(),
+  note: Type.String(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
 });
 export type Transfer = Static<typeof Transfer>;
 
@@ -40,19 +52,32 @@ export const ByFerfarQuery = Type.Object({
   createdByUserId: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Another council’s id answers 404' })),
 });
 export const byFerfarSchema = {
-  tags: ['Transfers'], summary: 'A transfer by its ferfar number', security: [{ bearer: [] }],
+  tags: ['Transfers'],
+  summary: 'A transfer by its ferfar number',
+  security: [{ bearer: [] }],
   querystring: ByFerfarQuery,
   response: { 200: Envelope(Transfer), ...errorResponses },
 };
 
 export const HistoryOwner = Type.Object({
-  ownerId: Type.Integer(), malkacheNav: Type.String(), bhogwatdarakNav: Type.String(), isActive: Type.Boolean(),
-  reason: Type.String({ description: 'new or transfer' }), since: Type.String(), ferfarNumber: Type.Union([Type.Integer(), Type.Null()]),
+  ownerId: Type.Integer(),
+  malkacheNav: Type.String(),
+  bhogwatdarakNav: Type.String(),
+  isActive: Type.Boolean(),
+  reason: Type.String({ description: 'new or transfer' }),
+  since: Type.String(),
+  ferfarNumber: Type.Union([Type.Integer(), Type.Null()]),
 });
-export const OwnershipHistory = Type.Object({ malmattaNo: Type.String(), owners: Type.Array(HistoryOwner), transfers: Type.Array(Transfer) });
+export const OwnershipHistory = Type.Object({
+  malmattaNo: Type.String(),
+  owners: Type.Array(HistoryOwner),
+  transfers: Type.Array(Transfer),
+});
 export type OwnershipHistory = Static<typeof OwnershipHistory>;
 export const historySchema = {
-  tags: ['Transfers'], summary: 'The ownership history of a property, newest first, with its transfers', security: [{ bearer: [] }],
+  tags: ['Transfers'],
+  summary: 'The ownership history of a property, newest first, with its transfers',
+  security: [{ bearer: [] }],
   querystring: Type.Object({ malmattaNo: Type.String({ minLength: 1, maxLength: 50 }) }),
   response: { 200: Envelope(OwnershipHistory), ...errorResponses },
 };

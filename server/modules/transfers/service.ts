@@ -20,9 +20,18 @@ const sameName = (a: string, b: string) => a.replace(/\s+/g, ' ').trim().toLower
 
 function toTransfer(t: PropertyTransfer): Transfer {
   return {
-    ferfarNumber: t.ferfarNumber, malmattaNo: t.malmattaNo, ferfarKaran: t.ferfarKaran, ferfarDate: isoDay(t.ferfarDate),
-    sadyaMalakacheNav: t.sadyaMalakacheNav, bhogwatdarakachNav: t.bhogwatdarakachNav, navinMalakacheNav: t.navinMalakacheNav,
-    varasacheNav: t.varasacheNav, referenceNo: t.referenceNo, note: t.note, createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString(),
+    ferfarNumber: t.ferfarNumber,
+    malmattaNo: t.malmattaNo,
+    ferfarKaran: t.ferfarKaran,
+    ferfarDate: isoDay(t.ferfarDate),
+    sadyaMalakacheNav: t.sadyaMalakacheNav,
+    bhogwatdarakachNav: t.bhogwatdarakachNav,
+    navinMalakacheNav: t.navinMalakacheNav,
+    varasacheNav: t.varasacheNav,
+    referenceNo: t.referenceNo,
+    note: t.note,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
   };
 }
 
@@ -46,21 +55,42 @@ export async function addTransfer(db: Db, councilId: number, body: TransferBody)
     if (!owner) throw new Conflict(`Property ${property.malmattaNo} has no active owner to transfer from.`);
     // A form filled before another transfer landed names an owner who no longer holds the property.
     if (!sameName(owner.malkacheNav, current))
-      throw new Conflict(`The current owner of ${property.malmattaNo} is ${owner.malkacheNav}, not ${current}. Reload the property and try again.`);
+      throw new Conflict(
+        `The current owner of ${property.malmattaNo} is ${owner.malkacheNav}, not ${current}. Reload the property and try again.`,
+      );
     if (sameName(owner.malkacheNav, newOwner)) throw new Invalid('navin_malakache_nav', 'New Owner Name is the same as the current owner.');
 
     const ferfarNumber = await nextNumber(tx, councilId, 'ferfar', 0);
     await tx.owner.update({ where: { ownerId: owner.ownerId }, data: { isActive: false } });
-    await tx.owner.create({ data: {
-      propertyId: property.propertyId, createdByUserId: councilId, malmattaNo: property.malmattaNo, malkacheNav: newOwner,
-      bhogwatdarakNav: occupier, mobileNo: '', reason: 'transfer', previousOwnerId: owner.ownerId,
-    } });
+    await tx.owner.create({
+      data: {
+        propertyId: property.propertyId,
+        createdByUserId: councilId,
+        malmattaNo: property.malmattaNo,
+        malkacheNav: newOwner,
+        bhogwatdarakNav: occupier,
+        mobileNo: '',
+        reason: 'transfer',
+        previousOwnerId: owner.ownerId,
+      },
+    });
     await tx.karDetail.updateMany({ where: { propertyId: property.propertyId }, data: { malkacheNav: newOwner } });
-    return tx.propertyTransfer.create({ data: {
-      createdByUserId: councilId, ferfarNumber, propertyId: property.propertyId, malmattaNo: property.malmattaNo,
-      ferfarKaran: text(body.ferfar_karan), ferfarDate: date, sadyaMalakacheNav: owner.malkacheNav, bhogwatdarakachNav: occupier,
-      navinMalakacheNav: newOwner, varasacheNav: text(body.varasache_nav) || NO_HEIR, referenceNo: text(body.reference_no), note: text(body.note),
-    } });
+    return tx.propertyTransfer.create({
+      data: {
+        createdByUserId: councilId,
+        ferfarNumber,
+        propertyId: property.propertyId,
+        malmattaNo: property.malmattaNo,
+        ferfarKaran: text(body.ferfar_karan),
+        ferfarDate: date,
+        sadyaMalakacheNav: owner.malkacheNav,
+        bhogwatdarakachNav: occupier,
+        navinMalakacheNav: newOwner,
+        varasacheNav: text(body.varasache_nav) || NO_HEIR,
+        referenceNo: text(body.reference_no),
+        note: text(body.note),
+      },
+    });
   });
   return toTransfer(saved);
 }
@@ -85,12 +115,17 @@ export async function ownershipHistory(db: DbOrTx, councilId: number, typed: str
   // The k-th transfer (oldest first) made the (k+1)-th owner.
   const ownersOldestFirst = [...property.owners].reverse();
   const transfersOldestFirst = [...property.transfers].reverse();
-  const madeBy = new Map(ownersOldestFirst.map((o, i) => [o.ownerId, i > 0 ? transfersOldestFirst[i - 1]?.ferfarNumber ?? null : null]));
+  const madeBy = new Map(ownersOldestFirst.map((o, i) => [o.ownerId, i > 0 ? (transfersOldestFirst[i - 1]?.ferfarNumber ?? null) : null]));
   return {
     malmattaNo: property.malmattaNo,
     owners: property.owners.map((o) => ({
-      ownerId: o.ownerId, malkacheNav: o.malkacheNav, bhogwatdarakNav: o.bhogwatdarakNav, isActive: o.isActive, reason: o.reason,
-      since: o.createdAt.toISOString(), ferfarNumber: o.reason === 'transfer' ? madeBy.get(o.ownerId) ?? null : null,
+      ownerId: o.ownerId,
+      malkacheNav: o.malkacheNav,
+      bhogwatdarakNav: o.bhogwatdarakNav,
+      isActive: o.isActive,
+      reason: o.reason,
+      since: o.createdAt.toISOString(),
+      ferfarNumber: o.reason === 'transfer' ? (madeBy.get(o.ownerId) ?? null) : null,
     })),
     transfers: property.transfers.map(toTransfer),
   };

@@ -28,7 +28,12 @@ export const RegisterBody = Type.Object({
   isAdmin: Type.Optional(Type.Boolean({ default: false })),
 });
 
-const Account = Type.Object({ userId: Type.Integer(), userName: Type.String(), email: Type.Union([Type.String(), Type.Null()]), isAdmin: Type.Boolean() });
+const Account = Type.Object({
+  userId: Type.Integer(),
+  userName: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  isAdmin: Type.Boolean(),
+});
 
 export const loginSchema = {
   tags: ['User'],

@@ -25,7 +25,8 @@ export function checkPassword(password: string) {
     throw new Invalid('password', `is too long: at most ${PASSWORD_MAX_BYTES} bytes (72 English letters, fewer in Marathi letters)`);
   if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) throw new Invalid('password', 'must contain at least one letter and one digit');
   common ??= new Set(COMMON_PASSWORDS.split('\n'));
-  if (common.has(password.toLowerCase())) throw new Invalid('password', 'is one of the most common passwords; choose one that is harder to guess');
+  if (common.has(password.toLowerCase()))
+    throw new Invalid('password', 'is one of the most common passwords; choose one that is harder to guess');
 }
 
 export function randomPassword(): string {
@@ -125,7 +126,14 @@ export async function login(db: DbOrTx, limiter: LoginLimiter, ip: string, usern
 
 /** The logged-in staff member's own password, re-entered to authorise an action (sending SMS).
  *  Counts toward the same login limit as a login, so it cannot be used to guess passwords faster. */
-export async function confirmPassword(db: DbOrTx, limiter: LoginLimiter, ip: string, userId: number, password: string, wrongMessage: string) {
+export async function confirmPassword(
+  db: DbOrTx,
+  limiter: LoginLimiter,
+  ip: string,
+  userId: number,
+  password: string,
+  wrongMessage: string,
+) {
   const user = await db.user.findUnique({ where: { id: userId } });
   if (!user) throw new Unauthorized();
   limiter.start(ip, user.username);

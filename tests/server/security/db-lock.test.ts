@@ -11,7 +11,9 @@ import { processStart, takeLock } from '../../../server/db/lock.ts';
 const root = path.resolve(import.meta.dirname, '../../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 const dirs: string[] = [];
-afterAll(() => { for (const d of dirs) fs.rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
 
 const freshDir = () => {
   const d = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-lock-'));
@@ -19,23 +21,31 @@ const freshDir = () => {
   return d;
 };
 
-interface Starter { child: ChildProcessWithoutNullStreams; line: (prefix: string) => Promise<string>; closed: Promise<void> }
+interface Starter {
+  child: ChildProcessWithoutNullStreams;
+  line: (prefix: string) => Promise<string>;
+  closed: Promise<void>;
+}
 
 function starter(dir: string): Starter {
   const child = spawn(tsx, ['tests/helpers/lock-child.ts', dir], { cwd: root });
   let out = '';
   const waiters: Array<() => void> = [];
-  child.stdout.on('data', (d) => { out += d; for (const w of waiters.splice(0)) w(); });
-  const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
-  const line = (prefix: string) => new Promise<string>((resolve, reject) => {
-    const check = () => {
-      const found = out.split('\n').find((l) => l.startsWith(prefix) || (prefix === 'RESULT' && /^(LOCKED|REFUSED)/.test(l)));
-      if (found) resolve(found);
-      else if (child.exitCode !== null) reject(new Error(`lock child exited: ${out}`));
-      else waiters.push(check);
-    };
-    check();
+  child.stdout.on('data', (d) => {
+    out += d;
+    for (const w of waiters.splice(0)) w();
   });
+  const closed = new Promise<void>((resolve) => child.on('close', () => resolve()));
+  const line = (prefix: string) =>
+    new Promise<string>((resolve, reject) => {
+      const check = () => {
+        const found = out.split('\n').find((l) => l.startsWith(prefix) || (prefix === 'RESULT' && /^(LOCKED|REFUSED)/.test(l)));
+        if (found) resolve(found);
+        else if (child.exitCode !== null) reject(new Error(`lock child exited: ${out}`));
+        else waiters.push(check);
+      };
+      check();
+    });
   return { child, line, closed };
 }
 
@@ -59,7 +69,10 @@ describe('the embedded database lock', () => {
     for (let round = 0; round < 3; round++) {
       const dir = freshDir();
       const results = await race(dir, 8);
-      expect(results.filter((r) => r === 'LOCKED'), results.join('\n')).toHaveLength(1);
+      expect(
+        results.filter((r) => r === 'LOCKED'),
+        results.join('\n'),
+      ).toHaveLength(1);
       expect(results.filter((r) => r.startsWith('REFUSED'))).toHaveLength(7);
       expect(results.find((r) => r.startsWith('REFUSED'))).toMatch(/in use by process \d+/);
       // Released when its holder stops.
@@ -98,7 +111,10 @@ describe('the embedded database lock', () => {
       const dead = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' });
       fs.writeFileSync(lockFile(dir), JSON.stringify({ host: os.hostname(), pid: Number(dead.stdout.trim()), started: '1' }));
       const results = await race(dir, 8);
-      expect(results.filter((r) => r === 'LOCKED'), results.join('\n')).toHaveLength(1);
+      expect(
+        results.filter((r) => r === 'LOCKED'),
+        results.join('\n'),
+      ).toHaveLength(1);
       expect(fs.readdirSync(dir).filter((f) => f !== 'portal.lock')).toEqual([]);
     }
   }, 600_000);

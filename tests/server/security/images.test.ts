@@ -13,9 +13,14 @@ beforeAll(async () => {
   t = await buildTestApp();
   c = await createCouncil(t.app);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
-const plainPng = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#c8d8e8' } }).png({ compressionLevel: 9 }).toBuffer();
+const plainPng = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#c8d8e8' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 
 describe('certificate photos', () => {
   it('refuses a photo over 2000×2000 pixels naming the field and the size, though small in bytes', async () => {
@@ -28,7 +33,10 @@ describe('certificate photos', () => {
   });
 
   it('accepts a 2000×2000 photo', async () => {
-    const { payload, headers } = marriageForm(caseOf('marriage').valid(), { ...(await couplePhotos()), wifePhoto: await plainPng(2000, 2000) });
+    const { payload, headers } = marriageForm(caseOf('marriage').valid(), {
+      ...(await couplePhotos()),
+      wifePhoto: await plainPng(2000, 2000),
+    });
     expect((await injectAs(t.app, c, { method: 'POST', url: '/api/MarriageCertificate', payload, headers })).statusCode).toBe(201);
   });
 });
@@ -37,10 +45,12 @@ describe('parallel uploads', () => {
   it('decode one image at a time; the rest wait or are told the server is busy', async () => {
     const png = await plainPng(3000, 2000);
     imageWork.peak = 0;
-    const uploads = await Promise.all(Array.from({ length: 12 }, () => {
-      const form = multipart([{ name: 'ImageFile', value: png, filename: 'slide.png', contentType: 'image/png' }]);
-      return injectAs(t.app, c, { method: 'POST', url: '/api/Corosal', payload: form.payload, headers: form.headers });
-    }));
+    const uploads = await Promise.all(
+      Array.from({ length: 12 }, () => {
+        const form = multipart([{ name: 'ImageFile', value: png, filename: 'slide.png', contentType: 'image/png' }]);
+        return injectAs(t.app, c, { method: 'POST', url: '/api/Corosal', payload: form.payload, headers: form.headers });
+      }),
+    );
     for (const res of uploads) {
       expect([201, 503]).toContain(res.statusCode);
       if (res.statusCode === 503) expect(res.json()).toMatchObject({ isSuccess: false, result: null });

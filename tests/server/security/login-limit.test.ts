@@ -20,7 +20,9 @@ afterAll(async () => {
   await t?.close();
   fs.rmSync(dist, { recursive: true, force: true });
 });
-afterEach(() => { vi.restoreAllMocks(); });
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const login = (app: TestApp['app'], username: string, password: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: '/api/User/login', payload: { username, password }, headers });
@@ -38,7 +40,8 @@ describe('TRUST_PROXY', () => {
   it('ignores X-Forwarded-For when off: 30 made-up addresses still hit the limit, the right password too', async () => {
     const c = await createCouncil(t.app);
     const codes: number[] = [];
-    for (let i = 0; i < 30; i++) codes.push((await login(t.app, c.username, 'Wrong-pass1', { 'x-forwarded-for': `203.0.113.${i + 1}` })).statusCode);
+    for (let i = 0; i < 30; i++)
+      codes.push((await login(t.app, c.username, 'Wrong-pass1', { 'x-forwarded-for': `203.0.113.${i + 1}` })).statusCode);
     expect(codes.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(codes.slice(10)).toEqual(Array(20).fill(429));
     const right = await login(t.app, c.username, c.password, { 'x-forwarded-for': '198.51.100.200' });
@@ -56,7 +59,13 @@ describe('TRUST_PROXY', () => {
       // Another client of the proxy is not blocked by this one's failures.
       expect((await login(behindProxy.app, c.username, c.password, { 'x-forwarded-for': '198.51.100.9' })).statusCode).toBe(200);
       // A request not coming from the proxy cannot choose its address.
-      const direct = await behindProxy.app.inject({ method: 'POST', url: '/api/User/login', payload: { username: c.username, password: c.password }, headers, remoteAddress: '192.0.2.50' });
+      const direct = await behindProxy.app.inject({
+        method: 'POST',
+        url: '/api/User/login',
+        payload: { username: c.username, password: c.password },
+        headers,
+        remoteAddress: '192.0.2.50',
+      });
       expect(direct.statusCode).toBe(200);
     } finally {
       await behindProxy.close();
@@ -80,7 +89,8 @@ describe('counting attempts', () => {
       const c = await createCouncil(proxied.app);
       const codes: number[] = [];
       // Three wrong passwords from each of 20 addresses: under the per-address limit everywhere.
-      for (let i = 0; i < 60; i++) codes.push((await login(proxied.app, c.username, 'Wrong-pass1', { 'x-forwarded-for': `203.0.113.${(i % 20) + 1}` })).statusCode);
+      for (let i = 0; i < 60; i++)
+        codes.push((await login(proxied.app, c.username, 'Wrong-pass1', { 'x-forwarded-for': `203.0.113.${(i % 20) + 1}` })).statusCode);
       expect(codes).toContain(429);
       const blocked = await login(proxied.app, c.username, 'Wrong-pass1', { 'x-forwarded-for': '198.51.100.1' });
       expect(blocked.statusCode).toBe(429);
@@ -106,7 +116,11 @@ describe('password checks under a burst', () => {
     const compare = bcrypt.compare.bind(bcrypt) as (a: string, b: string) => Promise<boolean>;
     vi.spyOn(bcrypt, 'compare').mockImplementation((async (a: string, b: string) => {
       most = Math.max(most, ++running);
-      try { return await compare(a, b); } finally { running--; }
+      try {
+        return await compare(a, b);
+      } finally {
+        running--;
+      }
     }) as typeof bcrypt.compare);
     const all = await Promise.all(Array.from({ length: 100 }, (_, i) => login(t.app, `burst_${process.pid}_${i}`, 'Wrong-pass1')));
     expect(most).toBeLessThanOrEqual(2);
@@ -123,14 +137,20 @@ describe('password checks under a burst', () => {
     let started = 0;
     let answered401 = 0;
     let firstStarted!: () => void;
-    const someStarted = new Promise<void>((resolve) => { firstStarted = resolve; });
+    const someStarted = new Promise<void>((resolve) => {
+      firstStarted = resolve;
+    });
     const compare = bcrypt.compare.bind(bcrypt) as (a: string, b: string) => Promise<boolean>;
     vi.spyOn(bcrypt, 'compare').mockImplementation((async (a: string, b: string) => {
       if (++started === 2) firstStarted();
       return compare(a, b);
     }) as typeof bcrypt.compare);
     const burst = Array.from({ length: 40 }, (_, i) =>
-      login(t.app, `static_${process.pid}_${i}`, 'Wrong-pass1').then((r) => { if (r.statusCode === 401) answered401++; return r; }));
+      login(t.app, `static_${process.pid}_${i}`, 'Wrong-pass1').then((r) => {
+        if (r.statusCode === 401) answered401++;
+        return r;
+      }),
+    );
     await someStarted;
     const file = await t.app.inject({ method: 'GET', url: '/assets/app-1.js' });
     const checkedBeforeFile = answered401;

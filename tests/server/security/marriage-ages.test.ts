@@ -10,13 +10,20 @@ beforeAll(async () => {
   t = await buildTestApp();
   c = await createCouncil(t.app);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 const marriage = caseOf('marriage');
 
 describe('marriage ages', () => {
   it('refuses empty birth dates with a sent age of 5, naming the date', async () => {
     for (const who of ['husband', 'wife']) {
-      const res = await send(t.app, c, marriage, { ...marriage.valid(), [`${who}BirthDate`]: '', [`${who}AgeYears`]: 5, [`${who}AgeMonths`]: 0 });
+      const res = await send(t.app, c, marriage, {
+        ...marriage.valid(),
+        [`${who}BirthDate`]: '',
+        [`${who}AgeYears`]: 5,
+        [`${who}AgeMonths`]: 0,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ isSuccess: false, message: `${who}BirthDate: is required`, result: null });
     }
@@ -38,6 +45,8 @@ describe('marriage ages', () => {
   it('refuses a birth date after the marriage date', async () => {
     const res = await send(t.app, c, marriage, { ...marriage.valid(), marriageDate: '2026-05-20', husbandBirthDate: '2026-05-21' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/^(marriageDate: must not be before husbandBirthDate|husbandBirthDate: the groom must be at least 21)/);
+    expect(res.json().message).toMatch(
+      /^(marriageDate: must not be before husbandBirthDate|husbandBirthDate: the groom must be at least 21)/,
+    );
   });
 });

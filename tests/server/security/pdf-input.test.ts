@@ -10,18 +10,30 @@ beforeAll(async () => {
   t = await buildTestApp();
   c = await createCouncil(t.app);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 const birth = caseOf('birth');
 
 describe('certificate text', () => {
   it('refuses an emoji naming the field and the character', async () => {
-    const res = await injectAs(t.app, c, { method: 'POST', url: birth.base, payload: { ...birth.valid(), childFullNameEnglish: 'Arya 😀 Patil' } });
+    const res = await injectAs(t.app, c, {
+      method: 'POST',
+      url: birth.base,
+      payload: { ...birth.valid(), childFullNameEnglish: 'Arya 😀 Patil' },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('childFullNameEnglish: contains 😀 (U+1F600), which the certificate cannot print; use Marathi or English letters');
+    expect(res.json().message).toBe(
+      'childFullNameEnglish: contains 😀 (U+1F600), which the certificate cannot print; use Marathi or English letters',
+    );
   });
 
   it('refuses 150 combining marks on one letter, in a multipart marriage form too', async () => {
-    const res = await injectAs(t.app, c, { method: 'POST', url: birth.base, payload: { ...birth.valid(), birthPlaceEnglish: `A${'\u0301'.repeat(150)}` } });
+    const res = await injectAs(t.app, c, {
+      method: 'POST',
+      url: birth.base,
+      payload: { ...birth.valid(), birthPlaceEnglish: `A${'\u0301'.repeat(150)}` },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('birthPlaceEnglish: has too many accents or marks on one letter (at most 4)');
     const marriage = caseOf('marriage');
@@ -32,8 +44,13 @@ describe('certificate text', () => {
 
   it('takes Marathi conjuncts, nukta and matras, and accented English letters', async () => {
     const res = await injectAs(t.app, c, {
-      method: 'POST', url: birth.base,
-      payload: { ...birth.valid(), childFullNameMarathi: 'क़ीर्ती ज्ञानेश्वर क्षीरसागर-बऱ्हाणपूरकर', childFullNameEnglish: 'Kīrtī Dnyāneshwar Kshīrsāgar' },
+      method: 'POST',
+      url: birth.base,
+      payload: {
+        ...birth.valid(),
+        childFullNameMarathi: 'क़ीर्ती ज्ञानेश्वर क्षीरसागर-बऱ्हाणपूरकर',
+        childFullNameEnglish: 'Kīrtī Dnyāneshwar Kshīrsāgar',
+      },
     });
     expect(res.statusCode).toBe(201);
   });

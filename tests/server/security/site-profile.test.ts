@@ -4,8 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createCouncil, injectAs, type TestApp } from '../../helpers/app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await buildTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const publicProfile = (userId: number) => t.app.inject({ method: 'GET', url: `/api/Site/profile?userId=${userId}` });
 
@@ -33,8 +37,16 @@ describe('GET /api/Site/profile', () => {
 
   it('shows the saved profile once the office saves it', async () => {
     const c = await createCouncil(t.app);
-    const { createdByUserId: _c, updatedAt: _u, ...body } = (await injectAs(t.app, c, { method: 'GET', url: '/api/Site/profile/mine' })).json().result;
-    const saved = await injectAs(t.app, c, { method: 'PUT', url: '/api/Site/profile', payload: { ...body, officeName: 'ग्रामपंचायत कार्यालय वडगाव' } });
+    const {
+      createdByUserId: _c,
+      updatedAt: _u,
+      ...body
+    } = (await injectAs(t.app, c, { method: 'GET', url: '/api/Site/profile/mine' })).json().result;
+    const saved = await injectAs(t.app, c, {
+      method: 'PUT',
+      url: '/api/Site/profile',
+      payload: { ...body, officeName: 'ग्रामपंचायत कार्यालय वडगाव' },
+    });
     expect(saved.statusCode).toBe(200);
     expect((await publicProfile(c.userId)).json().result.officeName).toBe('ग्रामपंचायत कार्यालय वडगाव');
   });

@@ -15,7 +15,9 @@ beforeAll(async () => {
   t = await buildTestApp();
   c = await createCouncil(t.app);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('whole numbers', () => {
   it('refuses hexadecimal, binary and exponent spellings instead of reading them as numbers', async () => {
@@ -27,7 +29,11 @@ describe('whole numbers', () => {
     }
     const decimal = await injectAs(t.app, c, { method: 'POST', url: birth.base, payload: { ...birth.valid(), birthWeightKg: '0x3' } });
     expect(decimal.json().message).toBe('birthWeightKg: must be a number from 0 to 20');
-    const plain = await injectAs(t.app, c, { method: 'POST', url: birth.base, payload: { ...birth.valid(), serialNo: '16', birthWeightKg: '3.25' } });
+    const plain = await injectAs(t.app, c, {
+      method: 'POST',
+      url: birth.base,
+      payload: { ...birth.valid(), serialNo: '16', birthWeightKg: '3.25' },
+    });
     expect(plain.statusCode).toBe(201);
     expect(plain.json().result).toMatchObject({ serialNo: 16, birthWeightKg: 3.25 });
   });
@@ -35,8 +41,16 @@ describe('whole numbers', () => {
 
 describe('the office logo', () => {
   const save = async (logoUrl: string) => {
-    const { createdByUserId: _c, updatedAt: _u, ...body } = (await injectAs(t.app, c, { method: 'GET', url: '/api/Site/profile/mine' })).json().result;
-    return injectAs(t.app, c, { method: 'PUT', url: '/api/Site/profile', payload: { ...body, officeName: 'ग्रामपंचायत कार्यालय वडगाव', logoUrl } });
+    const {
+      createdByUserId: _c,
+      updatedAt: _u,
+      ...body
+    } = (await injectAs(t.app, c, { method: 'GET', url: '/api/Site/profile/mine' })).json().result;
+    return injectAs(t.app, c, {
+      method: 'PUT',
+      url: '/api/Site/profile',
+      payload: { ...body, officeName: 'ग्रामपंचायत कार्यालय वडगाव', logoUrl },
+    });
   };
 
   it('refuses another site written as //host, a backslash path and plain http', async () => {
@@ -48,7 +62,8 @@ describe('the office logo', () => {
   });
 
   it('accepts https and a path on this site', async () => {
-    for (const logoUrl of ['https://example.org/logo.png', '/uploads/logo.png']) expect((await save(logoUrl)).statusCode, logoUrl).toBe(200);
+    for (const logoUrl of ['https://example.org/logo.png', '/uploads/logo.png'])
+      expect((await save(logoUrl)).statusCode, logoUrl).toBe(200);
   });
 });
 

@@ -18,15 +18,32 @@ const secrets: string[] = [];
 /** A valid body per "METHOD url", the base the hostile variants change one field of. */
 const bodies: Record<string, () => Body> = {};
 
-interface Schema { type?: string; properties?: Record<string, Schema>; required?: string[]; anyOf?: Schema[]; items?: Schema }
-interface Route { method: string; url: string; schema: { params?: Schema; querystring?: Schema; body?: Schema }; multipart: boolean }
+interface Schema {
+  type?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  anyOf?: Schema[];
+  items?: Schema;
+}
+interface Route {
+  method: string;
+  url: string;
+  schema: { params?: Schema; querystring?: Schema; body?: Schema };
+  multipart: boolean;
+}
 
 const HUGE = '99999999999999999999';
-const MULTIPART_ROUTES = new Set(['POST /api/Corosal', 'POST /api/Site/logo', 'POST /api/GrampanchayatImport/excel', 'POST /api/MarriageCertificate', 'PUT /api/MarriageCertificate/:id']);
+const MULTIPART_ROUTES = new Set([
+  'POST /api/Corosal',
+  'POST /api/Site/logo',
+  'POST /api/GrampanchayatImport/excel',
+  'POST /api/MarriageCertificate',
+  'PUT /api/MarriageCertificate/:id',
+]);
 /** Reads anyone may make (QR pages, the public site); the other council gets the public view. */
 const PUBLIC_READS = /^GET \/api\/(health|captcha|Site\/profile$|Corosal\/by-user|Blog\/by-user|public\/|\w+Certificate\/:id$)/;
 
-const typesOf = (s: Schema | undefined): string[] => !s ? [] : s.anyOf ? s.anyOf.flatMap(typesOf) : s.type ? [s.type] : [];
+const typesOf = (s: Schema | undefined): string[] => (!s ? [] : s.anyOf ? s.anyOf.flatMap(typesOf) : s.type ? [s.type] : []);
 const isNumeric = (s: Schema | undefined) => typesOf(s).some((x) => x === 'integer' || x === 'number');
 
 function apiRoutes(): Route[] {
@@ -79,13 +96,25 @@ function baseBody(route: Route): Body | undefined {
   if (known) return known();
   const props = route.schema.body?.properties;
   if (!props) return undefined;
-  return Object.fromEntries(Object.entries(props).map(([k, s]) => {
-    const type = typesOf(s)[0];
-    return [k, type === 'integer' || type === 'number' ? 1 : type === 'boolean' ? false : type === 'array' ? [] : type === 'object' ? {} : 'x'];
-  }));
+  return Object.fromEntries(
+    Object.entries(props).map(([k, s]) => {
+      const type = typesOf(s)[0];
+      return [
+        k,
+        type === 'integer' || type === 'number' ? 1 : type === 'boolean' ? false : type === 'array' ? [] : type === 'object' ? {} : 'x',
+      ];
+    }),
+  );
 }
 
-interface Probe { name: string; method: string; url: string; payload?: string | Buffer | object; headers?: Record<string, string>; as?: TestCouncil }
+interface Probe {
+  name: string;
+  method: string;
+  url: string;
+  payload?: string | Buffer | object;
+  headers?: Record<string, string>;
+  as?: TestCouncil;
+}
 
 function probesFor(route: Route): Probe[] {
   const probes: Probe[] = [];
@@ -98,7 +127,13 @@ function probesFor(route: Route): Probe[] {
   // Deep nesting, in any body.
   if (hasBody) {
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
-    probes.push({ name: 'JSON nested 100,000 deep', method, url, payload: `{"a":${deep}}`, headers: { 'content-type': 'application/json' } });
+    probes.push({
+      name: 'JSON nested 100,000 deep',
+      method,
+      url,
+      payload: `{"a":${deep}}`,
+      headers: { 'content-type': 'application/json' },
+    });
   }
 
   // Control characters: in the query, in each path parameter, in each text field of a valid body.
@@ -106,10 +141,14 @@ function probesFor(route: Route): Probe[] {
   for (const name of Object.keys(route.schema.params?.properties ?? {}))
     probes.push({ name: `NUL in :${name}`, method, url: pathOf(route, { [name]: 'a\u0000b' }) + queryOf(route) });
   for (const [name, s] of Object.entries(route.schema.querystring?.properties ?? {}))
-    if (typesOf(s).includes('string')) probes.push({ name: `NUL in ?${name}`, method, url: pathOf(route) + queryOf(route, { [name]: `${values[name] ?? 'a'}\u0000` }) });
+    if (typesOf(s).includes('string'))
+      probes.push({ name: `NUL in ?${name}`, method, url: pathOf(route) + queryOf(route, { [name]: `${values[name] ?? 'a'}\u0000` }) });
   if (base) {
-    for (const [path, v] of leaves(base)) if (typeof v === 'string') probes.push({ name: `NUL in body.${path.join('.')}`, method, url, payload: withLeaf(base, path, `${v}\u0000x`) });
-    if (route.multipart) probes.push({ name: 'NUL in a form field', method, url, ...form({ ...base, remarksEnglish: 'a\u0000b', BlogContent: 'a\u0000b' }) });
+    for (const [path, v] of leaves(base))
+      if (typeof v === 'string')
+        probes.push({ name: `NUL in body.${path.join('.')}`, method, url, payload: withLeaf(base, path, `${v}\u0000x`) });
+    if (route.multipart)
+      probes.push({ name: 'NUL in a form field', method, url, ...form({ ...base, remarksEnglish: 'a\u0000b', BlogContent: 'a\u0000b' }) });
   }
 
   // Huge numbers: in every numeric query field and path parameter, and every number of a valid body.
@@ -130,9 +169,24 @@ function probesFor(route: Route): Probe[] {
 
   // Broken multipart: cut off, and without a boundary.
   if (hasBody) {
-    const whole = multipart([{ name: 'field', value: 'value' }, { name: 'file', value: Buffer.alloc(64, 1), filename: 'a.png', contentType: 'image/png' }]);
-    probes.push({ name: 'multipart cut off', method, url, payload: whole.payload.subarray(0, whole.payload.length - 40), headers: whole.headers });
-    probes.push({ name: 'multipart without boundary', method, url, payload: whole.payload, headers: { 'content-type': 'multipart/form-data' } });
+    const whole = multipart([
+      { name: 'field', value: 'value' },
+      { name: 'file', value: Buffer.alloc(64, 1), filename: 'a.png', contentType: 'image/png' },
+    ]);
+    probes.push({
+      name: 'multipart cut off',
+      method,
+      url,
+      payload: whole.payload.subarray(0, whole.payload.length - 40),
+      headers: whole.headers,
+    });
+    probes.push({
+      name: 'multipart without boundary',
+      method,
+      url,
+      payload: whole.payload,
+      headers: { 'content-type': 'multipart/form-data' },
+    });
   }
   return probes;
 }
@@ -187,28 +241,56 @@ beforeAll(async () => {
   bodies['PUT /api/Blog/:id'] = () => ({ ...blog });
 
   const slide = multipart([{ name: 'ImageFile', value: await photo('png'), filename: 's.png', contentType: 'image/png' }]);
-  values.corosalId = String((await injectAs(t.app, owner, { method: 'POST', url: '/api/Corosal', payload: slide.payload, headers: slide.headers })).json().result[0].corosalId);
+  values.corosalId = String(
+    (await injectAs(t.app, owner, { method: 'POST', url: '/api/Corosal', payload: slide.payload, headers: slide.headers })).json().result[0]
+      .corosalId,
+  );
 
   const property = {
-    malmattaNo: 'SW-1', malkacheNav: 'रमेश गणपत पाटील', bhogwatdarakNav: 'स्वतः', mobileNo: '9812345670', gatNo: '45', citySurveyNo: '102',
-    malmattaVarnan: 'आर.सी.सी. घर', buildingType: 'rcc', usage: 'residential', milkatBandhakamYear: 2010, areaSqm: '50', landRate: '1200',
+    malmattaNo: 'SW-1',
+    malkacheNav: 'रमेश गणपत पाटील',
+    bhogwatdarakNav: 'स्वतः',
+    mobileNo: '9812345670',
+    gatNo: '45',
+    citySurveyNo: '102',
+    malmattaVarnan: 'आर.सी.सी. घर',
+    buildingType: 'rcc',
+    usage: 'residential',
+    milkatBandhakamYear: 2010,
+    areaSqm: '50',
+    landRate: '1200',
   };
   secrets.push(property.mobileNo);
-  const registered = await injectAs(t.app, owner, { method: 'POST', url: '/api/GrampanchayatImport/register-owner-property', payload: property });
+  const registered = await injectAs(t.app, owner, {
+    method: 'POST',
+    url: '/api/GrampanchayatImport/register-owner-property',
+    payload: property,
+  });
   if (registered.statusCode !== 201) throw new Error(`property: ${registered.body}`);
   values.malmattaNo = property.malmattaNo;
   values.ownerId = String(registered.json().result.ownerId);
   values.propertyId = String(registered.json().result.propertyId);
   bodies['POST /api/GrampanchayatImport/register-owner-property'] = () => ({ ...property, malmattaNo: 'SW-2' });
   for (const m of ['PUT', 'POST']) {
-    bodies[`${m} /api/OwnerProperty/UpdateOwner`] = () => ({ ownerId: Number(values.ownerId), malkacheNav: 'रमेश पाटील', mobileNo: '9812345670' });
+    bodies[`${m} /api/OwnerProperty/UpdateOwner`] = () => ({
+      ownerId: Number(values.ownerId),
+      malkacheNav: 'रमेश पाटील',
+      mobileNo: '9812345670',
+    });
     bodies[`${m} /api/OwnerProperty/UpdateOwner/:ownerId`] = () => ({ malkacheNav: 'रमेश पाटील', mobileNo: '9812345670' });
     bodies[`${m} /api/OwnerProperty/UpdateProperty`] = () => ({ ...property, propertyId: Number(values.propertyId) });
   }
 
   const transfer = {
-    malmatta_no: property.malmattaNo, ferfar_karan: 'खरेदीखत', sadya_malakache_nav: property.malkacheNav, bhogwatadharak_nav: 'स्वतः',
-    navin_malakache_nav: 'सुरेश रामचंद्र जाधव', varasache_nav: '', ferfar_date: '2026-04-15', reference_no: 'दस्त 1234', note: '',
+    malmatta_no: property.malmattaNo,
+    ferfar_karan: 'खरेदीखत',
+    sadya_malakache_nav: property.malkacheNav,
+    bhogwatadharak_nav: 'स्वतः',
+    navin_malakache_nav: 'सुरेश रामचंद्र जाधव',
+    varasache_nav: '',
+    ferfar_date: '2026-04-15',
+    reference_no: 'दस्त 1234',
+    note: '',
   };
   const ferfar = await injectAs(t.app, owner, { method: 'POST', url: '/api/PropertyTransfer/add', payload: transfer });
   if (ferfar.statusCode !== 201) throw new Error(`transfer: ${ferfar.body}`);
@@ -220,14 +302,24 @@ beforeAll(async () => {
   const added = await injectAs(t.app, owner, { method: 'POST', url: '/api/KarImport/kar-details/add', payload: kar });
   if (added.statusCode !== 201) throw new Error(`kar details: ${added.body}`);
   bodies['POST /api/KarImport/kar-details/add'] = () => ({ ...kar });
-  const payment = { karid: added.json().result.karId, paid_gharpatti: '10', paid_method: 'cash', note: '', paid_on: new Date().toISOString().slice(0, 10) };
+  const payment = {
+    karid: added.json().result.karId,
+    paid_gharpatti: '10',
+    paid_method: 'cash',
+    note: '',
+    paid_on: new Date().toISOString().slice(0, 10),
+  };
   const paid = await injectAs(t.app, owner, { method: 'POST', url: '/api/KarImport/apply-payment-simple', payload: payment });
   if (paid.statusCode !== 201) throw new Error(`payment: ${paid.body}`);
   values.paymentId = String(paid.json().result.payment.paymentId);
   values.receiptId = paid.json().result.payment.receiptId;
   bodies['POST /api/KarImport/apply-payment-simple'] = () => ({ ...payment, paid_gharpatti: '1' });
 
-  const { createdByUserId: _c, updatedAt: _u, ...profile } = (await injectAs(t.app, owner, { method: 'GET', url: '/api/Site/profile/mine' })).json().result;
+  const {
+    createdByUserId: _c,
+    updatedAt: _u,
+    ...profile
+  } = (await injectAs(t.app, owner, { method: 'GET', url: '/api/Site/profile/mine' })).json().result;
   // A new council's profile has no office name yet, which a save requires.
   bodies['PUT /api/Site/profile'] = () => ({ ...structuredClone(profile), officeName: 'ग्रामपंचायत कार्यालय' });
   const rates = (await injectAs(t.app, owner, { method: 'GET', url: '/api/TaxRates' })).json().result;
@@ -238,7 +330,11 @@ beforeAll(async () => {
   values.q = '1';
 
   // SMS (issue 11): one gram sabha batch through the log provider (the transfer above left SW-1's owner without a mobile).
-  await injectAs(t.app, owner, { method: 'POST', url: '/api/GrampanchayatImport/register-owner-property', payload: { ...property, malmattaNo: 'SW-SMS', mobileNo: '9812345671' } });
+  await injectAs(t.app, owner, {
+    method: 'POST',
+    url: '/api/GrampanchayatImport/register-owner-property',
+    payload: { ...property, malmattaNo: 'SW-SMS', mobileNo: '9812345671' },
+  });
   const tomorrow = new Date(Date.now() + 36 * 3600_000).toISOString().slice(0, 10);
   const gramsabha = { date: tomorrow, time: '11:00', password: owner.password };
   const batch = await injectAs(t.app, owner, { method: 'POST', url: '/api/Sms/gramsabha', payload: gramsabha });
@@ -249,7 +345,9 @@ beforeAll(async () => {
   bodies['POST /api/Sms/preview'] = () => ({ kind: 'gramsabha', date: tomorrow, time: '11:00' });
   bodies['PUT /api/Sms/templates'] = () => ({ kind: 'dues', body: 'मालमत्ता {malmattaNo}: {amount}' });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('every route answers hostile input with a 4xx envelope', () => {
   it('finds the routes (a route list that shrank would make the sweep pass for nothing)', () => {
@@ -258,7 +356,7 @@ describe('every route answers hostile input with a 4xx envelope', () => {
 
   it('finds no number in a query or path without an upper bound in its schema', () => {
     const unbounded: string[] = [];
-    const walk = (s: Schema & { maximum?: number } | undefined, where: string) => {
+    const walk = (s: (Schema & { maximum?: number }) | undefined, where: string) => {
       if (!s) return;
       if ((s.type === 'integer' || s.type === 'number') && s.maximum === undefined) unbounded.push(where);
       for (const [k, v] of Object.entries(s.properties ?? {})) walk(v, `${where}.${k}`);
@@ -277,7 +375,11 @@ describe('every route answers hostile input with a 4xx envelope', () => {
       for (const p of probesFor(route)) {
         const label = `${route.method} ${route.url} — ${p.name}`;
         const res = await injectAs(t.app, p.as ?? owner, { method: p.method as 'GET', url: p.url, payload: p.payload, headers: p.headers });
-        try { expectEnvelope4xx(label, res); } catch (err) { failures.push((err as Error).message.split('\n')[0]); }
+        try {
+          expectEnvelope4xx(label, res);
+        } catch (err) {
+          failures.push((err as Error).message.split('\n')[0]);
+        }
       }
     }
     expect(failures).toEqual([]);
@@ -290,17 +392,28 @@ describe('every route answers hostile input with a 4xx envelope', () => {
     for (const route of apiRoutes()) {
       const label = `${route.method} ${route.url} as another council`;
       const base = route.method === 'GET' || route.method === 'DELETE' ? undefined : baseBody(route);
-      const touchesOwner = /:\w+/.test(route.url) || Object.keys(route.schema.querystring?.properties ?? {}).some((k) => ['malmattaNo', 'ferfarNumber'].includes(k))
-        || (base && ('ownerId' in base || 'propertyId' in base || 'malmatta_no' in base));
+      const touchesOwner =
+        /:\w+/.test(route.url) ||
+        Object.keys(route.schema.querystring?.properties ?? {}).some((k) => ['malmattaNo', 'ferfarNumber'].includes(k)) ||
+        (base && ('ownerId' in base || 'propertyId' in base || 'malmatta_no' in base));
       if (!touchesOwner) continue;
-      const res = await injectAs(t.app, other, { method: route.method as 'GET', url: pathOf(route) + queryOf(route), payload: base && !route.multipart ? base : undefined, ...(base && route.multipart ? form(base) : {}) });
+      const res = await injectAs(t.app, other, {
+        method: route.method as 'GET',
+        url: pathOf(route) + queryOf(route),
+        payload: base && !route.multipart ? base : undefined,
+        ...(base && route.multipart ? form(base) : {}),
+      });
       for (const s of secrets) if (res.body.includes(s)) failures.push(`${label}: answered the owner's ${s}`);
       // A list or lookup by query answers the other council's own (empty) data; a public page its public view.
       if (PUBLIC_READS.test(`${route.method} ${route.url}`) || (route.method === 'GET' && !/:\w+/.test(route.url))) {
         if (res.statusCode >= 500) failures.push(`${label}: ${res.statusCode}`);
         continue;
       }
-      try { expectEnvelope4xx(label, res); } catch (err) { failures.push((err as Error).message.split('\n')[0]); }
+      try {
+        expectEnvelope4xx(label, res);
+      } catch (err) {
+        failures.push((err as Error).message.split('\n')[0]);
+      }
     }
     expect(failures).toEqual([]);
   });

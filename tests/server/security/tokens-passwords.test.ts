@@ -6,8 +6,12 @@ import { buildTestApp, createCouncil, injectAs, type TestApp } from '../../helpe
 import { checkPassword, randomPassword } from '../../../server/modules/users/service.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await buildTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/User/me', headers: { authorization: `Bearer ${token}` } });
 const now = () => Math.floor(Date.now() / 1000);
@@ -15,7 +19,11 @@ const now = () => Math.floor(Date.now() / 1000);
 describe('tokens', () => {
   it('refuses a token signed with our secret but another HMAC algorithm', async () => {
     const c = await createCouncil(t.app);
-    const hs512 = createSigner({ key: t.config.jwtSecret, algorithm: 'HS512', expiresIn: 60_000 })({ sub: String(c.userId), name: c.username, ver: 0 });
+    const hs512 = createSigner({ key: t.config.jwtSecret, algorithm: 'HS512', expiresIn: 60_000 })({
+      sub: String(c.userId),
+      name: c.username,
+      ver: 0,
+    });
     const res = await me(hs512);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ isSuccess: false, result: null });
@@ -63,7 +71,8 @@ describe('passwords', () => {
   const register = async (password: string) => {
     const admin = await createCouncil(t.app, { isAdmin: true });
     return injectAs(t.app, admin, {
-      method: 'POST', url: '/api/User/register',
+      method: 'POST',
+      url: '/api/User/register',
       payload: { username: `pw_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, email: 'a@example.org', password },
     });
   };

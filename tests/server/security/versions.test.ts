@@ -10,7 +10,9 @@ beforeAll(async () => {
   t = await buildTestApp();
   c = await createCouncil(t.app);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 for (const k of KIND_CASES) {
   describe(`${k.kind} certificate versions`, () => {
@@ -30,16 +32,31 @@ for (const k of KIND_CASES) {
       const saved = await createValid(t.app, c, k);
       const id = saved[k.idField] as string;
       expect((await send(t.app, c, k, { [k.nameEn]: 'First Clerk' }, { id })).statusCode).toBe(200);
-      const stale = await injectAs(t.app, c, { method: 'PUT', url: `${k.base}/${id}`, payload: { [k.nameEn]: 'Second Clerk' }, headers: { 'if-match': '"1"' } });
+      const stale = await injectAs(t.app, c, {
+        method: 'PUT',
+        url: `${k.base}/${id}`,
+        payload: { [k.nameEn]: 'Second Clerk' },
+        headers: { 'if-match': '"1"' },
+      });
       expect(stale.statusCode).toBe(409);
       expect(stale.json()).toMatchObject({ isSuccess: false, result: null });
       expect(stale.json().message).toMatch(/Someone else changed this record/);
       const now = (await injectAs(t.app, c, { method: 'GET', url: `${k.base}/${id}` })).json().result;
       expect(now[k.nameEn]).toBe('First Clerk');
-      const current = await injectAs(t.app, c, { method: 'PUT', url: `${k.base}/${id}`, payload: { [k.nameEn]: 'Second Clerk' }, headers: { 'if-match': '"2"' } });
+      const current = await injectAs(t.app, c, {
+        method: 'PUT',
+        url: `${k.base}/${id}`,
+        payload: { [k.nameEn]: 'Second Clerk' },
+        headers: { 'if-match': '"2"' },
+      });
       expect(current.statusCode).toBe(200);
       expect(current.json().result[k.nameEn]).toBe('Second Clerk');
-      const bad = await injectAs(t.app, c, { method: 'PUT', url: `${k.base}/${id}`, payload: { [k.nameEn]: 'X' }, headers: { 'if-match': 'yesterday' } });
+      const bad = await injectAs(t.app, c, {
+        method: 'PUT',
+        url: `${k.base}/${id}`,
+        payload: { [k.nameEn]: 'X' },
+        headers: { 'if-match': 'yesterday' },
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toMatch(/^If-Match:/);
     });
@@ -81,16 +98,28 @@ describe('news items and the site profile', () => {
     const created = await injectAs(t.app, c, { method: 'POST', url: '/api/Blog', payload: body });
     expect(created.headers.etag).toBe('"1"');
     const id = created.json().result.blogId;
-    const first = await injectAs(t.app, c, { method: 'PUT', url: `/api/Blog/${id}`, payload: { ...body, blogTitle: 'पहिला' }, headers: { 'if-match': '"1"' } });
+    const first = await injectAs(t.app, c, {
+      method: 'PUT',
+      url: `/api/Blog/${id}`,
+      payload: { ...body, blogTitle: 'पहिला' },
+      headers: { 'if-match': '"1"' },
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json().result.version).toBe(2);
-    const stale = await injectAs(t.app, c, { method: 'PUT', url: `/api/Blog/${id}`, payload: { ...body, blogTitle: 'दुसरा' }, headers: { 'if-match': '"1"' } });
+    const stale = await injectAs(t.app, c, {
+      method: 'PUT',
+      url: `/api/Blog/${id}`,
+      payload: { ...body, blogTitle: 'दुसरा' },
+      headers: { 'if-match': '"1"' },
+    });
     expect(stale.statusCode).toBe(409);
     const list = (await t.app.inject({ method: 'GET', url: `/api/Blog/by-user/${c.userId}` })).json().result;
     expect(list.find((p: { blogId: number }) => p.blogId === id)).toMatchObject({ blogTitle: 'पहिला', version: 2 });
     // Another council's item stays "not found", not "changed".
     const other = await createCouncil(t.app);
-    expect((await injectAs(t.app, other, { method: 'PUT', url: `/api/Blog/${id}`, payload: body, headers: { 'if-match': '"2"' } })).statusCode).toBe(404);
+    expect(
+      (await injectAs(t.app, other, { method: 'PUT', url: `/api/Blog/${id}`, payload: body, headers: { 'if-match': '"2"' } })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses a site profile save with a stale If-Match, including two first saves of a never-saved profile', async () => {
@@ -99,7 +128,12 @@ describe('news items and the site profile', () => {
     expect(mine.headers.etag).toBe('"0"');
     const { createdByUserId: _c, updatedAt: _u, ...body } = mine.json().result;
     const save = (officeName: string, etag: string) =>
-      injectAs(t.app, council, { method: 'PUT', url: '/api/Site/profile', payload: { ...body, officeName }, headers: { 'if-match': etag } });
+      injectAs(t.app, council, {
+        method: 'PUT',
+        url: '/api/Site/profile',
+        payload: { ...body, officeName },
+        headers: { 'if-match': etag },
+      });
     const [a, b] = await Promise.all([save('कार्यालय अ', '"0"'), save('कार्यालय ब', '"0"')]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const winner = a.statusCode === 200 ? a : b;

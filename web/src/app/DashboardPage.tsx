@@ -23,11 +23,21 @@ export default function DashboardPage({ cards }: { cards: DashboardCard[] }) {
   if (useOpenSetupOnce()) return <Loading />;
   return (
     <Box sx={{ p: { xs: 2, md: 4 } }}>
-      <Typography variant="h4" component="h1" gutterBottom>डॅशबोर्ड</Typography>
-      <Typography color="text.secondary" gutterBottom>नमस्कार, {session?.username}</Typography>
+      <Typography variant="h4" component="h1" gutterBottom>
+        डॅशबोर्ड
+      </Typography>
+      <Typography color="text.secondary" gutterBottom>
+        नमस्कार, {session?.username}
+      </Typography>
       <SetupNotice />
-      <Box id="certificate-counts"><CertificateCounts /></Box>
-      <Box sx={{ mt: 2 }}><Suspense fallback={null}><CollectionChart /></Suspense></Box>
+      <Box id="certificate-counts">
+        <CertificateCounts />
+      </Box>
+      <Box sx={{ mt: 2 }}>
+        <Suspense fallback={null}>
+          <CollectionChart />
+        </Suspense>
+      </Box>
       <Grid container spacing={2} sx={{ mt: 1 }}>
         {cards.map((c) => (
           <Grid key={c.to} size={{ xs: 12, sm: 6, lg: 4 }}>

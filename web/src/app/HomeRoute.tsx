@@ -12,7 +12,9 @@ import { councilIdOf, useSession } from '../lib/session.ts';
 // in, while React is still starting, so the first slide (the page's largest image) comes early.
 const profile = fetchSiteProfile();
 if (location.pathname === '/') {
-  void profile.then((p) => { if (p) prefetchSlides(councilIdOf() || p.createdByUserId); });
+  void profile.then((p) => {
+    if (p) prefetchSlides(councilIdOf() || p.createdByUserId);
+  });
 }
 
 export default function HomeRoute() {

@@ -21,7 +21,6 @@ const PublicPropertySearchPage = lazy(() => import('../features/properties/Publi
 const PropertyCertificatePage = lazy(() => import('../features/properties/PropertyCertificatePage.tsx'));
 const ReceiptCheckPage = lazy(() => import('../features/tax/ReceiptCheckPage.tsx'));
 
-
 export const router = createBrowserRouter([
   {
     element: <PublicLayout />,

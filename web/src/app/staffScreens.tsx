@@ -25,7 +25,10 @@ const GhasaraPage = lazy(() => import('../features/tax/GhasaraPage.tsx'));
 const SmsPage = lazy(() => import('../features/sms/SmsPage.tsx'));
 
 /** A Marathi label with its English gloss. */
-export interface Label { mr: string; en: string }
+export interface Label {
+  mr: string;
+  en: string;
+}
 
 export interface StaffScreen {
   path: string;
@@ -43,18 +46,29 @@ export const staffScreens: StaffScreen[] = [
   { path: '/admin', title: { mr: 'डॅशबोर्ड', en: 'Dashboard' }, element: <Dashboard />, sidebar: true },
   // Property register and tax (spec 3).
   {
-    path: '/receipt8no', title: { mr: 'नमुना ८ पावती व फेरफार', en: 'Form 8 receipt and transfer' }, element: <ReceiptTransferPage />,
+    path: '/receipt8no',
+    title: { mr: 'नमुना ८ पावती व फेरफार', en: 'Form 8 receipt and transfer' },
+    element: <ReceiptTransferPage />,
     card: { title: 'नमुना ८', text: 'नवीन नोंदणी — मालमत्ता नोंदवही (Form 8, new registration)' },
   },
   {
-    path: '/karMagni', title: { mr: 'नमुना ९ कर मागणी व भरणा', en: 'Form 9 tax payment' }, element: <KarMagniPage />,
+    path: '/karMagni',
+    title: { mr: 'नमुना ९ कर मागणी व भरणा', en: 'Form 9 tax payment' },
+    element: <KarMagniPage />,
     card: { title: 'नमुना ९', text: 'नवीन नोंदणी — कर मागणी व भरणा (Form 9, new registration)' },
   },
   {
-    path: '/updateGhasara', title: { mr: 'घसारा दर अद्यतन', en: 'Depreciation update' }, element: <GhasaraPage />,
+    path: '/updateGhasara',
+    title: { mr: 'घसारा दर अद्यतन', en: 'Depreciation update' },
+    element: <GhasaraPage />,
     sidebar: { mr: 'डेटा एन्ट्री (घसारा)', en: 'Data entry work' },
   },
-  { path: '/getAllInfo', title: { mr: 'नमुना ८ अद्यतन व कर मागणी', en: 'Form 8 update and tax demand' }, element: <PropertyRegisterPage />, sidebar: true },
+  {
+    path: '/getAllInfo',
+    title: { mr: 'नमुना ८ अद्यतन व कर मागणी', en: 'Form 8 update and tax demand' },
+    element: <PropertyRegisterPage />,
+    sidebar: true,
+  },
   { path: '/addcarouselimages', title: { mr: 'मुख्यपृष्ठ फोटो', en: 'Home page photos' }, element: <CarouselAdminPage />, sidebar: true },
   { path: '/ferfardata', title: { mr: 'फेरफार नोंदी', en: 'Mutation entries' }, element: <TransferLookupPage />, sidebar: true },
   { path: '/dashnews', title: { mr: 'मुख्यपृष्ठ बातम्या', en: 'Home page news' }, element: <NewsAdminPage />, sidebar: true },
@@ -63,30 +77,66 @@ export const staffScreens: StaffScreen[] = [
   { path: '/smsSend', title: { mr: 'SMS व्यवस्थापन', en: 'SMS' }, element: <SmsPage />, sidebar: { mr: 'SMS', en: 'SMS notices' } },
   // The council's own rates and the Excel import of the register (not in the spec; our paths).
   { path: '/taxRates', title: { mr: 'कर दर', en: 'Tax rates' }, element: <TaxRatesPage />, sidebar: true },
-  { path: '/propertyImport', title: { mr: 'मालमत्ता नोंदवही आयात (Excel)', en: 'Property register import' }, element: <ImportPage />, sidebar: true },
-  // Certificates (spec 2).
-  { path: '/birthCertForm', title: { mr: 'जन्म प्रमाणपत्र', en: 'Birth certificates' }, element: <CertificateAdminPage key="birth" kind="birth" />, card: true },
-  { path: '/deathCertForm', title: { mr: 'मृत्यू प्रमाणपत्र', en: 'Death certificates' }, element: <CertificateAdminPage key="death" kind="death" />, card: true },
-  { path: '/residentialCertForm', title: { mr: 'रहिवासी दाखला', en: 'Residence certificates' }, element: <CertificateAdminPage key="residence" kind="residence" />, card: true },
-  { path: '/marriageCertForm', title: { mr: 'विवाह नोंदणी प्रमाणपत्र', en: 'Marriage certificates' }, element: <CertificateAdminPage key="marriage" kind="marriage" />, card: true },
   {
-    path: '/siteProfile', title: { mr: 'संकेतस्थळ माहिती', en: 'Site profile' }, element: <SiteProfileAdminPage />, sidebar: true,
+    path: '/propertyImport',
+    title: { mr: 'मालमत्ता नोंदवही आयात (Excel)', en: 'Property register import' },
+    element: <ImportPage />,
+    sidebar: true,
+  },
+  // Certificates (spec 2).
+  {
+    path: '/birthCertForm',
+    title: { mr: 'जन्म प्रमाणपत्र', en: 'Birth certificates' },
+    element: <CertificateAdminPage key="birth" kind="birth" />,
+    card: true,
+  },
+  {
+    path: '/deathCertForm',
+    title: { mr: 'मृत्यू प्रमाणपत्र', en: 'Death certificates' },
+    element: <CertificateAdminPage key="death" kind="death" />,
+    card: true,
+  },
+  {
+    path: '/residentialCertForm',
+    title: { mr: 'रहिवासी दाखला', en: 'Residence certificates' },
+    element: <CertificateAdminPage key="residence" kind="residence" />,
+    card: true,
+  },
+  {
+    path: '/marriageCertForm',
+    title: { mr: 'विवाह नोंदणी प्रमाणपत्र', en: 'Marriage certificates' },
+    element: <CertificateAdminPage key="marriage" kind="marriage" />,
+    card: true,
+  },
+  {
+    path: '/siteProfile',
+    title: { mr: 'संकेतस्थळ माहिती', en: 'Site profile' },
+    element: <SiteProfileAdminPage />,
+    sidebar: true,
     card: { title: 'संकेतस्थळ माहिती', text: 'कार्यालयाची माहिती, आकडेवारी, योजना, समित्या, सेवा (Site profile)' },
   },
   // The first-run setup: opened from the dashboard while the office has not entered its name and place.
   { path: '/setup', title: { mr: 'संकेतस्थळाची पहिली मांडणी', en: 'First-run setup' }, element: <SetupPage /> },
 ];
 
-export interface SidebarLink extends Label { to: string }
-export interface DashboardCard { to: string; title: string; text: string }
+export interface SidebarLink extends Label {
+  to: string;
+}
+export interface DashboardCard {
+  to: string;
+  title: string;
+  text: string;
+}
 
 /** The sidebar's links, in table order. */
 export const sidebarLinks: SidebarLink[] = staffScreens.flatMap((s) =>
-  s.sidebar ? [{ to: s.path, ...(s.sidebar === true ? s.title : s.sidebar) }] : []);
+  s.sidebar ? [{ to: s.path, ...(s.sidebar === true ? s.title : s.sidebar) }] : [],
+);
 
 /** The dashboard's cards, in table order. */
 export const dashboardCards: DashboardCard[] = staffScreens.flatMap((s) =>
-  s.card ? [{ to: s.path, ...(s.card === true ? { title: s.title.mr, text: s.title.en } : s.card) }] : []);
+  s.card ? [{ to: s.path, ...(s.card === true ? { title: s.title.mr, text: s.title.en } : s.card) }] : [],
+);
 
 function Dashboard() {
   return <DashboardPage cards={dashboardCards} />;

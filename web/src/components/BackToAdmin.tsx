@@ -4,5 +4,9 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 
 export default function BackToAdmin() {
   const navigate = useNavigate();
-  return <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/admin')}>Back to Admin</Button>;
+  return (
+    <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/admin')}>
+      Back to Admin
+    </Button>
+  );
 }

@@ -5,10 +5,19 @@ import { clearSession, readSession } from './session.ts';
 export const API_BASE: string = import.meta.env.VITE_API_BASE ?? '';
 
 export class ApiError extends Error {
-  constructor(message: string, public status: number) { super(message); }
+  constructor(
+    message: string,
+    public status: number,
+  ) {
+    super(message);
+  }
 }
 
-export interface Envelope<T> { isSuccess: boolean; message: string; result: T }
+export interface Envelope<T> {
+  isSuccess: boolean;
+  message: string;
+  result: T;
+}
 
 export function apiUrl(path: string) {
   return `${API_BASE}${path}`;

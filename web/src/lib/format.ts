@@ -3,7 +3,7 @@ const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'IN
 
 /** ₹1,23,456.00 — empty or invalid values show ₹0.00. Accepts strings (Decimal from the API). */
 export function formatRupees(value: number | string | null | undefined) {
-  const n = typeof value === 'string' ? Number(value) : value ?? 0;
+  const n = typeof value === 'string' ? Number(value) : (value ?? 0);
   return rupees.format(Number.isFinite(n) ? (n as number) : 0);
 }
 

@@ -62,14 +62,20 @@ export function useSession(): Session | null {
     // Any of token, userId or createdByUser_Id makes a session (spec 4), so all three are compared.
     const same = (a: Session | null, b: Session | null) =>
       a?.token === b?.token && a?.userId === b?.userId && a?.createdByUser_Id === b?.createdByUser_Id;
-    const check = () => setSession((prev) => {
-      const next = readSession();
-      return same(prev, next) ? prev : next;
-    });
+    const check = () =>
+      setSession((prev) => {
+        const next = readSession();
+        return same(prev, next) ? prev : next;
+      });
     const timer = setInterval(check, 1000);
-    const onStorage = (e: StorageEvent) => { if (e.key === KEY || e.key === null) check(); };
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === KEY || e.key === null) check();
+    };
     window.addEventListener('storage', onStorage);
-    return () => { clearInterval(timer); window.removeEventListener('storage', onStorage); };
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('storage', onStorage);
+    };
   }, []);
   return session;
 }

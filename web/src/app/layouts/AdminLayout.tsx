@@ -30,7 +30,9 @@ export default function AdminLayout({ links }: { links: SidebarLink[] }) {
   const { pathname } = useLocation();
   // A staff screen opens at its top, not at the scroll position of the screen before (the long
   // setup form's Save and Later buttons lead to the dashboard).
-  useEffect(() => { window.scrollTo(0, 0); }, [pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
 
   const logout = () => {
     endSession();
@@ -38,44 +40,78 @@ export default function AdminLayout({ links }: { links: SidebarLink[] }) {
   };
 
   const sidebar = (
-    <Box sx={{ width: SIDEBAR_WIDTH, display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, bgcolor: '#0b2545', color: 'white' }}>
+    <Box
+      sx={{
+        width: SIDEBAR_WIDTH,
+        display: 'flex',
+        flexDirection: 'column',
+        height: '100%',
+        minHeight: 0,
+        bgcolor: '#0b2545',
+        color: 'white',
+      }}
+    >
       <Box sx={{ p: 2, display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
         <Box>
           <Typography sx={{ fontWeight: 700 }}>ग्रामपंचायत प्रशासन</Typography>
-          <Typography variant="body2" sx={{ opacity: 0.8 }}>{session?.username}</Typography>
+          <Typography variant="body2" sx={{ opacity: 0.8 }}>
+            {session?.username}
+          </Typography>
         </Box>
-        {narrow && <IconButton aria-label="मेनू बंद करा" onClick={() => setOpen(false)} sx={{ color: 'white' }}><CloseIcon /></IconButton>}
+        {narrow && (
+          <IconButton aria-label="मेनू बंद करा" onClick={() => setOpen(false)} sx={{ color: 'white' }}>
+            <CloseIcon />
+          </IconButton>
+        )}
       </Box>
       <Divider sx={{ borderColor: 'rgba(255,255,255,.2)' }} />
       {/* The links scroll inside the dark sidebar, so on a short office laptop (1366×640) Logout below stays in view. */}
       <List component="nav" aria-label="कर्मचारी मेनू" sx={{ flexGrow: 1, minHeight: 0, overflowY: 'auto' }}>
         {links.map((l) => (
-          <ListItemButton key={l.to} component={NavLink} to={l.to} end onClick={() => setOpen(false)}
-            sx={{ '&.active': { bgcolor: 'rgba(255,255,255,.15)' } }}>
+          <ListItemButton
+            key={l.to}
+            component={NavLink}
+            to={l.to}
+            end
+            onClick={() => setOpen(false)}
+            sx={{ '&.active': { bgcolor: 'rgba(255,255,255,.15)' } }}
+          >
             <ListItemText primary={l.mr} secondary={l.en} slotProps={{ secondary: { sx: { color: 'rgba(255,255,255,.6)' } } }} />
           </ListItemButton>
         ))}
       </List>
       <Divider sx={{ borderColor: 'rgba(255,255,255,.2)' }} />
-      <ListItemButton onClick={logout}><ListItemText primary="Logout" secondary="बाहेर पडा" slotProps={{ secondary: { sx: { color: 'rgba(255,255,255,.6)' } } }} /></ListItemButton>
+      <ListItemButton onClick={logout}>
+        <ListItemText primary="Logout" secondary="बाहेर पडा" slotProps={{ secondary: { sx: { color: 'rgba(255,255,255,.6)' } } }} />
+      </ListItemButton>
     </Box>
   );
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       {narrow ? (
-        <Drawer open={open} onClose={() => setOpen(false)}>{sidebar}</Drawer>
+        <Drawer open={open} onClose={() => setOpen(false)}>
+          {sidebar}
+        </Drawer>
       ) : (
-        <Box component="aside" sx={{ position: 'sticky', top: 0, height: '100vh', flexShrink: 0, alignSelf: 'flex-start' }}>{sidebar}</Box>
+        <Box component="aside" sx={{ position: 'sticky', top: 0, height: '100vh', flexShrink: 0, alignSelf: 'flex-start' }}>
+          {sidebar}
+        </Box>
       )}
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
         {narrow && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1, bgcolor: 'white', boxShadow: 1 }}>
-            <IconButton aria-label="मेनू उघडा" onClick={() => setOpen(true)}><MenuIcon /></IconButton>
+            <IconButton aria-label="मेनू उघडा" onClick={() => setOpen(true)}>
+              <MenuIcon />
+            </IconButton>
             <Typography sx={{ fontWeight: 700 }}>ग्रामपंचायत प्रशासन</Typography>
           </Box>
         )}
-        <QueryProvider><Suspense fallback={<Loading />}><Outlet /></Suspense></QueryProvider>
+        <QueryProvider>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </QueryProvider>
       </Box>
     </Box>
   );

@@ -19,33 +19,55 @@ export default function Footer() {
         <div>
           <h3>द्रुत दुवे</h3>
           <ul className="gp-list-reset">
-            {['मुख्यपृष्ठ', 'योजना', 'सेवा', 'संपर्क'].map((l) => <li key={l}><a href="#">{l}</a></li>)}
+            {['मुख्यपृष्ठ', 'योजना', 'सेवा', 'संपर्क'].map((l) => (
+              <li key={l}>
+                <a href="#">{l}</a>
+              </li>
+            ))}
           </ul>
         </div>
         {p && (p.address || p.postalCode || p.phone || p.email) && (
           <div>
             <h3>संपर्क</h3>
             {(p.address || p.postalCode) && <p>{[p.address, p.postalCode].filter(Boolean).join(' - ')}</p>}
-            {p.phone && <p>दूरध्वनी: <a href={`tel:${p.phone}`}>{p.phone}</a></p>}
-            {p.email && <p>ई-मेल: <a href={`mailto:${p.email}`}>{p.email}</a></p>}
+            {p.phone && (
+              <p>
+                दूरध्वनी: <a href={`tel:${p.phone}`}>{p.phone}</a>
+              </p>
+            )}
+            {p.email && (
+              <p>
+                ई-मेल: <a href={`mailto:${p.email}`}>{p.email}</a>
+              </p>
+            )}
           </div>
         )}
         <div>
           <h3>बातमीपत्र</h3>
           {/* Spec 5: no validation, no call; type="email" only brings up the e-mail keyboard. */}
           <form className="gp-newsletter" noValidate onSubmit={(e) => e.preventDefault()}>
-            <label htmlFor="newsletter-email" className="gp-visually-hidden">तुमचा ई-मेल</label>
+            <label htmlFor="newsletter-email" className="gp-visually-hidden">
+              तुमचा ई-मेल
+            </label>
             <input id="newsletter-email" type="email" placeholder="तुमचा ई-मेल" autoComplete="email" />
             <button type="submit">सदस्य व्हा</button>
           </form>
         </div>
       </div>
       <div className="gp-footer__bottom">
-        <p>© {year} {name}. सर्व हक्क राखीव.</p>
+        <p>
+          © {year} {name}. सर्व हक्क राखीव.
+        </p>
         <div className="gp-social">
-          <a href="#" aria-label="facebook"><Icon d={FACEBOOK} /></a>
-          <a href="#" aria-label="twitter"><Icon d={X} /></a>
-          <a href="#" aria-label="instagram"><Icon d={INSTAGRAM} /></a>
+          <a href="#" aria-label="facebook">
+            <Icon d={FACEBOOK} />
+          </a>
+          <a href="#" aria-label="twitter">
+            <Icon d={X} />
+          </a>
+          <a href="#" aria-label="instagram">
+            <Icon d={INSTAGRAM} />
+          </a>
         </div>
         <p>Powered By Gram Panchayat Portal</p>
       </div>

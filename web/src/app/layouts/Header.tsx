@@ -32,8 +32,14 @@ export default function Header() {
   const [drawerWanted, setDrawerWanted] = useState(false);
   const [confirmWanted, setConfirmWanted] = useState(false);
 
-  const openDrawer = () => { setDrawerWanted(true); setDrawerOpen(true); };
-  const openConfirm = () => { setConfirmWanted(true); setConfirmOpen(true); };
+  const openDrawer = () => {
+    setDrawerWanted(true);
+    setDrawerOpen(true);
+  };
+  const openConfirm = () => {
+    setConfirmWanted(true);
+    setConfirmOpen(true);
+  };
 
   const go = (item: (typeof MENU)[number]) => {
     setDrawerOpen(false);
@@ -59,36 +65,74 @@ export default function Header() {
     <>
       {(profile?.phone || profile?.email) && (
         <div className="gp-topstrip">
-          {profile.phone && <a href={`tel:${profile.phone}`}><Icon d={PHONE} size={16} />{profile.phone}</a>}
-          {profile.email && <a href={`mailto:${profile.email}`}><Icon d={EMAIL} size={16} />{profile.email}</a>}
+          {profile.phone && (
+            <a href={`tel:${profile.phone}`}>
+              <Icon d={PHONE} size={16} />
+              {profile.phone}
+            </a>
+          )}
+          {profile.email && (
+            <a href={`mailto:${profile.email}`}>
+              <Icon d={EMAIL} size={16} />
+              {profile.email}
+            </a>
+          )}
         </div>
       )}
       <header className="gp-appbar">
         <div className="gp-toolbar">
-          <a className="gp-brand" href="/" onClick={(e) => { e.preventDefault(); go(MENU[0]); }}>
+          <a
+            className="gp-brand"
+            href="/"
+            onClick={(e) => {
+              e.preventDefault();
+              go(MENU[0]);
+            }}
+          >
             <img src={profile?.logoUrl || '/favicon.svg'} alt="" width={44} height={44} />
             <span className="gp-brand__text">
-              <span className="gp-brand__title" data-testid="office-title">{officeName}</span>
+              <span className="gp-brand__title" data-testid="office-title">
+                {officeName}
+              </span>
               {/* Always there, so the title does not move when the profile arrives. */}
               <span className="gp-brand__subtitle">{subtitle || '\u00a0'}</span>
             </span>
           </a>
           <nav className="gp-nav" aria-label="मुख्य मेनू">
-            {MENU.map((m) => <button type="button" key={m.label} onClick={() => go(m)}>{m.label}</button>)}
+            {MENU.map((m) => (
+              <button type="button" key={m.label} onClick={() => go(m)}>
+                {m.label}
+              </button>
+            ))}
           </nav>
           {session ? (
-            <button type="button" className="gp-btn gp-login" onClick={openConfirm}>LOGOUT</button>
+            <button type="button" className="gp-btn gp-login" onClick={openConfirm}>
+              LOGOUT
+            </button>
           ) : (
-            <button type="button" className="gp-btn gp-btn--solid gp-login" onClick={() => navigate('/login')}>LOGIN</button>
+            <button type="button" className="gp-btn gp-btn--solid gp-login" onClick={() => navigate('/login')}>
+              LOGIN
+            </button>
           )}
-          <button type="button" className="gp-hamburger" aria-label="मेनू उघडा" onClick={openDrawer}><Icon d={MENU_ICON} /></button>
+          <button type="button" className="gp-hamburger" aria-label="मेनू उघडा" onClick={openDrawer}>
+            <Icon d={MENU_ICON} />
+          </button>
         </div>
       </header>
       <Suspense fallback={null}>
         {drawerWanted && (
-          <MenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} items={MENU.map((m) => m.label)} onItem={(i) => go(MENU[i])}
+          <MenuDrawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            items={MENU.map((m) => m.label)}
+            onItem={(i) => go(MENU[i])}
             loginLabel={session ? 'LOGOUT' : 'LOGIN'}
-            onLogin={() => { setDrawerOpen(false); if (session) openConfirm(); else navigate('/login'); }} />
+            onLogin={() => {
+              setDrawerOpen(false);
+              if (session) openConfirm();
+              else navigate('/login');
+            }}
+          />
         )}
         {confirmWanted && <LogoutDialog open={confirmOpen} onClose={() => setConfirmOpen(false)} onLogout={logout} />}
       </Suspense>

@@ -13,14 +13,32 @@ import Button from '@mui/material/Button';
 
 export const DRAWER_WIDTH = 280;
 
-export function MenuDrawer({ open, onClose, items, onItem, loginLabel, onLogin }: {
-  open: boolean; onClose: () => void; items: string[]; onItem: (index: number) => void; loginLabel: string; onLogin: () => void;
+export function MenuDrawer({
+  open,
+  onClose,
+  items,
+  onItem,
+  loginLabel,
+  onLogin,
+}: {
+  open: boolean;
+  onClose: () => void;
+  items: string[];
+  onItem: (index: number) => void;
+  loginLabel: string;
+  onLogin: () => void;
 }) {
   return (
     <Drawer anchor="right" open={open} onClose={onClose} sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}>
       <List component="nav" aria-label="मेनू">
-        {items.map((label, i) => <ListItemButton key={label} onClick={() => onItem(i)}><ListItemText primary={label} /></ListItemButton>)}
-        <ListItemButton onClick={onLogin}><ListItemText primary={loginLabel} /></ListItemButton>
+        {items.map((label, i) => (
+          <ListItemButton key={label} onClick={() => onItem(i)}>
+            <ListItemText primary={label} />
+          </ListItemButton>
+        ))}
+        <ListItemButton onClick={onLogin}>
+          <ListItemText primary={loginLabel} />
+        </ListItemButton>
       </List>
     </Drawer>
   );
@@ -30,10 +48,14 @@ export function LogoutDialog({ open, onClose, onLogout }: { open: boolean; onClo
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="logout-title">
       <DialogTitle id="logout-title">लॉगआउट पुष्टीकरण</DialogTitle>
-      <DialogContent><DialogContentText>तुम्हाला खरोखर लॉगआउट करायचे आहे का?</DialogContentText></DialogContent>
+      <DialogContent>
+        <DialogContentText>तुम्हाला खरोखर लॉगआउट करायचे आहे का?</DialogContentText>
+      </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>रद्द करा</Button>
-        <Button color="error" variant="contained" onClick={onLogout}>लॉगआउट</Button>
+        <Button color="error" variant="contained" onClick={onLogout}>
+          लॉगआउट
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -10,7 +10,15 @@ export default function PublicLayout() {
     <div className="gp-public">
       <Header />
       <main className="gp-main">
-        <Suspense fallback={<p className="gp-status gp-page-loading" role="status">लोड होत आहे…</p>}><Outlet /></Suspense>
+        <Suspense
+          fallback={
+            <p className="gp-status gp-page-loading" role="status">
+              लोड होत आहे…
+            </p>
+          }
+        >
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
     </div>

@@ -17,12 +17,17 @@ export type DateFieldProps = Omit<TextFieldProps, 'type' | 'value' | 'onChange' 
 export default function DateField({ value, onChange, max, readOnly, hintTestId, ...rest }: DateFieldProps) {
   const gb = value ? formatDateGB(value, '') : '';
   return (
-    <TextField {...rest} type="date" value={value} onChange={onChange}
+    <TextField
+      {...rest}
+      type="date"
+      value={value}
+      onChange={onChange}
       slotProps={{
         htmlInput: { max, readOnly },
         inputLabel: { shrink: true },
         formHelperText: (hintTestId ? { 'data-testid': hintTestId } : {}) as object,
       }}
-      helperText={gb ? `${gb} (दिवस/महिना/वर्ष · dd/mm/yyyy)` : undefined} />
+      helperText={gb ? `${gb} (दिवस/महिना/वर्ष · dd/mm/yyyy)` : undefined}
+    />
   );
 }

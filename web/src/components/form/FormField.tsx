@@ -12,8 +12,18 @@ const DIGITS: Partial<Record<FieldDef['type']['t'], number>> = { aadhaar: 12, mo
 
 /** A box with its label above it: Marathi, then the English in grey (floating labels would shrink
  *  Devanagari to an unreadable size). `idPrefix` keeps ids unique when two forms share a page. */
-const FormField = memo(function FormField({ fd, value, browserChecks, onChange, idPrefix = 'cert' }: {
-  fd: FieldDef; value: string; browserChecks: boolean; onChange: (name: string, value: string) => void; idPrefix?: string;
+const FormField = memo(function FormField({
+  fd,
+  value,
+  browserChecks,
+  onChange,
+  idPrefix = 'cert',
+}: {
+  fd: FieldDef;
+  value: string;
+  browserChecks: boolean;
+  onChange: (name: string, value: string) => void;
+  idPrefix?: string;
 }) {
   const id = `${idPrefix}-${fd.name}`;
   const t = fd.type;
@@ -38,7 +48,11 @@ const FormField = memo(function FormField({ fd, value, browserChecks, onChange, 
     input = (
       <TextField {...common} select slotProps={{ select: { native: true } }}>
         <option value="">-- निवडा / Select --</option>
-        {options.map((o) => <option key={o.value} value={o.value}>{o.mr} / {o.en}</option>)}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.mr} / {o.en}
+          </option>
+        ))}
         {unknown && <option value={value}>{value}</option>}
       </TextField>
     );
@@ -46,28 +60,51 @@ const FormField = memo(function FormField({ fd, value, browserChecks, onChange, 
     input = <DateField {...common} max={maxDate(fd)} readOnly={readOnly} hintTestId={`${fd.name}-gb`} />;
   } else if (t.t === 'int' || t.t === 'decimal') {
     input = (
-      <TextField {...common} type="number"
-        slotProps={{ htmlInput: { min: 0, step: t.t === 'int' ? 1 : 0.01, readOnly, inputMode: t.t === 'int' ? 'numeric' : 'decimal' } }} />
+      <TextField
+        {...common}
+        type="number"
+        slotProps={{ htmlInput: { min: 0, step: t.t === 'int' ? 1 : 0.01, readOnly, inputMode: t.t === 'int' ? 'numeric' : 'decimal' } }}
+      />
     );
   } else {
     const multiline = t.t === 'text' && !!t.multiline;
     input = (
-      <TextField {...common} multiline={multiline} minRows={multiline ? 2 : undefined}
+      <TextField
+        {...common}
+        multiline={multiline}
+        minRows={multiline ? 2 : undefined}
         slotProps={{
           htmlInput: {
             readOnly,
-            ...(digits ? { inputMode: 'numeric', pattern: browserChecks ? `\\d{${digits}}` : undefined, maxLength: digits, autoComplete: 'off', title: `${digits} अंकी क्रमांक (${digits} digits)` } : {}),
+            ...(digits
+              ? {
+                  inputMode: 'numeric',
+                  pattern: browserChecks ? `\\d{${digits}}` : undefined,
+                  maxLength: digits,
+                  autoComplete: 'off',
+                  title: `${digits} अंकी क्रमांक (${digits} digits)`,
+                }
+              : {}),
           },
-        }} />
+        }}
+      />
     );
   }
   return (
     <>
       <Box component="label" htmlFor={id} sx={{ display: 'block', mb: 0.5, lineHeight: 1.35 }}>
-        <Box component="span" sx={{ fontSize: 15, fontWeight: 600 }}>{fd.mr}</Box>
-        {fd.required && <Box component="span" aria-hidden sx={{ color: 'error.main', fontWeight: 700 }}> *</Box>}
+        <Box component="span" sx={{ fontSize: 15, fontWeight: 600 }}>
+          {fd.mr}
+        </Box>
+        {fd.required && (
+          <Box component="span" aria-hidden sx={{ color: 'error.main', fontWeight: 700 }}>
+            {' '}
+            *
+          </Box>
+        )}
         <Box component="span" sx={{ display: 'block', fontSize: 12.5, color: 'text.secondary' }}>
-          {fd.en}{readOnly ? ' · आपोआप / automatic' : ''}
+          {fd.en}
+          {readOnly ? ' · आपोआप / automatic' : ''}
         </Box>
       </Box>
       {input}

@@ -21,15 +21,29 @@ function groups(fields: FieldDef[]): FieldDef[][] {
 /** A titled fieldset, also for parts of a form that are not fields (photos). */
 export function FormSection({ mr, en, children }: { mr: string; en: string; children: React.ReactNode }) {
   return (
-    <Paper component="fieldset" variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, border: '1px solid', borderColor: 'divider', minWidth: 0 }}>
-      <Typography component="legend" sx={{ px: 1, fontWeight: 700, color: 'primary.main' }}>{mr} / {en}</Typography>
+    <Paper
+      component="fieldset"
+      variant="outlined"
+      sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, border: '1px solid', borderColor: 'divider', minWidth: 0 }}
+    >
+      <Typography component="legend" sx={{ px: 1, fontWeight: 700, color: 'primary.main' }}>
+        {mr} / {en}
+      </Typography>
       {children}
     </Paper>
   );
 }
 
-export default function FormSections({ sections, values, browserChecks, onChange }: {
-  sections: readonly Section[]; values: Values; browserChecks: boolean; onChange: (name: string, value: string) => void;
+export default function FormSections({
+  sections,
+  values,
+  browserChecks,
+  onChange,
+}: {
+  sections: readonly Section[];
+  values: Values;
+  browserChecks: boolean;
+  onChange: (name: string, value: string) => void;
 }) {
   return sections.map((s) => (
     <FormSection key={s.en} mr={s.mr} en={s.en}>

@@ -7,7 +7,9 @@ export type Values = Record<string, string>;
 export type Item = Record<string, unknown>;
 
 /** A titled group of fields as the form draws it. */
-export interface Section extends Label { fields: FieldDef[] }
+export interface Section extends Label {
+  fields: FieldDef[];
+}
 
 /** Today in India as YYYY-MM-DD (the latest date a past-only field takes). */
 export const todayIso = () => isoDay(todayInIndia());
@@ -31,7 +33,9 @@ export function maxDate(fd: FieldDef): string | undefined {
 
 /** The value a new form starts with: a field's fallback (what the server stores when empty), else ''. */
 export function emptyValues(fields: readonly FieldDef[]): Values {
-  return Object.fromEntries(fields.map((fd) => [fd.name, (fd.type.t === 'text' || fd.type.t === 'choice' ? fd.type.fallback : undefined) ?? '']));
+  return Object.fromEntries(
+    fields.map((fd) => [fd.name, (fd.type.t === 'text' || fd.type.t === 'choice' ? fd.type.fallback : undefined) ?? '']),
+  );
 }
 
 /** A saved record as form values (dates as YYYY-MM-DD, numbers as text, 0 in an optional number as empty). */

@@ -29,7 +29,9 @@ export default function LoginPage() {
     setBusy(true);
     try {
       const res = await fetch(`${API_BASE}/api/User/login`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password }),
       });
       const data = (await res.json().catch(() => ({}))) as LoginAnswer;
       if (!res.ok) return setError(data.message || 'Login failed');
@@ -47,11 +49,36 @@ export default function LoginPage() {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', p: { xs: 2, md: 6 } }}>
       <Paper component="form" noValidate onSubmit={submit} sx={{ p: 4, width: '100%', maxWidth: 420 }}>
-        <Typography variant="h5" component="h1" gutterBottom>Grampanchayat Login</Typography>
-        <TextField label="Username" name="username" fullWidth margin="normal" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
-        <TextField label="Password" name="password" type="password" fullWidth margin="normal" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        {error && <Alert severity="error" sx={{ mt: 1 }} role="alert">{error}</Alert>}
-        <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={busy}>Login</Button>
+        <Typography variant="h5" component="h1" gutterBottom>
+          Grampanchayat Login
+        </Typography>
+        <TextField
+          label="Username"
+          name="username"
+          fullWidth
+          margin="normal"
+          autoComplete="username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          fullWidth
+          margin="normal"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        {error && (
+          <Alert severity="error" sx={{ mt: 1 }} role="alert">
+            {error}
+          </Alert>
+        )}
+        <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }} disabled={busy}>
+          Login
+        </Button>
       </Paper>
     </Box>
   );

@@ -27,18 +27,36 @@ export default function RegisterPage() {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', p: { xs: 2, md: 6 } }}>
       <Paper component="form" noValidate onSubmit={submit} sx={{ p: 4, width: '100%', maxWidth: 420 }}>
-        <Typography variant="h5" component="h1" gutterBottom>नवीन ग्रामपंचायत खाते / Register</Typography>
-        <Typography variant="body2" color="text.secondary">Only an administrator who is logged in can create accounts.</Typography>
+        <Typography variant="h5" component="h1" gutterBottom>
+          नवीन ग्रामपंचायत खाते / Register
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Only an administrator who is logged in can create accounts.
+        </Typography>
         <TextField label="Username" fullWidth margin="normal" value={form.username} onChange={set('username')} />
         <TextField label="Email" type="email" fullWidth margin="normal" value={form.email} onChange={set('email')} />
-        <TextField label="Password" type="password" fullWidth margin="normal" value={form.password} onChange={set('password')} helperText="At least 10 characters with a letter and a digit, not a common password" />
+        <TextField
+          label="Password"
+          type="password"
+          fullWidth
+          margin="normal"
+          value={form.password}
+          onChange={set('password')}
+          helperText="At least 10 characters with a letter and a digit, not a common password"
+        />
         {status && (
           <Alert severity={status.ok ? 'success' : 'error'} sx={{ mt: 1 }}>
             {status.text}
-            {status.reason && <Box component="span" sx={{ display: 'block', fontSize: 13 }}>{status.reason}</Box>}
+            {status.reason && (
+              <Box component="span" sx={{ display: 'block', fontSize: 13 }}>
+                {status.reason}
+              </Box>
+            )}
           </Alert>
         )}
-        <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }}>Register</Button>
+        <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }}>
+          Register
+        </Button>
       </Paper>
     </Box>
   );

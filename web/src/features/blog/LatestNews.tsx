@@ -21,19 +21,38 @@ export default function LatestNews({ userId }: { userId: number | null | undefin
       setItems(list.slice(0, SHOWN));
     };
     if (userId === null) show([]);
-    else fetchNews(userId).then((list) => show(list)).catch((err) => { console.warn('News read failed', err); show([], true); });
-    return () => { live = false; };
+    else
+      fetchNews(userId)
+        .then((list) => show(list))
+        .catch((err) => {
+          console.warn('News read failed', err);
+          show([], true);
+        });
+    return () => {
+      live = false;
+    };
   }, [userId]);
 
-  if (!items) return <p className="gp-status" role="status">बातम्या लोड होत आहेत…</p>;
+  if (!items)
+    return (
+      <p className="gp-status" role="status">
+        बातम्या लोड होत आहेत…
+      </p>
+    );
   if (!items.length) {
-    return <p className="gp-status" data-testid="news-empty">{failed ? 'बातम्या सध्या उपलब्ध नाहीत.' : 'अद्याप कोणतीही बातमी नाही.'}</p>;
+    return (
+      <p className="gp-status" data-testid="news-empty">
+        {failed ? 'बातम्या सध्या उपलब्ध नाहीत.' : 'अद्याप कोणतीही बातमी नाही.'}
+      </p>
+    );
   }
   return (
     <ul className="gp-list-reset gp-news">
       {items.map((n) => (
         <li key={n.blogId} className="gp-news__item" data-testid="news-item">
-          <div className="gp-news__date" data-testid="news-date">{formatDateMr(n.eventDate)}</div>
+          <div className="gp-news__date" data-testid="news-date">
+            {formatDateMr(n.eventDate)}
+          </div>
           <h4 className="gp-news__title">{n.blogTitle}</h4>
           <p className="gp-news__text">{n.blogContent}</p>
         </li>

@@ -22,7 +22,11 @@ import { dateToIso, isoToDate, type NewsItem } from './api.ts';
 import { useCreateNews, useDeleteNews, useNews, useUpdateNews } from './queries.ts';
 
 type Mode = 'add' | 'edit';
-interface Draft { title: string; content: string; date: string }
+interface Draft {
+  title: string;
+  content: string;
+  date: string;
+}
 const EMPTY: Draft = { title: '', content: '', date: '' };
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -40,15 +44,45 @@ function toInput(d: Draft) {
 function NewsFields({ draft, onChange }: { draft: Draft; onChange: (d: Draft) => void }) {
   return (
     <>
-      <TextField label="Title (शीर्षक)" fullWidth margin="normal" value={draft.title} onChange={(e) => onChange({ ...draft, title: e.target.value })} />
-      <TextField label="Content (मजकूर)" fullWidth margin="normal" multiline minRows={4} value={draft.content} onChange={(e) => onChange({ ...draft, content: e.target.value })} />
-      <DateField label="Event Date (दिनांक)" margin="normal" value={draft.date} onChange={(e) => onChange({ ...draft, date: e.target.value })}
-        hintTestId="news-date-gb" sx={{ minWidth: 220 }} />
+      <TextField
+        label="Title (शीर्षक)"
+        fullWidth
+        margin="normal"
+        value={draft.title}
+        onChange={(e) => onChange({ ...draft, title: e.target.value })}
+      />
+      <TextField
+        label="Content (मजकूर)"
+        fullWidth
+        margin="normal"
+        multiline
+        minRows={4}
+        value={draft.content}
+        onChange={(e) => onChange({ ...draft, content: e.target.value })}
+      />
+      <DateField
+        label="Event Date (दिनांक)"
+        margin="normal"
+        value={draft.date}
+        onChange={(e) => onChange({ ...draft, date: e.target.value })}
+        hintTestId="news-date-gb"
+        sx={{ minWidth: 220 }}
+      />
     </>
   );
 }
 
-function NewsRow({ item, userId, onSaved, onDelete }: { item: NewsItem; userId: number; onSaved: (msg: string) => void; onDelete: () => void }) {
+function NewsRow({
+  item,
+  userId,
+  onSaved,
+  onDelete,
+}: {
+  item: NewsItem;
+  userId: number;
+  onSaved: (msg: string) => void;
+  onDelete: () => void;
+}) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [error, setError] = useState('');
   const update = useUpdateNews(userId);
@@ -72,22 +106,47 @@ function NewsRow({ item, userId, onSaved, onDelete }: { item: NewsItem; userId: 
       {draft ? (
         <>
           <NewsFields draft={draft} onChange={setDraft} />
-          {error && <Alert severity="error" role="alert" sx={{ mt: 1 }}>{error}</Alert>}
+          {error && (
+            <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+              {error}
+            </Alert>
+          )}
           <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
-            <Button variant="contained" onClick={save} disabled={update.isPending}>Save</Button>
-            <Button onClick={() => { setDraft(null); setError(''); }}>Cancel</Button>
+            <Button variant="contained" onClick={save} disabled={update.isPending}>
+              Save
+            </Button>
+            <Button
+              onClick={() => {
+                setDraft(null);
+                setError('');
+              }}
+            >
+              Cancel
+            </Button>
           </Box>
         </>
       ) : (
         <Box sx={{ display: 'flex', gap: 2, flexWrap: { xs: 'wrap', sm: 'nowrap' }, alignItems: 'flex-start' }}>
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-            <Typography variant="caption" sx={{ color: 'primary.main', fontWeight: 600 }}>{formatDateMr(item.eventDate)}</Typography>
+            <Typography variant="caption" sx={{ color: 'primary.main', fontWeight: 600 }}>
+              {formatDateMr(item.eventDate)}
+            </Typography>
             <Typography sx={{ fontWeight: 700 }}>{item.blogTitle}</Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line', wordBreak: 'break-word' }}>{item.blogContent}</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line', wordBreak: 'break-word' }}>
+              {item.blogContent}
+            </Typography>
           </Box>
           <Box sx={{ display: 'flex', gap: 1, flexShrink: 0 }}>
-            <Button size="small" startIcon={<EditIcon />} onClick={() => setDraft({ title: item.blogTitle, content: item.blogContent, date: isoToDate(item.eventDate) })}>Edit</Button>
-            <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={onDelete}>Delete</Button>
+            <Button
+              size="small"
+              startIcon={<EditIcon />}
+              onClick={() => setDraft({ title: item.blogTitle, content: item.blogContent, date: isoToDate(item.eventDate) })}
+            >
+              Edit
+            </Button>
+            <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={onDelete}>
+              Delete
+            </Button>
           </Box>
         </Box>
       )}
@@ -106,15 +165,26 @@ export default function NewsAdminPage() {
   const create = useCreateNews(userId);
   const del = useDeleteNews(userId);
   const items = news.data ?? null;
-  const readError = mode !== 'edit' ? '' : !userId ? 'User not logged in. Please log in again.'
-    : news.isError && !news.isFetching ? messageOf(news.error) : '';
+  const readError =
+    mode !== 'edit'
+      ? ''
+      : !userId
+        ? 'User not logged in. Please log in again.'
+        : news.isError && !news.isFetching
+          ? messageOf(news.error)
+          : '';
   const shownError = error || readError;
 
-  const switchTo = (m: Mode) => { setMode(m); setError(''); setMessage(''); };
+  const switchTo = (m: Mode) => {
+    setMode(m);
+    setError('');
+    setMessage('');
+  };
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    setError(''); setMessage('');
+    setError('');
+    setMessage('');
     const input = toInput(draft);
     if (!input) return;
     try {
@@ -130,7 +200,8 @@ export default function NewsAdminPage() {
 
   const remove = async (item: NewsItem) => {
     if (!window.confirm('really want to delete?')) return;
-    setError(''); setMessage('');
+    setError('');
+    setMessage('');
     try {
       await del.mutateAsync(item.blogId);
       setMessage('बातमी हटवली!');
@@ -142,23 +213,57 @@ export default function NewsAdminPage() {
   return (
     <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 1000 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
-        <IconButton aria-label="Back to Admin" onClick={() => navigate('/admin')}><ArrowBackIcon /></IconButton>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, flexGrow: 1 }}>मुख्यपृष्ठ बातम्या (Home page news)</Typography>
-        <ToggleButtonGroup exclusive size="small" color="primary" value={mode} onChange={(_, m: Mode | null) => m && switchTo(m)} aria-label="mode">
+        <IconButton aria-label="Back to Admin" onClick={() => navigate('/admin')}>
+          <ArrowBackIcon />
+        </IconButton>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, flexGrow: 1 }}>
+          मुख्यपृष्ठ बातम्या (Home page news)
+        </Typography>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          color="primary"
+          value={mode}
+          onChange={(_, m: Mode | null) => m && switchTo(m)}
+          aria-label="mode"
+        >
           <ToggleButton value="add">Add News</ToggleButton>
           <ToggleButton value="edit">Edit News</ToggleButton>
         </ToggleButtonGroup>
       </Box>
-      {message && <Alert severity="success" sx={{ mb: 2 }} data-testid="news-message">{message}</Alert>}
-      {shownError && <Alert severity="error" role="alert" sx={{ mb: 2 }}>{shownError}</Alert>}
+      {message && (
+        <Alert severity="success" sx={{ mb: 2 }} data-testid="news-message">
+          {message}
+        </Alert>
+      )}
+      {shownError && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {shownError}
+        </Alert>
+      )}
       {mode === 'add' ? (
         <Paper component="form" noValidate onSubmit={submit} sx={{ p: { xs: 2, md: 3 } }}>
           <NewsFields draft={draft} onChange={setDraft} />
-          <Box><Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={create.isPending}>Save News</Button></Box>
+          <Box>
+            <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={create.isPending}>
+              Save News
+            </Button>
+          </Box>
         </Paper>
       ) : (
         <>
-          <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => { setMessage(''); setError(''); void news.refetch(); }} sx={{ mb: 2 }}>Refresh List</Button>
+          <Button
+            variant="outlined"
+            startIcon={<RefreshIcon />}
+            onClick={() => {
+              setMessage('');
+              setError('');
+              void news.refetch();
+            }}
+            sx={{ mb: 2 }}
+          >
+            Refresh List
+          </Button>
           {items === null ? (
             !shownError && <Typography role="status">लोड होत आहे…</Typography>
           ) : items.length === 0 ? (

@@ -34,10 +34,14 @@ export async function fetchNews(userId: number, signal?: AbortSignal): Promise<N
 export const createNews = (input: NewsInput) => api<NewsItem>('/api/Blog', { method: 'POST', body: input });
 /** `version`: the one the item was read at; the server answers 409 when someone changed it since. */
 export const updateNews = (id: number, input: NewsInput, version?: number) =>
-  api<NewsItem>(`/api/Blog/${id}`, { method: 'PUT', body: input, headers: version === undefined ? undefined : { 'if-match': `"${version}"` } });
+  api<NewsItem>(`/api/Blog/${id}`, {
+    method: 'PUT',
+    body: input,
+    headers: version === undefined ? undefined : { 'if-match': `"${version}"` },
+  });
 export const deleteNews = (id: number) => api<{ blogId: number }>(`/api/Blog/${id}`, { method: 'DELETE' });
 
 /** A date input's yyyy-mm-dd as the ISO date-time the spec's client sent (midnight UTC of that day). */
 export const dateToIso = (day: string) => `${day}T00:00:00.000Z`;
 /** Back from the stored ISO value to the date input's yyyy-mm-dd. */
-export const isoToDate = (iso: string) => (/^\d{4}-\d{2}-\d{2}/.exec(iso)?.[0] ?? '');
+export const isoToDate = (iso: string) => /^\d{4}-\d{2}-\d{2}/.exec(iso)?.[0] ?? '';

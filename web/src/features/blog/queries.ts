@@ -6,10 +6,11 @@ import { createNews, deleteNews, fetchNews, updateNews, type NewsInput, type New
 
 const newsKey = (userId: number) => ['news', userId] as const;
 
-export const newsQuery = (userId: number) => queryOptions({
-  queryKey: newsKey(userId),
-  queryFn: ({ signal }) => fetchNews(userId, signal),
-});
+export const newsQuery = (userId: number) =>
+  queryOptions({
+    queryKey: newsKey(userId),
+    queryFn: ({ signal }) => fetchNews(userId, signal),
+  });
 
 /** A council's news while `enabled`. */
 export const useNews = (userId: number, enabled: boolean) => useQuery({ ...newsQuery(userId), enabled });

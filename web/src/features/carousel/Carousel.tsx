@@ -9,7 +9,11 @@ import SlideView from './SlideView.tsx';
 const SlickCarousel = lazy(() => import('./SlickCarousel.tsx'));
 
 function Message({ text }: { text: string }) {
-  return <div className="gp-carousel-message" role="status">{text}</div>;
+  return (
+    <div className="gp-carousel-message" role="status">
+      {text}
+    </div>
+  );
 }
 
 /** userId: undefined while the site profile is loading, null when there is no public council. */
@@ -17,12 +21,22 @@ export default function Carousel({ userId }: { userId: number | null | undefined
   const [slides, setSlides] = useState<Slide[] | null>(null);
   useEffect(() => {
     if (userId === undefined) return;
-    if (userId === null) { setSlides([]); return; }
+    if (userId === null) {
+      setSlides([]);
+      return;
+    }
     let live = true;
     takeSlides(userId)
-      .then((s) => { if (live) setSlides(s); })
-      .catch((err) => { console.error('Carousel read failed', err); if (live) setSlides([]); });
-    return () => { live = false; };
+      .then((s) => {
+        if (live) setSlides(s);
+      })
+      .catch((err) => {
+        console.error('Carousel read failed', err);
+        if (live) setSlides([]);
+      });
+    return () => {
+      live = false;
+    };
   }, [userId]);
 
   if (slides === null) return <Message text="Loading Carousel..." />;

@@ -56,12 +56,26 @@ function AddForm() {
 
   return (
     <Paper sx={{ p: { xs: 2, md: 3 } }}>
-      <TextField label="Blog Content (फोटोवरील मजकूर)" fullWidth multiline minRows={2} value={content} onChange={(e) => setContent(e.target.value)} />
+      <TextField
+        label="Blog Content (फोटोवरील मजकूर)"
+        fullWidth
+        multiline
+        minRows={2}
+        value={content}
+        onChange={(e) => setContent(e.target.value)}
+      />
       <Box sx={{ mt: 2, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Button component="label" variant="outlined" startIcon={<CloudUploadIcon />}>
           फोटो निवडा (Choose images)
-          <input key={inputKey} hidden type="file" accept="image/jpeg,image/png,image/webp" multiple data-testid="carousel-files"
-            onChange={(e) => setFiles(Array.from(e.target.files ?? []))} />
+          <input
+            key={inputKey}
+            hidden
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            multiple
+            data-testid="carousel-files"
+            onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
+          />
         </Button>
         <Typography color="text.secondary">{files.length ? `${files.length} फोटो निवडले` : 'JPEG, PNG किंवा WebP'}</Typography>
       </Box>
@@ -69,14 +83,25 @@ function AddForm() {
         <Grid container spacing={1.5} sx={{ mt: 2 }}>
           {previews.map((u, i) => (
             <Grid key={u} size={{ xs: 6, sm: 4, md: 3 }}>
-              <Box component="img" src={u} alt={files[i]?.name ?? ''} data-testid="preview"
-                sx={{ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: 2, display: 'block', bgcolor: '#eee' }} />
+              <Box
+                component="img"
+                src={u}
+                alt={files[i]?.name ?? ''}
+                data-testid="preview"
+                sx={{ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: 2, display: 'block', bgcolor: '#eee' }}
+              />
             </Grid>
           ))}
         </Grid>
       )}
-      {error && <Alert severity="error" role="alert" sx={{ mt: 2 }}>{error}</Alert>}
-      <Button variant="contained" sx={{ mt: 3 }} onClick={send} disabled={busy}>{busy ? 'अपलोड होत आहे…' : 'Upload'}</Button>
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+          {error}
+        </Alert>
+      )}
+      <Button variant="contained" sx={{ mt: 3 }} onClick={send} disabled={busy}>
+        {busy ? 'अपलोड होत आहे…' : 'Upload'}
+      </Button>
     </Paper>
   );
 }
@@ -91,12 +116,13 @@ function EditGrid() {
   const [deleteError, setDeleteError] = useState('');
   const [message, setMessage] = useState('');
   const slides = read.data ?? null;
-  const error = deleteError || (!userId ? 'User not logged in. Please log in again.'
-    : read.isError && !read.isFetching ? messageOf(read.error) : '');
+  const error =
+    deleteError || (!userId ? 'User not logged in. Please log in again.' : read.isError && !read.isFetching ? messageOf(read.error) : '');
 
   const remove = async (s: Slide) => {
     if (!window.confirm('really want to delete?')) return;
-    setDeleteError(''); setMessage('');
+    setDeleteError('');
+    setMessage('');
     try {
       await del.mutateAsync(s.corosalId);
       setMessage('फोटो हटवला!');
@@ -110,7 +136,8 @@ function EditGrid() {
     if (!slides) return;
     const order = [...slides];
     [order[i], order[i + by]] = [order[i + by], order[i]];
-    setDeleteError(''); setMessage('');
+    setDeleteError('');
+    setMessage('');
     try {
       await reorder.mutateAsync(order);
       setMessage('क्रम जतन केला! (Order saved)');
@@ -126,8 +153,16 @@ function EditGrid() {
           मुख्यपृष्ठावर फोटो याच क्रमाने दिसतात; ↑ / ↓ ने क्रम बदला. (Slides show in this order; move them with the arrows.)
         </Typography>
       )}
-      {message && <Alert severity="success" sx={{ mb: 2 }}>{message}</Alert>}
-      {error && <Alert severity="error" role="alert" sx={{ mb: 2 }}>{error}</Alert>}
+      {message && (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          {message}
+        </Alert>
+      )}
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
       {slides === null ? (
         !error && <Typography role="status">लोड होत आहे…</Typography>
       ) : slides.length === 0 ? (
@@ -137,15 +172,36 @@ function EditGrid() {
           {slides.map((s, i) => (
             <Grid key={s.corosalId} size={{ xs: 12, sm: 6, md: 4 }}>
               <Paper data-testid="admin-slide" sx={{ overflow: 'hidden', height: '100%', display: 'flex', flexDirection: 'column' }}>
-                <Box component="img" src={imageUrl(s.imagePathSmall || s.imagePath)} alt={s.blogContent} loading="lazy"
-                  sx={{ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', display: 'block', bgcolor: '#eee' }} />
+                <Box
+                  component="img"
+                  src={imageUrl(s.imagePathSmall || s.imagePath)}
+                  alt={s.blogContent}
+                  loading="lazy"
+                  sx={{ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', display: 'block', bgcolor: '#eee' }}
+                />
                 <Box sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'flex-start', flexGrow: 1 }}>
-                  <Typography variant="body2" sx={{ flexGrow: 1, wordBreak: 'break-word' }}>{i + 1}. {s.blogContent}</Typography>
-                  <IconButton size="small" aria-label={`फोटो ${i + 1} वर हलवा (move up)`} disabled={i === 0 || reorder.isPending}
-                    onClick={() => move(i, -1)}><ArrowUpwardIcon fontSize="small" /></IconButton>
-                  <IconButton size="small" aria-label={`फोटो ${i + 1} खाली हलवा (move down)`} disabled={i === slides.length - 1 || reorder.isPending}
-                    onClick={() => move(i, 1)}><ArrowDownwardIcon fontSize="small" /></IconButton>
-                  <Button color="error" size="small" startIcon={<DeleteIcon />} onClick={() => remove(s)}>Delete</Button>
+                  <Typography variant="body2" sx={{ flexGrow: 1, wordBreak: 'break-word' }}>
+                    {i + 1}. {s.blogContent}
+                  </Typography>
+                  <IconButton
+                    size="small"
+                    aria-label={`फोटो ${i + 1} वर हलवा (move up)`}
+                    disabled={i === 0 || reorder.isPending}
+                    onClick={() => move(i, -1)}
+                  >
+                    <ArrowUpwardIcon fontSize="small" />
+                  </IconButton>
+                  <IconButton
+                    size="small"
+                    aria-label={`फोटो ${i + 1} खाली हलवा (move down)`}
+                    disabled={i === slides.length - 1 || reorder.isPending}
+                    onClick={() => move(i, 1)}
+                  >
+                    <ArrowDownwardIcon fontSize="small" />
+                  </IconButton>
+                  <Button color="error" size="small" startIcon={<DeleteIcon />} onClick={() => remove(s)}>
+                    Delete
+                  </Button>
                 </Box>
               </Paper>
             </Grid>
@@ -162,9 +218,20 @@ export default function CarouselAdminPage() {
   return (
     <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 1100 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
-        <IconButton aria-label="Back to Admin" onClick={() => navigate('/admin')}><ArrowBackIcon /></IconButton>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, flexGrow: 1 }}>मुख्यपृष्ठ फोटो (Home page photos)</Typography>
-        <ToggleButtonGroup exclusive size="small" color="primary" value={mode} onChange={(_, m: Mode | null) => m && setMode(m)} aria-label="mode">
+        <IconButton aria-label="Back to Admin" onClick={() => navigate('/admin')}>
+          <ArrowBackIcon />
+        </IconButton>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, flexGrow: 1 }}>
+          मुख्यपृष्ठ फोटो (Home page photos)
+        </Typography>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          color="primary"
+          value={mode}
+          onChange={(_, m: Mode | null) => m && setMode(m)}
+          aria-label="mode"
+        >
           <ToggleButton value="add">Add Images</ToggleButton>
           <ToggleButton value="edit">Edit Images</ToggleButton>
         </ToggleButtonGroup>

@@ -8,7 +8,7 @@ import SlideView from './SlideView.tsx';
 import type { Slide } from './api.ts';
 
 // With Vite 8 (rolldown) the default import can be the module object rather than the component.
-const Slider = ((SlickImport as unknown as { default?: typeof SlickImport }).default ?? SlickImport);
+const Slider = (SlickImport as unknown as { default?: typeof SlickImport }).default ?? SlickImport;
 
 export const SLIDER_SETTINGS: Settings = {
   autoplay: true,

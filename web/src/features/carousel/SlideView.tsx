@@ -8,7 +8,12 @@ import './carousel.css';
 // 'Loading image...' for an image the browser already has.
 const loaded = new Set<string>();
 
-export default function SlideView({ slide, first, eager, onLoaded }: {
+export default function SlideView({
+  slide,
+  first,
+  eager,
+  onLoaded,
+}: {
   slide: Slide;
   /** The first slide is the page's largest image: fetched at once and first. */
   first: boolean;
@@ -21,19 +26,37 @@ export default function SlideView({ slide, first, eager, onLoaded }: {
   return (
     <div className="gp-slide" data-testid="slide">
       <img
-        src={src} srcSet={srcSet} sizes={sizes}
+        src={src}
+        srcSet={srcSet}
+        sizes={sizes}
         alt={slide.blogContent || 'मुख्यपृष्ठ फोटो'}
         loading={first || eager ? 'eager' : 'lazy'}
         fetchPriority={first ? 'high' : 'auto'}
         decoding={first ? 'sync' : 'async'}
         draggable={false}
-        onLoad={() => { loaded.add(src); setState('loaded'); onLoaded?.(); }}
+        onLoad={() => {
+          loaded.add(src);
+          setState('loaded');
+          onLoaded?.();
+        }}
         onError={() => setState('failed')}
         style={state === 'failed' ? { display: 'none' } : undefined}
       />
-      {state === 'loading' && <div className="gp-slide__state" role="status">Loading image...</div>}
-      {state === 'failed' && <div className="gp-slide__state" role="status">Image not available</div>}
-      {slide.blogContent && <div className="gp-slide__caption" data-testid="slide-caption">{slide.blogContent}</div>}
+      {state === 'loading' && (
+        <div className="gp-slide__state" role="status">
+          Loading image...
+        </div>
+      )}
+      {state === 'failed' && (
+        <div className="gp-slide__state" role="status">
+          Image not available
+        </div>
+      )}
+      {slide.blogContent && (
+        <div className="gp-slide__caption" data-testid="slide-caption">
+          {slide.blogContent}
+        </div>
+      )}
     </div>
   );
 }

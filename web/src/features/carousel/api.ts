@@ -25,7 +25,14 @@ let early: { userId: number; slides: Promise<Slide[]> } | null = null;
 export function prefetchSlides(userId: number) {
   const slides = fetchSlides(userId);
   early = { userId, slides };
-  slides.then((list) => { if (list[0]) preloadImage(list[0]); }, () => { /* the carousel reports it */ });
+  slides.then(
+    (list) => {
+      if (list[0]) preloadImage(list[0]);
+    },
+    () => {
+      /* the carousel reports it */
+    },
+  );
 }
 
 export function takeSlides(userId: number): Promise<Slide[]> {
@@ -51,7 +58,10 @@ function preloadImage(slide: Slide) {
   link.rel = 'preload';
   link.as = 'image';
   link.href = src;
-  if (srcSet) { link.setAttribute('imagesrcset', srcSet); link.setAttribute('imagesizes', sizes); }
+  if (srcSet) {
+    link.setAttribute('imagesrcset', srcSet);
+    link.setAttribute('imagesizes', sizes);
+  }
   link.setAttribute('fetchpriority', 'high');
   document.head.appendChild(link);
 }

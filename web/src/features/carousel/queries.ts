@@ -6,10 +6,11 @@ import { deleteSlide, fetchSlides, saveSlideOrder, uploadSlides, type Slide } fr
 
 const slidesKey = (userId: number) => ['slides', userId] as const;
 
-export const slidesQuery = (userId: number) => queryOptions({
-  queryKey: slidesKey(userId),
-  queryFn: ({ signal }) => fetchSlides(userId, signal),
-});
+export const slidesQuery = (userId: number) =>
+  queryOptions({
+    queryKey: slidesKey(userId),
+    queryFn: ({ signal }) => fetchSlides(userId, signal),
+  });
 
 /** A council's slides while `enabled`. */
 export const useSlides = (userId: number, enabled: boolean) => useQuery({ ...slidesQuery(userId), enabled });
@@ -52,7 +53,9 @@ export function useReorderSlides(userId: number) {
       await queryClient.cancelQueries({ queryKey: slidesKey(userId) });
       queryClient.setQueryData(slidesKey(userId), slides);
     },
-    onSuccess: (saved) => { queryClient.setQueryData(slidesKey(userId), saved); },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(slidesKey(userId), saved);
+    },
     onSettled: refresh,
   });
 }

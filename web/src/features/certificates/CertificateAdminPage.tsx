@@ -34,9 +34,11 @@ export default function CertificateAdminPage({ kind }: { kind: KindName }) {
   const list = useCertificatePage(k, shown.pageNumber, shown.nameFilter, view === 'list');
   const loading = view === 'list' && list.isFetching;
   const failed = list.isError && !list.isFetching;
-  const page = failed ? EMPTY_PAGE : list.data ?? EMPTY_PAGE;
+  const page = failed ? EMPTY_PAGE : (list.data ?? EMPTY_PAGE);
 
-  useEffect(() => { document.title = `${k.mr} | ग्रामपंचायत`; }, [k]);
+  useEffect(() => {
+    document.title = `${k.mr} | ग्रामपंचायत`;
+  }, [k]);
 
   // A read that failed for good (after the retries of lib/retry.ts) is said once, as the spec's
   // alert; a failure still cached from an earlier visit is not said again.
@@ -54,13 +56,29 @@ export default function CertificateAdminPage({ kind }: { kind: KindName }) {
     else setShown({ pageNumber, nameFilter });
   };
 
-  const openList = () => { setSuccess(''); setShown({ pageNumber: 1, nameFilter: filter }); setView('list'); };
-  const openNew = () => { setSuccess(''); setEditing(null); setView('form'); };
-  const openUpdate = (item: Item) => {
-    if (!item[k.idField]) { window.alert('प्रमाणपत्र आयडी उपलब्ध नाही, अद्यतन करता येणार नाही. (Certificate ID is missing; cannot update.)'); return; }
-    setSuccess(''); setEditing(item); setView('form');
+  const openList = () => {
+    setSuccess('');
+    setShown({ pageNumber: 1, nameFilter: filter });
+    setView('list');
   };
-  const cancelForm = () => { setEditing(null); setView(page.items.length > 0 ? 'list' : 'initial'); };
+  const openNew = () => {
+    setSuccess('');
+    setEditing(null);
+    setView('form');
+  };
+  const openUpdate = (item: Item) => {
+    if (!item[k.idField]) {
+      window.alert('प्रमाणपत्र आयडी उपलब्ध नाही, अद्यतन करता येणार नाही. (Certificate ID is missing; cannot update.)');
+      return;
+    }
+    setSuccess('');
+    setEditing(item);
+    setView('form');
+  };
+  const cancelForm = () => {
+    setEditing(null);
+    setView(page.items.length > 0 ? 'list' : 'initial');
+  };
   // The save invalidated this kind's pages (useSaveCertificate), so showing the list reads it afresh.
   const saved = (message: string) => {
     setEditing(null);
@@ -72,7 +90,10 @@ export default function CertificateAdminPage({ kind }: { kind: KindName }) {
 
   const pdf = async (item: Item) => {
     const id = item[k.idField];
-    if (!id) { window.alert('प्रमाणपत्र आयडी उपलब्ध नाही, PDF तयार करता येणार नाही. (Certificate ID is missing; cannot make the PDF.)'); return; }
+    if (!id) {
+      window.alert('प्रमाणपत्र आयडी उपलब्ध नाही, PDF तयार करता येणार नाही. (Certificate ID is missing; cannot make the PDF.)');
+      return;
+    }
     setPdfBusy(true);
     try {
       await downloadPdf(k, item, String(id));
@@ -90,7 +111,10 @@ export default function CertificateAdminPage({ kind }: { kind: KindName }) {
         <BackToAdmin />
       </Box>
       <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 24, sm: 30 }, mb: 2 }}>
-        {k.mr} <Typography component="span" color="text.secondary" sx={{ fontSize: { xs: 16, sm: 20 } }}>({k.en})</Typography>
+        {k.mr}{' '}
+        <Typography component="span" color="text.secondary" sx={{ fontSize: { xs: 16, sm: 20 } }}>
+          ({k.en})
+        </Typography>
       </Typography>
 
       {view === 'initial' && (
@@ -106,21 +130,44 @@ export default function CertificateAdminPage({ kind }: { kind: KindName }) {
 
       {view === 'list' && (
         <>
-          {success && <Alert severity="success" sx={{ mb: 2 }} onClose={() => setSuccess('')} data-testid="certificate-success">{success}</Alert>}
-          <CertificateList k={k} page={page} filter={filter} loading={loading} error={failed ? k.listFailed : ''} disabled={pdfBusy}
+          {success && (
+            <Alert severity="success" sx={{ mb: 2 }} onClose={() => setSuccess('')} data-testid="certificate-success">
+              {success}
+            </Alert>
+          )}
+          <CertificateList
+            k={k}
+            page={page}
+            filter={filter}
+            loading={loading}
+            error={failed ? k.listFailed : ''}
+            disabled={pdfBusy}
             onFilterChange={setFilter}
-            onSearch={() => { setSuccess(''); load(1, filter); }}
+            onSearch={() => {
+              setSuccess('');
+              load(1, filter);
+            }}
             onPage={(n) => load(n, filter)}
-            onUpdate={openUpdate} onPdf={pdf} onNew={openNew}
-            onBack={() => { setSuccess(''); setView('initial'); }} />
+            onUpdate={openUpdate}
+            onPdf={pdf}
+            onNew={openNew}
+            onBack={() => {
+              setSuccess('');
+              setView('initial');
+            }}
+          />
         </>
       )}
 
-      {view === 'form' && <CertificateForm key={editing ? String(editing[k.idField]) : 'new'} k={k} item={editing} onCancel={cancelForm} onSaved={saved} />}
+      {view === 'form' && (
+        <CertificateForm key={editing ? String(editing[k.idField]) : 'new'} k={k} item={editing} onCancel={cancelForm} onSaved={saved} />
+      )}
 
       <Backdrop open={pdfBusy} sx={{ zIndex: (t) => t.zIndex.modal + 1, color: 'white', flexDirection: 'column', gap: 2 }}>
         <CircularProgress color="inherit" />
-        <Typography role="status" sx={{ fontSize: 20 }}>PDF तयार करत आहे...</Typography>
+        <Typography role="status" sx={{ fontSize: 20 }}>
+          PDF तयार करत आहे...
+        </Typography>
       </Backdrop>
     </Box>
   );

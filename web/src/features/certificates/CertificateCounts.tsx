@@ -27,7 +27,9 @@ export default function CertificateCounts() {
           <Card sx={{ height: '100%', borderTop: `4px solid ${c.color}` }}>
             <CardActionArea component={RouterLink} to={c.to} sx={{ height: '100%' }}>
               <CardContent sx={{ p: { xs: 1.5, sm: 2 } }}>
-                <Typography color="text.secondary" sx={{ fontSize: 14 }}>{c.mr} प्रमाणपत्रे · {c.en}</Typography>
+                <Typography color="text.secondary" sx={{ fontSize: 14 }}>
+                  {c.mr} प्रमाणपत्रे · {c.en}
+                </Typography>
                 <Typography data-testid={`count-${c.kind}`} sx={{ fontSize: 32, fontWeight: 700, color: c.color, lineHeight: 1.3 }}>
                   {counts[i] ?? '—'}
                 </Typography>

@@ -44,14 +44,26 @@ export default function CertificateForm({ k, item, onCancel, onSaved }: Props) {
     if (next.data) setValues((v) => (v[numberField] ? v : { ...v, [numberField]: next.data }));
   }, [next.data, numberField]);
 
-  const change = useCallback((name: string, value: string) => {
-    setValues((v) => { const next = { ...v, [name]: value }; return k.derive ? k.derive(next, name) : next; });
-  }, [k]);
+  const change = useCallback(
+    (name: string, value: string) => {
+      setValues((v) => {
+        const next = { ...v, [name]: value };
+        return k.derive ? k.derive(next, name) : next;
+      });
+    },
+    [k],
+  );
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!councilIdOf()) { window.alert('Error: User ID not found. Cannot submit.'); return; }
-    if (item && !id) { window.alert('प्रमाणपत्र आयडी उपलब्ध नाही, अद्यतन करता येणार नाही. (Certificate ID is missing; cannot update.)'); return; }
+    if (!councilIdOf()) {
+      window.alert('Error: User ID not found. Cannot submit.');
+      return;
+    }
+    if (item && !id) {
+      window.alert('प्रमाणपत्र आयडी उपलब्ध नाही, अद्यतन करता येणार नाही. (Certificate ID is missing; cannot update.)');
+      return;
+    }
     try {
       await save.mutateAsync({ values, id, photos, version: typeof item?.version === 'number' ? item.version : undefined });
       onSaved(id ? 'अर्ज यशस्वीरित्या अद्यतनित झाला!' : 'अर्ज यशस्वीरित्या सादर झाला!');
@@ -64,26 +76,55 @@ export default function CertificateForm({ k, item, onCancel, onSaved }: Props) {
     <Box component="form" onSubmit={submit} noValidate={!browserChecks} aria-label={id ? 'नोंदणी अद्यतन' : 'नवीन नोंदणी'}>
       <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         {id ? 'नोंदणी अद्यतनित करा' : 'नवीन नोंदणी'}
-        <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>{id ? '(Update registration)' : '(New registration)'}</Typography>
+        <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
+          {id ? '(Update registration)' : '(New registration)'}
+        </Typography>
       </Typography>
 
       <FormSections sections={k.sections} values={values} browserChecks={browserChecks} onChange={change} />
 
       {k.photos && (
         <FormSection mr="फोटो" en="Photos">
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' } }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' },
+            }}
+          >
             {k.photos.map((p) => (
-              <PhotoField key={p.name} name={p.name} mr={p.mr} en={p.en} required={!!p.requiredOnCreate && !id}
-                savedUrl={item ? (item[p.urlField] as string | null) ?? null : null}
-                file={photos[p.name] ?? null} disabled={busy}
-                onChange={(file) => setPhotos((ph) => ({ ...ph, [p.name]: file }))} />
+              <PhotoField
+                key={p.name}
+                name={p.name}
+                mr={p.mr}
+                en={p.en}
+                required={!!p.requiredOnCreate && !id}
+                savedUrl={item ? ((item[p.urlField] as string | null) ?? null) : null}
+                file={photos[p.name] ?? null}
+                disabled={busy}
+                onChange={(file) => setPhotos((ph) => ({ ...ph, [p.name]: file }))}
+              />
             ))}
           </Box>
         </FormSection>
       )}
 
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', justifyContent: 'flex-end', position: 'sticky', bottom: 0, py: 1.5, bgcolor: 'background.default', zIndex: 1 }}>
-        <Button variant="outlined" onClick={onCancel} disabled={busy}>रद्द करा (Cancel)</Button>
+      <Box
+        sx={{
+          display: 'flex',
+          gap: 2,
+          flexWrap: 'wrap',
+          justifyContent: 'flex-end',
+          position: 'sticky',
+          bottom: 0,
+          py: 1.5,
+          bgcolor: 'background.default',
+          zIndex: 1,
+        }}
+      >
+        <Button variant="outlined" onClick={onCancel} disabled={busy}>
+          रद्द करा (Cancel)
+        </Button>
         <Button type="submit" variant="contained" disabled={busy}>
           {busy ? 'सादर होत आहे…' : id ? 'अद्यतनित करा (Update)' : 'सादर करा (Submit)'}
         </Button>

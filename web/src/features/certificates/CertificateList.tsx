@@ -44,30 +44,70 @@ function names(k: KindDef, item: Item): { mr: string; en: string } {
   };
 }
 
-export default function CertificateList({ k, page, filter, loading, error, disabled, onFilterChange, onSearch, onPage, onUpdate, onPdf, onNew, onBack }: Props) {
+export default function CertificateList({
+  k,
+  page,
+  filter,
+  loading,
+  error,
+  disabled,
+  onFilterChange,
+  onSearch,
+  onPage,
+  onUpdate,
+  onPdf,
+  onNew,
+  onBack,
+}: Props) {
   // The date beside the number is a different one per kind (birth, death, issue, marriage): say which.
   const dateLabel = fieldOf(k.table, k.dateField).mr;
   return (
     <Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-        <Button startIcon={<ArrowBackIcon />} onClick={onBack} disabled={disabled}>मागे (Back)</Button>
+        <Button startIcon={<ArrowBackIcon />} onClick={onBack} disabled={disabled}>
+          मागे (Back)
+        </Button>
         <Box sx={{ flexGrow: 1 }} />
-        <Button variant="outlined" onClick={onNew} disabled={disabled}>नवीन नोंदणी (New)</Button>
+        <Button variant="outlined" onClick={onNew} disabled={disabled}>
+          नवीन नोंदणी (New)
+        </Button>
       </Box>
 
-      <Box component="form" role="search" onSubmit={(e) => { e.preventDefault(); onSearch(); }}
-        sx={{ display: 'flex', gap: 1, mb: 2, alignItems: 'flex-start' }}>
-        <TextField size="small" fullWidth name="nameFilter" label="नावाने शोधा (Search by name)" value={filter}
-          onChange={(e) => onFilterChange(e.target.value)} slotProps={{ htmlInput: { maxLength: 200 } }} />
-        <Button type="submit" variant="contained" startIcon={<SearchIcon />} disabled={disabled} sx={{ flexShrink: 0, height: 40 }}>शोधा</Button>
+      <Box
+        component="form"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSearch();
+        }}
+        sx={{ display: 'flex', gap: 1, mb: 2, alignItems: 'flex-start' }}
+      >
+        <TextField
+          size="small"
+          fullWidth
+          name="nameFilter"
+          label="नावाने शोधा (Search by name)"
+          value={filter}
+          onChange={(e) => onFilterChange(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
+        <Button type="submit" variant="contained" startIcon={<SearchIcon />} disabled={disabled} sx={{ flexShrink: 0, height: 40 }}>
+          शोधा
+        </Button>
       </Box>
 
       {loading && <LinearProgress sx={{ mb: 1 }} aria-label="लोड होत आहे" />}
-      {error && <Typography role="alert" sx={{ color: 'error.main', fontWeight: 600, mb: 2 }}>{error}</Typography>}
+      {error && (
+        <Typography role="alert" sx={{ color: 'error.main', fontWeight: 600, mb: 2 }}>
+          {error}
+        </Typography>
+      )}
 
       {!loading && !error && page.items.length === 0 && (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-          <Typography sx={{ fontSize: 18 }} color="text.secondary">कोणतीही नोंदणी आढळली नाही.</Typography>
+          <Typography sx={{ fontSize: 18 }} color="text.secondary">
+            कोणतीही नोंदणी आढळली नाही.
+          </Typography>
         </Paper>
       )}
 
@@ -81,22 +121,43 @@ export default function CertificateList({ k, page, filter, loading, error, disab
               const n = names(k, item);
               const id = text(item[k.idField]);
               return (
-                <Paper component="li" key={id} variant="outlined" data-testid="certificate-row"
-                  sx={{ p: { xs: 1.5, sm: 2 }, display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+                <Paper
+                  component="li"
+                  key={id}
+                  variant="outlined"
+                  data-testid="certificate-row"
+                  sx={{ p: { xs: 1.5, sm: 2 }, display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}
+                >
                   <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
                     <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{n.mr || n.en || '—'}</Typography>
-                    {n.en && n.mr && <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{n.en}</Typography>}
+                    {n.en && n.mr && (
+                      <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                        {n.en}
+                      </Typography>
+                    )}
                     <Typography variant="body2" color="text.secondary">
                       नोंदणी क्र. {text(item[k.regField]) || '—'} · {dateLabel}: {formatDateGB(text(item[k.dateField]) || null)}
                     </Typography>
                   </Box>
                   <Box sx={{ display: 'flex', gap: 1, flexShrink: 0 }}>
-                    <Button variant="outlined" size="small" startIcon={<EditIcon />} onClick={() => onUpdate(item)} disabled={disabled}
-                      aria-label={`Update ${n.en || n.mr}`}>
+                    <Button
+                      variant="outlined"
+                      size="small"
+                      startIcon={<EditIcon />}
+                      onClick={() => onUpdate(item)}
+                      disabled={disabled}
+                      aria-label={`Update ${n.en || n.mr}`}
+                    >
                       Update
                     </Button>
-                    <Button variant="contained" size="small" startIcon={<PictureAsPdfIcon />} onClick={() => onPdf(item)} disabled={disabled}
-                      aria-label={`PDF ${n.en || n.mr}`}>
+                    <Button
+                      variant="contained"
+                      size="small"
+                      startIcon={<PictureAsPdfIcon />}
+                      onClick={() => onPdf(item)}
+                      disabled={disabled}
+                      aria-label={`PDF ${n.en || n.mr}`}
+                    >
                       PDF
                     </Button>
                   </Box>
@@ -106,8 +167,14 @@ export default function CertificateList({ k, page, filter, loading, error, disab
           </Box>
           {page.totalPages > 1 && (
             <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-              <Pagination count={page.totalPages} page={page.pageNumber} onChange={(_, n) => onPage(n)} disabled={disabled || loading}
-                color="primary" siblingCount={0} />
+              <Pagination
+                count={page.totalPages}
+                page={page.pageNumber}
+                onChange={(_, n) => onPage(n)}
+                disabled={disabled || loading}
+                color="primary"
+                siblingCount={0}
+              />
             </Box>
           )}
         </>

@@ -27,14 +27,19 @@ export default function PhotoField({ name, mr, en, required, savedUrl, file, dis
   const [preview, setPreview] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!file) { setPreview(null); return; }
+    if (!file) {
+      setPreview(null);
+      return;
+    }
     const url = URL.createObjectURL(file);
     setPreview(url);
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
   // The form was reset (after a submit): let the same file be chosen again.
-  useEffect(() => { if (!file && input.current) input.current.value = ''; }, [file]);
+  useEffect(() => {
+    if (!file && input.current) input.current.value = '';
+  }, [file]);
 
   const choose = (e: React.ChangeEvent<HTMLInputElement>) => {
     const chosen = e.target.files?.[0] ?? null;
@@ -51,11 +56,32 @@ export default function PhotoField({ name, mr, en, required, savedUrl, file, dis
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, textAlign: 'center' }}>
       <Typography component="label" htmlFor={id} variant="body2" sx={{ fontWeight: 600 }}>
-        {mr}{required && <Typography component="span" aria-hidden sx={{ color: 'error.main', fontWeight: 700 }}> *</Typography>}
-        <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>{en}</Typography>
+        {mr}
+        {required && (
+          <Typography component="span" aria-hidden sx={{ color: 'error.main', fontWeight: 700 }}>
+            {' '}
+            *
+          </Typography>
+        )}
+        <Typography component="span" variant="caption" sx={{ display: 'block', color: 'text.secondary' }}>
+          {en}
+        </Typography>
       </Typography>
-      <Box component="img" src={src} alt={`${en} preview`} data-testid={`${name}-preview`}
-        sx={{ width: 120, height: 150, objectFit: 'cover', borderRadius: 1, border: '1px solid', borderColor: 'divider', bgcolor: 'grey.100' }} />
+      <Box
+        component="img"
+        src={src}
+        alt={`${en} preview`}
+        data-testid={`${name}-preview`}
+        sx={{
+          width: 120,
+          height: 150,
+          objectFit: 'cover',
+          borderRadius: 1,
+          border: '1px solid',
+          borderColor: 'divider',
+          bgcolor: 'grey.100',
+        }}
+      />
       <Button component="label" variant="outlined" size="small" disabled={disabled}>
         फोटो निवडा
         <input ref={input} id={id} name={name} type="file" accept="image/jpeg,image/png,image/webp" hidden onChange={choose} />

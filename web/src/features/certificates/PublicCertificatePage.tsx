@@ -12,7 +12,11 @@ import { KINDS, type Item, type KindName } from './kinds.ts';
 import { PHOTO_PLACEHOLDER } from './placeholder.ts';
 import './certificates.css';
 
-interface Row { en: string; mr: string; value: (r: Item) => string }
+interface Row {
+  en: string;
+  mr: string;
+  value: (r: Item) => string;
+}
 
 const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
@@ -30,7 +34,12 @@ function shown(f: FieldDef, r: Item): string {
   return s(v);
 }
 
-interface View { title: Label; failed: string; rows: Row[]; statement?: (r: Item) => string }
+interface View {
+  title: Label;
+  failed: string;
+  rows: Row[];
+  statement?: (r: Item) => string;
+}
 
 /** The rows of a kind's public page: its public fields that carry a `view` label, in that order. */
 function viewOf(kind: KindName, failed: string, statement?: View['statement']): View {
@@ -45,15 +54,19 @@ function viewOf(kind: KindName, failed: string, statement?: View['statement']): 
 const VIEWS: Record<KindName, View> = {
   birth: viewOf('birth', 'Failed to fetch certificate'),
   death: viewOf('death', 'Failed to fetch death certificate'),
-  residence: viewOf('residence', 'Failed to fetch certificate',
+  residence: viewOf(
+    'residence',
+    'Failed to fetch certificate',
     // Bilingual like the PDF's statement (issue 14).
     (r) =>
       `हा दाखला ${s(r.applicantNameMarathi) || 'अर्जदार'} यांना, त्यांच्या विनंतीवरून, या ग्रामपंचायतीचे रहिवासी म्हणून देण्यात येत आहे. / ` +
-      `This certificate is issued to ${s(r.applicantNameEnglish) || 'the applicant'} as a resident of this Gram Panchayat, at the applicant's request.`),
+      `This certificate is issued to ${s(r.applicantNameEnglish) || 'the applicant'} as a resident of this Gram Panchayat, at the applicant's request.`,
+  ),
   marriage: viewOf('marriage', 'Failed to fetch marriage certificate'),
 };
 
-type State = { status: 'loading' } | { status: 'error'; message: string; reason?: string } | { status: 'empty' } | { status: 'loaded'; record: Item };
+type State =
+  { status: 'loading' } | { status: 'error'; message: string; reason?: string } | { status: 'empty' } | { status: 'loaded'; record: Item };
 
 function Photo({ url, label }: { url: unknown; label: string }) {
   const [broken, setBroken] = useState(false);
@@ -73,7 +86,9 @@ export default function PublicCertificatePage({ kind }: { kind: KindName }) {
   const id = certificateId?.trim() ?? '';
   const [state, setState] = useState<State>({ status: 'loading' });
 
-  useEffect(() => { document.title = `${view.title.en} | ${view.title.mr}`; }, [view]);
+  useEffect(() => {
+    document.title = `${view.title.en} | ${view.title.mr}`;
+  }, [view]);
 
   useEffect(() => {
     if (!id) return;
@@ -82,7 +97,12 @@ export default function PublicCertificatePage({ kind }: { kind: KindName }) {
     fetchPublic(k, id, view.failed, ctrl.signal)
       .then((record) => setState(record ? { status: 'loaded', record } : { status: 'empty' }))
       .catch((err: Error) => {
-        if (!ctrl.signal.aborted) setState({ status: 'error', message: err.message || view.failed, reason: err instanceof PublicReadError ? err.reason : undefined });
+        if (!ctrl.signal.aborted)
+          setState({
+            status: 'error',
+            message: err.message || view.failed,
+            reason: err instanceof PublicReadError ? err.reason : undefined,
+          });
       });
     return () => ctrl.abort();
   }, [k, id, view]);
@@ -91,17 +111,32 @@ export default function PublicCertificatePage({ kind }: { kind: KindName }) {
   const office = { mr: s(record?.officeName) || 'ग्रामपंचायत', en: s(record?.officeNameEnglish) || 'Gram Panchayat' };
 
   let body: React.ReactNode;
-  if (!id) body = <p className="cert-state cert-state--error" role="alert">Certificate ID is missing.</p>;
-  else if (state.status === 'loading') body = <p className="cert-state" role="status">Loading certificate...</p>;
+  if (!id)
+    body = (
+      <p className="cert-state cert-state--error" role="alert">
+        Certificate ID is missing.
+      </p>
+    );
+  else if (state.status === 'loading')
+    body = (
+      <p className="cert-state" role="status">
+        Loading certificate...
+      </p>
+    );
   else if (state.status === 'error') {
     body = (
       <>
-        <p className="cert-state cert-state--error" role="alert">Error: {state.message}</p>
-        {state.reason && <p className="cert-state" data-testid="cert-error-reason">{state.reason}</p>}
+        <p className="cert-state cert-state--error" role="alert">
+          Error: {state.message}
+        </p>
+        {state.reason && (
+          <p className="cert-state" data-testid="cert-error-reason">
+            {state.reason}
+          </p>
+        )}
       </>
     );
-  }
-  else if (state.status === 'empty') body = <p className="cert-state">No certificate data found.</p>;
+  } else if (state.status === 'empty') body = <p className="cert-state">No certificate data found.</p>;
   else {
     const r = state.record;
     body = (
@@ -115,7 +150,10 @@ export default function PublicCertificatePage({ kind }: { kind: KindName }) {
         <dl className="cert-rows">
           {view.rows.map((x) => (
             <div className="cert-row" key={x.en}>
-              <dt><span>{x.en}</span><span className="cert-mr">{x.mr}</span></dt>
+              <dt>
+                <span>{x.en}</span>
+                <span className="cert-mr">{x.mr}</span>
+              </dt>
               <dd>{x.value(r) || 'N/A'}</dd>
             </div>
           ))}
@@ -141,8 +179,14 @@ export default function PublicCertificatePage({ kind }: { kind: KindName }) {
         </header>
         {body}
         <div className="cert-actions">
-          <button type="button" className="gp-btn" onClick={() => window.history.back()}>Back</button>
-          {record && <button type="button" className="gp-btn gp-btn--solid" onClick={() => window.print()}>Print / प्रिंट</button>}
+          <button type="button" className="gp-btn" onClick={() => window.history.back()}>
+            Back
+          </button>
+          {record && (
+            <button type="button" className="gp-btn gp-btn--solid" onClick={() => window.print()}>
+              Print / प्रिंट
+            </button>
+          )}
         </div>
       </article>
     </div>

@@ -8,7 +8,13 @@ import { listQuery } from './paths.ts';
 
 export const PAGE_SIZE = 10;
 
-export interface Page { items: Item[]; pageNumber: number; pageSize: number; totalPages: number; totalCount: number }
+export interface Page {
+  items: Item[];
+  pageNumber: number;
+  pageSize: number;
+  totalPages: number;
+  totalCount: number;
+}
 
 export async function fetchPage(k: KindDef, pageNumber: number, nameFilter: string, signal?: AbortSignal): Promise<Page> {
   const e = await api<Page>(`${k.listPath}?${listQuery(councilIdOf(), pageNumber, PAGE_SIZE, nameFilter)}`, { signal });
@@ -18,7 +24,13 @@ export async function fetchPage(k: KindDef, pageNumber: number, nameFilter: stri
 /** Create (no id) or update: JSON, or for marriage every text field as a part plus the chosen photos.
  *  An update names the version the form was opened at (If-Match): the server answers 409 when
  *  someone changed the record since, instead of overwriting their change. */
-export async function saveCertificate(k: KindDef, values: Values, id: string | null, photos: Record<string, File | null>, version?: number): Promise<Item> {
+export async function saveCertificate(
+  k: KindDef,
+  values: Values,
+  id: string | null,
+  photos: Record<string, File | null>,
+  version?: number,
+): Promise<Item> {
   const body = jsonBody(k, values);
   let payload: unknown = { ...body, createdByUserId: councilIdOf(), ...(id ? { [k.idField]: id } : {}) };
   if (k.multipart) {
@@ -26,7 +38,10 @@ export async function saveCertificate(k: KindDef, values: Values, id: string | n
     for (const fd of allFields(k)) form.append(fd.name, body[fd.name] === null ? '' : String(body[fd.name]));
     form.append('CreatedByUserId', String(councilIdOf()));
     if (id) form.append(k.idField, id);
-    for (const p of k.photos ?? []) { const file = photos[p.name]; if (file) form.append(p.name, file, file.name); }
+    for (const p of k.photos ?? []) {
+      const file = photos[p.name];
+      if (file) form.append(p.name, file, file.name);
+    }
     payload = form;
   }
   const headers = id && typeof version === 'number' ? { 'if-match': `"${version}"` } : undefined;
@@ -43,7 +58,12 @@ export const downloadPdf = (k: KindDef, item: Item, id: string) => download(k.pd
 
 /** A failed public read: the spec's message, and the server's reason when it gave one. */
 export class PublicReadError extends Error {
-  constructor(message: string, readonly reason?: string) { super(message); }
+  constructor(
+    message: string,
+    readonly reason?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** The public read of a QR page, with the spec's messages for each way it can fail. No token:
@@ -58,8 +78,14 @@ export async function fetchPublic(k: KindDef, id: string, failed: string, signal
   }
   const text = await res.text();
   const html = /^\s*</.test(text) || (res.headers.get('content-type') ?? '').includes('text/html');
-  let data: Partial<Envelope<Item>> & { success?: boolean; title?: string } | null = null;
-  if (!html) { try { data = JSON.parse(text); } catch { data = null; } }
+  let data: (Partial<Envelope<Item>> & { success?: boolean; title?: string }) | null = null;
+  if (!html) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = null;
+    }
+  }
   if (!res.ok) {
     if (k.kind === 'residence') {
       if (data?.message) throw new Error(data.message);

@@ -3,16 +3,35 @@
 // marriage photos, and what the form derives as the clerk types. CertificateAdminPage,
 // CertificateForm and the list are written once against these.
 import {
-  birth as birthTable, death as deathTable, fieldOf, genderMarathi, marriage as marriageTable, residence as residenceTable,
-  type CertificateKind, type KindName,
+  birth as birthTable,
+  death as deathTable,
+  fieldOf,
+  genderMarathi,
+  marriage as marriageTable,
+  residence as residenceTable,
+  type CertificateKind,
+  type KindName,
 } from '../../../../common/certificates/kinds.ts';
 import type { FieldDef } from '../../../../common/fields/index.ts';
-import { emptyValues as emptyFormValues, jsonBody as formBody, valuesOf as formValues, type Item, type Section, type Values } from '../../components/form/values.ts';
+import {
+  emptyValues as emptyFormValues,
+  jsonBody as formBody,
+  valuesOf as formValues,
+  type Item,
+  type Section,
+  type Values,
+} from '../../components/form/values.ts';
 import { ageOf, englishWordsOf, marathiWordsOf } from './words.ts';
 
 export type { Item, KindName, Values };
 
-export interface PhotoDef { name: string; urlField: string; mr: string; en: string; requiredOnCreate?: boolean }
+export interface PhotoDef {
+  name: string;
+  urlField: string;
+  mr: string;
+  en: string;
+  requiredOnCreate?: boolean;
+}
 
 export interface KindDef {
   kind: KindName;
@@ -41,11 +60,19 @@ export interface KindDef {
   multipart?: boolean;
 }
 
-function screens(table: CertificateKind, s: Pick<KindDef, 'nameFields' | 'regField' | 'dateField' | 'listFailed' | 'photos' | 'derive' | 'multipart'>): KindDef {
+function screens(
+  table: CertificateKind,
+  s: Pick<KindDef, 'nameFields' | 'regField' | 'dateField' | 'listFailed' | 'photos' | 'derive' | 'multipart'>,
+): KindDef {
   return {
-    kind: table.kind, table, base: table.base, listPath: table.listPath, idField: table.idField,
+    kind: table.kind,
+    table,
+    base: table.base,
+    listPath: table.listPath,
+    idField: table.idField,
     pdfPath: (id) => table.pdfPath.replace(':id', id),
-    mr: table.title.mr, en: table.title.en,
+    mr: table.title.mr,
+    en: table.title.en,
     pdfFallbackName: (r) => `${table.fileName(r)}.pdf`,
     sections: table.sections.map((sec) => ({ mr: sec.mr, en: sec.en, fields: sec.fields.map((n) => fieldOf(table, n)) })),
     ...s,
@@ -53,13 +80,17 @@ function screens(table: CertificateKind, s: Pick<KindDef, 'nameFields' | 'regFie
 }
 
 export const birth = screens(birthTable, {
-  nameFields: ['childFullNameMarathi', 'childFullNameEnglish'], regField: 'registrationNo', dateField: 'birthDate',
+  nameFields: ['childFullNameMarathi', 'childFullNameEnglish'],
+  regField: 'registrationNo',
+  dateField: 'birthDate',
   listFailed: 'Failed to fetch birth certificates.',
   derive: (v, changed) => (changed === 'birthDate' ? { ...v, birthDateWords: marathiWordsOf(v.birthDate) } : v),
 });
 
 export const death = screens(deathTable, {
-  nameFields: ['deceasedNameMarathi', 'deceasedNameEnglish'], regField: 'registrationNumber', dateField: 'dateOfDeath',
+  nameFields: ['deceasedNameMarathi', 'deceasedNameEnglish'],
+  regField: 'registrationNumber',
+  dateField: 'dateOfDeath',
   listFailed: 'Failed to fetch death certificates.',
   derive: (v, changed) => {
     if (changed === 'genderEnglish') return { ...v, genderMarathi: v.genderEnglish ? genderMarathi(v.genderEnglish) : '' };
@@ -70,7 +101,9 @@ export const death = screens(deathTable, {
 });
 
 export const residence = screens(residenceTable, {
-  nameFields: ['applicantNameMarathi', 'applicantNameEnglish'], regField: 'registrationNumber', dateField: 'registrationDate',
+  nameFields: ['applicantNameMarathi', 'applicantNameEnglish'],
+  regField: 'registrationNumber',
+  dateField: 'registrationDate',
   listFailed: 'Failed to fetch certificates.',
 });
 
@@ -86,7 +119,9 @@ function spouseAges(v: Values): Values {
 }
 
 export const marriage = screens(marriageTable, {
-  nameFields: ['husbandNameMarathi', 'husbandNameEnglish'], regField: 'registrationNumber', dateField: 'marriageDate',
+  nameFields: ['husbandNameMarathi', 'husbandNameEnglish'],
+  regField: 'registrationNumber',
+  dateField: 'marriageDate',
   listFailed: 'Failed to fetch marriage certificates.',
   multipart: true,
   photos: [

@@ -32,7 +32,12 @@ export function useNextNumber(k: KindDef, enabled: boolean) {
 }
 
 /** `version`: the record's version as read, sent as If-Match so a change made meanwhile is not overwritten (409). */
-export interface SaveInput { values: Values; id: string | null; photos: Record<string, File | null>; version?: number }
+export interface SaveInput {
+  values: Values;
+  id: string | null;
+  photos: Record<string, File | null>;
+  version?: number;
+}
 
 /** Create or update; afterwards this kind's pages and count are read afresh. */
 export function useSaveCertificate(k: KindDef) {

@@ -17,18 +17,32 @@ export default function HistoryDialog({ malmattaNo, onClose }: { malmattaNo: str
   const [error, setError] = useState('');
   useEffect(() => {
     const ctrl = new AbortController();
-    fetchHistory(malmattaNo, ctrl.signal).then(setHistory).catch((err: Error) => {
-      if (!ctrl.signal.aborted) setError(err.message || 'डेटा मिळवताना त्रुटी आली. कृपया पुन्हा प्रयत्न करा.');
-    });
+    fetchHistory(malmattaNo, ctrl.signal)
+      .then(setHistory)
+      .catch((err: Error) => {
+        if (!ctrl.signal.aborted) setError(err.message || 'डेटा मिळवताना त्रुटी आली. कृपया पुन्हा प्रयत्न करा.');
+      });
     return () => ctrl.abort();
   }, [malmattaNo]);
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="history-title">
-      <DialogTitle id="history-title">मालकी इतिहास — {malmattaNo} <Chip size="small" label="Ownership history" sx={{ ml: 1 }} /></DialogTitle>
+      <DialogTitle id="history-title">
+        मालकी इतिहास — {malmattaNo} <Chip size="small" label="Ownership history" sx={{ ml: 1 }} />
+      </DialogTitle>
       <DialogContent dividers>
-        {error ? <Alert severity="error" role="alert">{error}</Alert> : history ? <OwnershipList history={history} /> : <Loading />}
+        {error ? (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        ) : history ? (
+          <OwnershipList history={history} />
+        ) : (
+          <Loading />
+        )}
       </DialogContent>
-      <DialogActions><Button onClick={onClose}>बंद करा (Close)</Button></DialogActions>
+      <DialogActions>
+        <Button onClick={onClose}>बंद करा (Close)</Button>
+      </DialogActions>
     </Dialog>
   );
 }

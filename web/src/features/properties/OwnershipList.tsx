@@ -13,16 +13,35 @@ export default function OwnershipList({ history }: { history: OwnershipHistory }
       {history.owners.map((o) => {
         const t = o.ferfarNumber ? byNumber.get(o.ferfarNumber) : undefined;
         return (
-          <Box component="li" key={o.ownerId} data-testid="history-owner"
-            sx={{ p: 1.5, border: 1, borderColor: o.isActive ? 'primary.main' : 'divider', borderRadius: 1, bgcolor: o.isActive ? 'rgba(13,71,161,.04)' : undefined }}>
+          <Box
+            component="li"
+            key={o.ownerId}
+            data-testid="history-owner"
+            sx={{
+              p: 1.5,
+              border: 1,
+              borderColor: o.isActive ? 'primary.main' : 'divider',
+              borderRadius: 1,
+              bgcolor: o.isActive ? 'rgba(13,71,161,.04)' : undefined,
+            }}
+          >
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{o.malkacheNav}</Typography>
-              {o.isActive ? <Chip size="small" color="primary" label="सध्याचे मालक / Current" /> : <Chip size="small" label="पूर्वीचे मालक / Replaced" />}
+              {o.isActive ? (
+                <Chip size="small" color="primary" label="सध्याचे मालक / Current" />
+              ) : (
+                <Chip size="small" label="पूर्वीचे मालक / Replaced" />
+              )}
             </Box>
-            <Typography variant="body2" color="text.secondary">भोगवटादार: {o.bhogwatdarakNav || 'N/A'} · {formatDateMr(o.since)}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              भोगवटादार: {o.bhogwatdarakNav || 'N/A'} · {formatDateMr(o.since)}
+            </Typography>
             <Typography variant="body2">
-              {t ? `फेरफार क्र. ${t.ferfarNumber} · ${t.ferfarKaran} · ${formatDateMr(t.ferfarDate)} · संदर्भ ${t.referenceNo}`
-                : o.reason === 'new' ? 'मूळ नोंद / Original registration' : 'फेरफार / Transfer'}
+              {t
+                ? `फेरफार क्र. ${t.ferfarNumber} · ${t.ferfarKaran} · ${formatDateMr(t.ferfarDate)} · संदर्भ ${t.referenceNo}`
+                : o.reason === 'new'
+                  ? 'मूळ नोंद / Original registration'
+                  : 'फेरफार / Transfer'}
             </Typography>
           </Box>
         );

@@ -22,12 +22,17 @@ export default function PageHeader({ mr, en, current }: { mr: string; en: string
         <Box sx={{ flexGrow: 1 }} />
         <Box component="nav" aria-label="मालमत्ता विभाग" sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
           {PROPERTY_SCREENS.filter((s) => s.to !== current).map((s) => (
-            <Button key={s.to} size="small" component={RouterLink} to={s.to} title={s.en}>{s.mr}</Button>
+            <Button key={s.to} size="small" component={RouterLink} to={s.to} title={s.en}>
+              {s.mr}
+            </Button>
           ))}
         </Box>
       </Box>
       <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 22, sm: 30 }, mb: 2 }}>
-        {mr} <Typography component="span" color="text.secondary" sx={{ fontSize: { xs: 15, sm: 20 } }}>({en})</Typography>
+        {mr}{' '}
+        <Typography component="span" color="text.secondary" sx={{ fontSize: { xs: 15, sm: 20 } }}>
+          ({en})
+        </Typography>
       </Typography>
     </>
   );

@@ -16,7 +16,10 @@ import { ASSESSMENT_LABELS } from '../../../../common/property/fields.ts';
 import type { OwnersPage, PropertyRow } from './api.ts';
 import { rupees } from './shared.ts';
 
-export interface Filters { ownerName: string; malmattaNo: string }
+export interface Filters {
+  ownerName: string;
+  malmattaNo: string;
+}
 
 interface Props {
   page: OwnersPage | null;
@@ -35,14 +38,29 @@ interface Props {
 
 const HEADS = ['gharpatti', 'divabatti', 'arogya', 'panipatti'] as const;
 
-function Card({ row, busy, onUpdate, onPdf, onHistory }: { row: PropertyRow; busy: boolean } & Pick<Props, 'onUpdate' | 'onPdf' | 'onHistory'>) {
+function Card({
+  row,
+  busy,
+  onUpdate,
+  onPdf,
+  onHistory,
+}: { row: PropertyRow; busy: boolean } & Pick<Props, 'onUpdate' | 'onPdf' | 'onHistory'>) {
   const type = BUILDING_TYPES[row.buildingType as BuildingType];
   const use = USAGES[row.usage as Usage];
   return (
-    <Paper component="li" variant="outlined" data-testid="property-card" sx={{ p: { xs: 1.5, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 1 }}>
+    <Paper
+      component="li"
+      variant="outlined"
+      data-testid="property-card"
+      sx={{ p: { xs: 1.5, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 1 }}
+    >
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
-        <Typography component="h3" sx={{ fontWeight: 700, fontSize: 18 }}>मालमत्ता क्र. {row.malmattaNo}</Typography>
-        <Typography sx={{ fontWeight: 700, color: 'primary.main' }} data-testid="card-total">{rupees(row.total)}</Typography>
+        <Typography component="h3" sx={{ fontWeight: 700, fontSize: 18 }}>
+          मालमत्ता क्र. {row.malmattaNo}
+        </Typography>
+        <Typography sx={{ fontWeight: 700, color: 'primary.main' }} data-testid="card-total">
+          {rupees(row.total)}
+        </Typography>
       </Box>
       <Box>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{row.malkacheNav || 'N/A'}</Typography>
@@ -55,47 +73,137 @@ function Card({ row, busy, onUpdate, onPdf, onHistory }: { row: PropertyRow; bus
         </Typography>
       </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(120px, 1fr))', gap: 0.5, fontSize: 13 }}>
-        <span>{ASSESSMENT_LABELS.bhandavaliRateRs.mr}: {rupees(row.bhandavaliRateRs)}</span>
-        {HEADS.map((h) => <span key={h}>{ASSESSMENT_LABELS[h].mr}: {rupees(row[h])}</span>)}
+        <span>
+          {ASSESSMENT_LABELS.bhandavaliRateRs.mr}: {rupees(row.bhandavaliRateRs)}
+        </span>
+        {HEADS.map((h) => (
+          <span key={h}>
+            {ASSESSMENT_LABELS[h].mr}: {rupees(row[h])}
+          </span>
+        ))}
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button size="small" variant="outlined" startIcon={<EditIcon />} disabled={busy} onClick={() => onUpdate(row)} aria-label={`अद्यतन ${row.malmattaNo}`}>अद्यतन</Button>
-        <Button size="small" variant="contained" startIcon={<PictureAsPdfIcon />} disabled={busy} onClick={() => onPdf(row)} aria-label={`नमुना ८ PDF ${row.malmattaNo}`}>नमुना ८ PDF</Button>
-        <Button size="small" startIcon={<HistoryIcon />} disabled={busy} onClick={() => onHistory(row)} aria-label={`मालकी इतिहास ${row.malmattaNo}`}>मालकी इतिहास</Button>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<EditIcon />}
+          disabled={busy}
+          onClick={() => onUpdate(row)}
+          aria-label={`अद्यतन ${row.malmattaNo}`}
+        >
+          अद्यतन
+        </Button>
+        <Button
+          size="small"
+          variant="contained"
+          startIcon={<PictureAsPdfIcon />}
+          disabled={busy}
+          onClick={() => onPdf(row)}
+          aria-label={`नमुना ८ PDF ${row.malmattaNo}`}
+        >
+          नमुना ८ PDF
+        </Button>
+        <Button
+          size="small"
+          startIcon={<HistoryIcon />}
+          disabled={busy}
+          onClick={() => onHistory(row)}
+          aria-label={`मालकी इतिहास ${row.malmattaNo}`}
+        >
+          मालकी इतिहास
+        </Button>
       </Box>
     </Paper>
   );
 }
 
-export default function PropertyCards({ page, filters, loading, error, busy, onFilters, onSearch, onReset, onPage, onUpdate, onPdf, onHistory }: Props) {
+export default function PropertyCards({
+  page,
+  filters,
+  loading,
+  error,
+  busy,
+  onFilters,
+  onSearch,
+  onReset,
+  onPage,
+  onUpdate,
+  onPdf,
+  onHistory,
+}: Props) {
   const count = page ? (page.totalCapped ? `${page.totalCount.toLocaleString('en-IN')}+` : String(page.totalCount)) : '';
   return (
     <Box>
-      <Box component="form" role="search" onSubmit={(e) => { e.preventDefault(); onSearch(); }}
-        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr auto auto' }, gap: 1, mb: 2, alignItems: 'center' }}>
-        <TextField size="small" name="ownerNameFilter" label="मालकाचे नाव (Owner name)" value={filters.ownerName}
-          onChange={(e) => onFilters({ ...filters, ownerName: e.target.value })} slotProps={{ htmlInput: { maxLength: 100 } }} />
-        <TextField size="small" name="malmattaNoFilter" label="मालमत्ता क्र. (Malmatta no)" value={filters.malmattaNo}
-          onChange={(e) => onFilters({ ...filters, malmattaNo: e.target.value })} slotProps={{ htmlInput: { maxLength: 50 } }} />
-        <Button type="submit" variant="contained" startIcon={<SearchIcon />} sx={{ height: 40 }}>शोधा</Button>
-        <Button type="button" onClick={onReset} sx={{ height: 40 }}>रीसेट</Button>
+      <Box
+        component="form"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSearch();
+        }}
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr auto auto' }, gap: 1, mb: 2, alignItems: 'center' }}
+      >
+        <TextField
+          size="small"
+          name="ownerNameFilter"
+          label="मालकाचे नाव (Owner name)"
+          value={filters.ownerName}
+          onChange={(e) => onFilters({ ...filters, ownerName: e.target.value })}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+        />
+        <TextField
+          size="small"
+          name="malmattaNoFilter"
+          label="मालमत्ता क्र. (Malmatta no)"
+          value={filters.malmattaNo}
+          onChange={(e) => onFilters({ ...filters, malmattaNo: e.target.value })}
+          slotProps={{ htmlInput: { maxLength: 50 } }}
+        />
+        <Button type="submit" variant="contained" startIcon={<SearchIcon />} sx={{ height: 40 }}>
+          शोधा
+        </Button>
+        <Button type="button" onClick={onReset} sx={{ height: 40 }}>
+          रीसेट
+        </Button>
       </Box>
       {loading && <LinearProgress sx={{ mb: 1 }} aria-label="लोड होत आहे" />}
-      {error && <Typography role="alert" sx={{ color: 'error.main', fontWeight: 600, mb: 2 }}>{error}</Typography>}
+      {error && (
+        <Typography role="alert" sx={{ color: 'error.main', fontWeight: 600, mb: 2 }}>
+          {error}
+        </Typography>
+      )}
       {page && !loading && !error && page.items.length === 0 && (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-          <Typography sx={{ fontSize: 18 }} color="text.secondary">कोणतीही मालमत्ता आढळली नाही. / No properties found.</Typography>
+          <Typography sx={{ fontSize: 18 }} color="text.secondary">
+            कोणतीही मालमत्ता आढळली नाही. / No properties found.
+          </Typography>
         </Paper>
       )}
       {page && page.items.length > 0 && (
         <>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>एकूण {count} मालमत्ता (Total {count})</Typography>
-          <Box component="ul" aria-label="मालमत्ता यादी" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
-            {page.items.map((row) => <Card key={row.propertyId} row={row} busy={busy} onUpdate={onUpdate} onPdf={onPdf} onHistory={onHistory} />)}
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            एकूण {count} मालमत्ता (Total {count})
+          </Typography>
+          <Box
+            component="ul"
+            aria-label="मालमत्ता यादी"
+            sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}
+          >
+            {page.items.map((row) => (
+              <Card key={row.propertyId} row={row} busy={busy} onUpdate={onUpdate} onPdf={onPdf} onHistory={onHistory} />
+            ))}
           </Box>
           {page.totalPages > 1 && (
             <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-              <Pagination count={page.totalPages} page={page.pageNumber} onChange={(_, n) => onPage(n)} disabled={loading || busy} color="primary" siblingCount={1} boundaryCount={1} />
+              <Pagination
+                count={page.totalPages}
+                page={page.pageNumber}
+                onChange={(_, n) => onPage(n)}
+                disabled={loading || busy}
+                color="primary"
+                siblingCount={1}
+                boundaryCount={1}
+              />
             </Box>
           )}
         </>

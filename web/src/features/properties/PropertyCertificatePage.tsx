@@ -34,7 +34,11 @@ const ROWS: { en: string; mr: string; value: (r: CertificateRow) => string }[] =
   { en: 'Water Tax', mr: 'पाणीपट्टी', value: (r) => rupees(r.panipatti) },
 ];
 
-type State = { status: 'loading' } | { status: 'error'; message: string; reason?: string } | { status: 'empty' } | { status: 'loaded'; row: CertificateRow };
+type State =
+  | { status: 'loading' }
+  | { status: 'error'; message: string; reason?: string }
+  | { status: 'empty' }
+  | { status: 'loaded'; row: CertificateRow };
 
 export default function PropertyCertificatePage() {
   const { malmattaNo = '', createdByUserId = '' } = useParams();
@@ -42,7 +46,9 @@ export default function PropertyCertificatePage() {
   const userId = createdByUserId.trim();
   const [state, setState] = useState<State>({ status: 'loading' });
 
-  useEffect(() => { document.title = 'Property Tax Certificate | मालमत्ता कर प्रमाणपत्र'; }, []);
+  useEffect(() => {
+    document.title = 'Property Tax Certificate | मालमत्ता कर प्रमाणपत्र';
+  }, []);
   useEffect(() => {
     if (!number || !userId) return;
     const ctrl = new AbortController();
@@ -50,21 +56,43 @@ export default function PropertyCertificatePage() {
     fetchCertificate(certificateNumber(number), userId, ctrl.signal)
       .then((row) => setState(row ? { status: 'loaded', row } : { status: 'empty' }))
       .catch((err: Error) => {
-        if (!ctrl.signal.aborted) setState({ status: 'error', message: err.message, reason: err instanceof CertificateError ? err.reason : undefined });
+        if (!ctrl.signal.aborted)
+          setState({ status: 'error', message: err.message, reason: err instanceof CertificateError ? err.reason : undefined });
       });
     return () => ctrl.abort();
   }, [number, userId]);
 
   const row = state.status === 'loaded' ? state.row : null;
   let body: React.ReactNode;
-  if (!number) body = <p className="prop-state prop-state--error" role="alert">Malmatta number is missing.</p>;
-  else if (!userId) body = <p className="prop-state prop-state--error" role="alert">User ID is missing.</p>;
-  else if (state.status === 'loading') body = <p className="prop-state" role="status">Loading property certificate...</p>;
+  if (!number)
+    body = (
+      <p className="prop-state prop-state--error" role="alert">
+        Malmatta number is missing.
+      </p>
+    );
+  else if (!userId)
+    body = (
+      <p className="prop-state prop-state--error" role="alert">
+        User ID is missing.
+      </p>
+    );
+  else if (state.status === 'loading')
+    body = (
+      <p className="prop-state" role="status">
+        Loading property certificate...
+      </p>
+    );
   else if (state.status === 'error') {
     body = (
       <>
-        <p className="prop-state prop-state--error" role="alert">Error: {state.message}</p>
-        {state.reason && <p className="prop-state" data-testid="certificate-reason">{state.reason}</p>}
+        <p className="prop-state prop-state--error" role="alert">
+          Error: {state.message}
+        </p>
+        {state.reason && (
+          <p className="prop-state" data-testid="certificate-reason">
+            {state.reason}
+          </p>
+        )}
       </>
     );
   } else if (state.status === 'empty') body = <p className="prop-state">No property data found.</p>;
@@ -74,12 +102,24 @@ export default function PropertyCertificatePage() {
       <>
         <dl className="prop-rows prop-rows--certificate" data-testid="certificate-rows">
           {ROWS.map((x) => (
-            <div className="prop-row" key={x.en}><dt>{x.en}<span className="prop-en">{x.mr}</span></dt><dd>{x.value(r)}</dd></div>
+            <div className="prop-row" key={x.en}>
+              <dt>
+                {x.en}
+                <span className="prop-en">{x.mr}</span>
+              </dt>
+              <dd>{x.value(r)}</dd>
+            </div>
           ))}
-          <div className="prop-row prop-row--total"><dt>Total Annual Tax<span className="prop-en">एकूण वार्षिक कर</span></dt><dd data-testid="certificate-total">{rupees(r.total)}</dd></div>
+          <div className="prop-row prop-row--total">
+            <dt>
+              Total Annual Tax<span className="prop-en">एकूण वार्षिक कर</span>
+            </dt>
+            <dd data-testid="certificate-total">{rupees(r.total)}</dd>
+          </div>
         </dl>
         <p className="prop-footnote">
-          हे प्रमाणपत्र {r.officeName || 'ग्रामपंचायत'} यांच्या वतीने दिले आहे. This certificate is issued on behalf of {r.officeNameEnglish || 'the Gram Panchayat'}.
+          हे प्रमाणपत्र {r.officeName || 'ग्रामपंचायत'} यांच्या वतीने दिले आहे. This certificate is issued on behalf of{' '}
+          {r.officeNameEnglish || 'the Gram Panchayat'}.
         </p>
       </>
     );
@@ -91,12 +131,20 @@ export default function PropertyCertificatePage() {
         <header className="prop-certificate__head">
           <p className="prop-office">{row?.officeName || 'ग्रामपंचायत'}</p>
           <p className="prop-office-en">{row?.officeNameEnglish || 'Gram Panchayat'}</p>
-          <h1 id="certificate-title">Property Tax Certificate<span>मालमत्ता कर प्रमाणपत्र</span></h1>
+          <h1 id="certificate-title">
+            Property Tax Certificate<span>मालमत्ता कर प्रमाणपत्र</span>
+          </h1>
         </header>
         {body}
         <div className="prop-actions">
-          <button type="button" className="gp-btn" onClick={() => window.history.back()}>Back</button>
-          {row && <button type="button" className="gp-btn gp-btn--solid" onClick={() => window.print()}>Print / प्रिंट</button>}
+          <button type="button" className="gp-btn" onClick={() => window.history.back()}>
+            Back
+          </button>
+          {row && (
+            <button type="button" className="gp-btn gp-btn--solid" onClick={() => window.print()}>
+              Print / प्रिंट
+            </button>
+          )}
         </div>
       </article>
     </div>

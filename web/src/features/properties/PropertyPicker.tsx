@@ -28,13 +28,20 @@ export default function PropertyPicker({ name, label, id, text, onText, selected
   const term = useDebounced(text.trim(), 400);
 
   useEffect(() => {
-    if (!term || (selected && selected.malmattaNo === term)) { setOptions([]); return; }
+    if (!term || (selected && selected.malmattaNo === term)) {
+      setOptions([]);
+      return;
+    }
     const ctrl = new AbortController();
     setLoading(true);
     suggestProperties(term, ctrl.signal)
       .then(setOptions)
-      .catch(() => { if (!ctrl.signal.aborted) setOptions([]); })
-      .finally(() => { if (!ctrl.signal.aborted) setLoading(false); });
+      .catch(() => {
+        if (!ctrl.signal.aborted) setOptions([]);
+      })
+      .finally(() => {
+        if (!ctrl.signal.aborted) setLoading(false);
+      });
     return () => ctrl.abort();
   }, [term, selected]);
 
@@ -51,19 +58,37 @@ export default function PropertyPicker({ name, label, id, text, onText, selected
       isOptionEqualToValue={(a, b) => typeof b !== 'string' && a.propertyId === b.propertyId}
       renderOption={(props, o) => {
         const { key, ...rest } = props as typeof props & { key: string };
-        return <li key={key} {...rest}><b>{o.malmattaNo}</b>&nbsp;— {o.malkacheNav}</li>;
+        return (
+          <li key={key} {...rest}>
+            <b>{o.malmattaNo}</b>&nbsp;— {o.malkacheNav}
+          </li>
+        );
       }}
       onInputChange={(_, value, reason) => {
-        if (reason === 'input' || reason === 'clear') { onText(value); if (selected) onSelect(null); }
+        if (reason === 'input' || reason === 'clear') {
+          onText(value);
+          if (selected) onSelect(null);
+        }
       }}
       onChange={(_, value) => {
-        if (value && typeof value !== 'string') { onSelect(value); onText(value.malmattaNo); }
+        if (value && typeof value !== 'string') {
+          onSelect(value);
+          onText(value.malmattaNo);
+        }
       }}
       noOptionsText={term ? 'काहीही सापडले नाही / No match' : 'क्रमांक टाइप करा / Type a number'}
       slotProps={{ listbox: { style: { maxHeight: 300 } } }}
       renderInput={(params) => (
-        <TextField {...params} name={name} label={label} required={required} size="small" onBlur={onBlur}
-          error={!!error} helperText={error || (selected ? `${selected.malkacheNav} · ${selected.bhogwatdarakNav}` : undefined)} />
+        <TextField
+          {...params}
+          name={name}
+          label={label}
+          required={required}
+          size="small"
+          onBlur={onBlur}
+          error={!!error}
+          helperText={error || (selected ? `${selected.malkacheNav} · ${selected.bhogwatdarakNav}` : undefined)}
+        />
       )}
     />
   );

@@ -31,7 +31,9 @@ export default function PropertyRegisterPage() {
   const loadCtrl = useRef<AbortController | null>(null);
   const current = useRef({ pageNumber: 1, filters: NO_FILTERS });
 
-  useEffect(() => { document.title = 'नमुना ८ अद्यतन व कर मागणी | ग्रामपंचायत'; }, []);
+  useEffect(() => {
+    document.title = 'नमुना ८ अद्यतन व कर मागणी | ग्रामपंचायत';
+  }, []);
 
   const load = useCallback(async (pageNumber: number, f: Filters) => {
     loadCtrl.current?.abort();
@@ -50,12 +52,18 @@ export default function PropertyRegisterPage() {
     }
   }, []);
 
-  useEffect(() => { void load(1, NO_FILTERS); return () => loadCtrl.current?.abort(); }, [load]);
+  useEffect(() => {
+    void load(1, NO_FILTERS);
+    return () => loadCtrl.current?.abort();
+  }, [load]);
 
   const reload = () => void load(current.current.pageNumber, current.current.filters);
 
   const pdf = async (row: PropertyRow) => {
-    if (!row.malmattaNo) { setNotice({ severity: 'error', text: 'Missing required information for PDF generation.' }); return; }
+    if (!row.malmattaNo) {
+      setNotice({ severity: 'error', text: 'Missing required information for PDF generation.' });
+      return;
+    }
     setPdfBusy(true);
     try {
       await downloadNamuna8(row.malmattaNo);
@@ -73,22 +81,52 @@ export default function PropertyRegisterPage() {
         <Tab value="list" label="विद्यमान मालमत्ता (Existing)" />
         <Tab value="new" label="नवीन मालमत्ता नोंदणी (New)" />
       </Tabs>
-      {notice && <Alert severity={notice.severity} sx={{ mb: 2 }} onClose={() => setNotice(null)} data-testid="register-notice">{notice.text}</Alert>}
+      {notice && (
+        <Alert severity={notice.severity} sx={{ mb: 2 }} onClose={() => setNotice(null)} data-testid="register-notice">
+          {notice.text}
+        </Alert>
+      )}
       {tab === 'list' && (
-        <PropertyCards page={page} filters={filters} loading={loading} error={error} busy={pdfBusy}
-          onFilters={setFilters} onSearch={() => void load(1, filters)} onReset={() => { setFilters(NO_FILTERS); void load(1, NO_FILTERS); }}
-          onPage={(n) => void load(n, current.current.filters)} onUpdate={(row) => { setNotice(null); setEditing(row); }} onPdf={pdf}
-          onHistory={(row) => setHistoryOf(row.malmattaNo)} />
+        <PropertyCards
+          page={page}
+          filters={filters}
+          loading={loading}
+          error={error}
+          busy={pdfBusy}
+          onFilters={setFilters}
+          onSearch={() => void load(1, filters)}
+          onReset={() => {
+            setFilters(NO_FILTERS);
+            void load(1, NO_FILTERS);
+          }}
+          onPage={(n) => void load(n, current.current.filters)}
+          onUpdate={(row) => {
+            setNotice(null);
+            setEditing(row);
+          }}
+          onPdf={pdf}
+          onHistory={(row) => setHistoryOf(row.malmattaNo)}
+        />
       )}
       {tab === 'new' && <RegisterForm onRegistered={reload} />}
       {editing && (
-        <UpdateDialog key={editing.propertyId} row={editing} onClose={() => setEditing(null)}
-          onSaved={(text) => { setEditing(null); setNotice({ severity: 'success', text }); reload(); }} />
+        <UpdateDialog
+          key={editing.propertyId}
+          row={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(text) => {
+            setEditing(null);
+            setNotice({ severity: 'success', text });
+            reload();
+          }}
+        />
       )}
       {historyOf && <HistoryDialog malmattaNo={historyOf} onClose={() => setHistoryOf(null)} />}
       <Backdrop open={pdfBusy} sx={{ zIndex: (t) => t.zIndex.modal + 1, color: 'white', flexDirection: 'column', gap: 2 }}>
         <CircularProgress color="inherit" />
-        <Typography role="status" sx={{ fontSize: 20 }}>PDF तयार करत आहे...</Typography>
+        <Typography role="status" sx={{ fontSize: 20 }}>
+          PDF तयार करत आहे...
+        </Typography>
       </Backdrop>
     </Box>
   );

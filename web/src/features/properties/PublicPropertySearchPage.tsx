@@ -7,7 +7,15 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ASSESSMENT_LABELS } from '../../../../common/property/fields.ts';
 import { ApiError } from '../../lib/api.ts';
-import { fetchCaptcha, fetchPublicCouncilId, fetchPublicProperty, fetchSuggestions, type PublicProperty, type SearchType, type Suggestion } from './publicApi.ts';
+import {
+  fetchCaptcha,
+  fetchPublicCouncilId,
+  fetchPublicProperty,
+  fetchSuggestions,
+  type PublicProperty,
+  type SearchType,
+  type Suggestion,
+} from './publicApi.ts';
 import { rupees, useDebounced } from './shared.ts';
 import './property.css';
 
@@ -32,9 +40,15 @@ const DETAILS: { mr: string; en: string; value: (p: PublicProperty) => string }[
   { mr: 'सिटी सर्व्हे क्रमांक', en: 'City survey number', value: (p) => text(p.citySurveyNo) },
   { mr: 'मालमत्तेचे वर्णन', en: 'Description', value: (p) => text(p.malmattaVarnan) },
   { mr: 'बांधकाम वर्ष', en: 'Construction year', value: (p) => text(p.milkatBandhakamYear) },
-  ...(['landRate', 'buildingRate', 'constructionRate'] as const).map((k) => ({ ...ASSESSMENT_LABELS[k], value: (p: PublicProperty) => rupees(p[k]) })),
+  ...(['landRate', 'buildingRate', 'constructionRate'] as const).map((k) => ({
+    ...ASSESSMENT_LABELS[k],
+    value: (p: PublicProperty) => rupees(p[k]),
+  })),
   { ...ASSESSMENT_LABELS.ghasaraRate, value: (p) => text(p.ghasaraRate) },
-  ...(['gharpatti', 'divabatti', 'arogya', 'total'] as const).map((k) => ({ ...ASSESSMENT_LABELS[k], value: (p: PublicProperty) => rupees(p[k]) })),
+  ...(['gharpatti', 'divabatti', 'arogya', 'total'] as const).map((k) => ({
+    ...ASSESSMENT_LABELS[k],
+    value: (p: PublicProperty) => rupees(p[k]),
+  })),
 ];
 
 type Captcha = { captchaId: string; svg: string } | null;
@@ -59,17 +73,34 @@ export default function PublicPropertySearchPage() {
 
   const newCaptcha = useCallback(() => {
     setCaptcha(null);
-    fetchCaptcha().then(setCaptcha).catch((err: Error) => setError(err.message || 'माहिती मिळवताना सर्व्हर त्रुटी आली. कृपया पुन्हा प्रयत्न करा.'));
+    fetchCaptcha()
+      .then(setCaptcha)
+      .catch((err: Error) => setError(err.message || 'माहिती मिळवताना सर्व्हर त्रुटी आली. कृपया पुन्हा प्रयत्न करा.'));
   }, []);
 
-  useEffect(() => { document.title = 'मालमत्ता तपशील | Property details'; newCaptcha(); }, [newCaptcha]);
+  useEffect(() => {
+    document.title = 'मालमत्ता तपशील | Property details';
+    newCaptcha();
+  }, [newCaptcha]);
 
   useEffect(() => {
-    if (!term || (selected && selected.malmattaNo === term) || (selected && selected.malkacheNav === term)) { setOptions([]); return; }
+    if (!term || (selected && selected.malmattaNo === term) || (selected && selected.malkacheNav === term)) {
+      setOptions([]);
+      return;
+    }
     const ctrl = new AbortController();
     fetchSuggestions(type, term, ctrl.signal)
-      .then((s) => { setOptions(s); setOpen(true); setActive(-1); })
-      .catch((err: Error) => { if (!ctrl.signal.aborted) { setOptions([]); if (err instanceof ApiError && err.status === 429) setError(err.message); } });
+      .then((s) => {
+        setOptions(s);
+        setOpen(true);
+        setActive(-1);
+      })
+      .catch((err: Error) => {
+        if (!ctrl.signal.aborted) {
+          setOptions([]);
+          if (err instanceof ApiError && err.status === 429) setError(err.message);
+        }
+      });
     return () => ctrl.abort();
   }, [term, type, selected]);
 
@@ -82,29 +113,51 @@ export default function PublicPropertySearchPage() {
 
   const onKey = (e: React.KeyboardEvent) => {
     if (!open || !options.length) return;
-    if (e.key === 'ArrowDown') { e.preventDefault(); setActive((i) => (i + 1) % options.length); }
-    else if (e.key === 'ArrowUp') { e.preventDefault(); setActive((i) => (i <= 0 ? options.length - 1 : i - 1)); }
-    else if (e.key === 'Enter' && active >= 0) { e.preventDefault(); choose(options[active]); }
-    else if (e.key === 'Escape') setOpen(false);
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setActive((i) => (i + 1) % options.length);
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((i) => (i <= 0 ? options.length - 1 : i - 1));
+    } else if (e.key === 'Enter' && active >= 0) {
+      e.preventDefault();
+      choose(options[active]);
+    } else if (e.key === 'Escape') setOpen(false);
   };
 
   const reset = () => {
-    setType('malmatta'); setQuery(''); setOptions([]); setSelected(null); setOpen(false); setCaptchaText(''); setError(''); setResult(null); setView('dues');
+    setType('malmatta');
+    setQuery('');
+    setOptions([]);
+    setSelected(null);
+    setOpen(false);
+    setCaptchaText('');
+    setError('');
+    setResult(null);
+    setView('dues');
     newCaptcha();
   };
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     setError('');
-    if (!selected) { setError('कृपया सूचीमधून एक मालमत्ता निवडा'); return; }
-    if (!captchaText.trim()) { setError('कॅप्चा आवश्यक आहे'); return; }
+    if (!selected) {
+      setError('कृपया सूचीमधून एक मालमत्ता निवडा');
+      return;
+    }
+    if (!captchaText.trim()) {
+      setError('कॅप्चा आवश्यक आहे');
+      return;
+    }
     if (!captcha) return;
     setBusy(true);
     try {
       const property = await fetchPublicProperty(selected.malmattaNo, captcha.captchaId, captchaText.trim());
       setResult(property);
       setView('dues');
-      fetchPublicCouncilId().then(setCouncilId).catch(() => setCouncilId(null));
+      fetchPublicCouncilId()
+        .then(setCouncilId)
+        .catch(() => setCouncilId(null));
     } catch (err) {
       const status = err instanceof ApiError ? err.status : 0;
       if (status === 404) setError('प्रदान केलेला मालमत्ता क्रमांक सापडला नाही.');
@@ -125,36 +178,78 @@ export default function PublicPropertySearchPage() {
         <section className="prop-card" aria-labelledby="prop-owner">
           <div className="prop-banner">
             <p className="prop-banner__label">मालकाचे नाव / Owner</p>
-            <h1 id="prop-owner" data-testid="result-owner">{result.malkacheNav || 'N/A'}</h1>
-            <p>मालमत्ता क्रमांक {result.malmattaNo} · मो. {result.mobileNo || 'N/A'}</p>
+            <h1 id="prop-owner" data-testid="result-owner">
+              {result.malkacheNav || 'N/A'}
+            </h1>
+            <p>
+              मालमत्ता क्रमांक {result.malmattaNo} · मो. {result.mobileNo || 'N/A'}
+            </p>
           </div>
           <div className="prop-toggle" role="group" aria-label="दृश्य">
-            <button type="button" aria-pressed={view === 'dues'} onClick={() => setView('dues')}>थकित कर <span>Outstanding tax</span></button>
-            <button type="button" aria-pressed={view === 'details'} onClick={() => setView('details')}>मालमत्ता तपशील <span>Property details</span></button>
+            <button type="button" aria-pressed={view === 'dues'} onClick={() => setView('dues')}>
+              थकित कर <span>Outstanding tax</span>
+            </button>
+            <button type="button" aria-pressed={view === 'details'} onClick={() => setView('details')}>
+              मालमत्ता तपशील <span>Property details</span>
+            </button>
           </div>
-          {view === 'dues' && (dues ? (
-            <div className="prop-table-wrap">
-              <table className="prop-table" data-testid="dues-table">
-                <thead><tr><th scope="col">कर / Tax</th><th scope="col">मागील / Arrears</th><th scope="col">चालू / Current</th><th scope="col">एकूण / Total</th></tr></thead>
-                <tbody>
-                  {HEADS.map((h) => (
-                    <tr key={h.key}><th scope="row">{h.mr}<span className="prop-en">{h.en}</span></th>
-                      <td>{rupees(dues[h.key].magil)}</td><td>{rupees(dues[h.key].chalu)}</td><td>{rupees(dues[h.key].total)}</td></tr>
-                  ))}
-                </tbody>
-                <tfoot><tr><th scope="row" colSpan={3}>एकूण थकित कर / Total outstanding</th><td data-testid="dues-total">{rupees(dues.total)}</td></tr></tfoot>
-              </table>
-            </div>
-          ) : <p className="prop-state" data-testid="no-dues">या मालमत्तेसाठी थकित कर माहिती उपलब्ध नाही</p>)}
+          {view === 'dues' &&
+            (dues ? (
+              <div className="prop-table-wrap">
+                <table className="prop-table" data-testid="dues-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">कर / Tax</th>
+                      <th scope="col">मागील / Arrears</th>
+                      <th scope="col">चालू / Current</th>
+                      <th scope="col">एकूण / Total</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {HEADS.map((h) => (
+                      <tr key={h.key}>
+                        <th scope="row">
+                          {h.mr}
+                          <span className="prop-en">{h.en}</span>
+                        </th>
+                        <td>{rupees(dues[h.key].magil)}</td>
+                        <td>{rupees(dues[h.key].chalu)}</td>
+                        <td>{rupees(dues[h.key].total)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                  <tfoot>
+                    <tr>
+                      <th scope="row" colSpan={3}>
+                        एकूण थकित कर / Total outstanding
+                      </th>
+                      <td data-testid="dues-total">{rupees(dues.total)}</td>
+                    </tr>
+                  </tfoot>
+                </table>
+              </div>
+            ) : (
+              <p className="prop-state" data-testid="no-dues">
+                या मालमत्तेसाठी थकित कर माहिती उपलब्ध नाही
+              </p>
+            ))}
           {view === 'details' && (
             <dl className="prop-rows" data-testid="property-details">
               {DETAILS.map((d) => (
-                <div className="prop-row" key={d.en}><dt>{d.mr}<span className="prop-en">{d.en}</span></dt><dd>{d.value(result)}</dd></div>
+                <div className="prop-row" key={d.en}>
+                  <dt>
+                    {d.mr}
+                    <span className="prop-en">{d.en}</span>
+                  </dt>
+                  <dd>{d.value(result)}</dd>
+                </div>
               ))}
             </dl>
           )}
           <div className="prop-actions">
-            <button type="button" className="gp-btn" onClick={reset}>← मागे (Back)</button>
+            <button type="button" className="gp-btn" onClick={reset}>
+              ← मागे (Back)
+            </button>
             {councilId && (
               <Link className="gp-btn gp-btn--solid" to={`/propertyqr/${encodeURIComponent(result.malmattaNo)}/${councilId}`}>
                 मालमत्ता कर प्रमाणपत्र (Certificate)
@@ -169,29 +264,69 @@ export default function PublicPropertySearchPage() {
   return (
     <div className="prop-page gp-container">
       <form className="prop-card prop-search" onSubmit={submit} aria-labelledby="prop-title" noValidate>
-        <h1 id="prop-title">मालमत्ता शोध <span className="prop-en">Property search</span></h1>
+        <h1 id="prop-title">
+          मालमत्ता शोध <span className="prop-en">Property search</span>
+        </h1>
         <fieldset className="prop-types">
           <legend>शोधाचा प्रकार / Search by</legend>
           {TYPES.map((t) => (
             <label key={t.value}>
-              <input type="radio" name="searchType" value={t.value} checked={type === t.value}
-                onChange={() => { setType(t.value); setQuery(''); setSelected(null); setOptions([]); setError(''); inputRef.current?.focus(); }} />
+              <input
+                type="radio"
+                name="searchType"
+                value={t.value}
+                checked={type === t.value}
+                onChange={() => {
+                  setType(t.value);
+                  setQuery('');
+                  setSelected(null);
+                  setOptions([]);
+                  setError('');
+                  inputRef.current?.focus();
+                }}
+              />
               {t.mr} <span className="prop-en">{t.en}</span>
             </label>
           ))}
         </fieldset>
         <div className="prop-field prop-combo">
-          <label htmlFor="prop-query">{type === 'malmatta' ? 'मालमत्ता क्रमांक लिहा' : 'मालकाचे नाव लिहा'} <span className="prop-en">(at least 1 character)</span></label>
-          <input id="prop-query" ref={inputRef} name="query" value={query} autoComplete="off" maxLength={50}
-            role="combobox" aria-expanded={open && options.length > 0} aria-controls={listId} aria-autocomplete="list"
+          <label htmlFor="prop-query">
+            {type === 'malmatta' ? 'मालमत्ता क्रमांक लिहा' : 'मालकाचे नाव लिहा'} <span className="prop-en">(at least 1 character)</span>
+          </label>
+          <input
+            id="prop-query"
+            ref={inputRef}
+            name="query"
+            value={query}
+            autoComplete="off"
+            maxLength={50}
+            role="combobox"
+            aria-expanded={open && options.length > 0}
+            aria-controls={listId}
+            aria-autocomplete="list"
             aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
-            onChange={(e) => { setQuery(e.target.value); setSelected(null); setError(''); }} onKeyDown={onKey}
-            onFocus={() => options.length && setOpen(true)} onBlur={() => setTimeout(() => setOpen(false), 150)} />
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setSelected(null);
+              setError('');
+            }}
+            onKeyDown={onKey}
+            onFocus={() => options.length && setOpen(true)}
+            onBlur={() => setTimeout(() => setOpen(false), 150)}
+          />
           {open && options.length > 0 && (
             <ul id={listId} role="listbox" className="prop-options">
               {options.map((o, i) => (
-                <li key={`${o.malmattaNo}-${i}`} id={`${listId}-${i}`} role="option" aria-selected={i === active}
-                  onMouseDown={(e) => { e.preventDefault(); choose(o); }}>
+                <li
+                  key={`${o.malmattaNo}-${i}`}
+                  id={`${listId}-${i}`}
+                  role="option"
+                  aria-selected={i === active}
+                  onMouseDown={(e) => {
+                    e.preventDefault();
+                    choose(o);
+                  }}
+                >
                   <b>{o.malmattaNo}</b> — {o.malkacheNav || 'N/A'}
                 </li>
               ))}
@@ -200,17 +335,53 @@ export default function PublicPropertySearchPage() {
           {open && term && options.length === 0 && !selected && <p className="prop-hint">काहीही सापडले नाही / No match</p>}
         </div>
         <div className="prop-field">
-          <label htmlFor="prop-captcha">चित्रातील अक्षरे लिहा <span className="prop-en">Captcha</span></label>
+          <label htmlFor="prop-captcha">
+            चित्रातील अक्षरे लिहा <span className="prop-en">Captcha</span>
+          </label>
           <div className="prop-captcha">
-            {captcha ? <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.svg)}`} alt="कॅप्चा चित्र" width={160} height={56} data-testid="captcha-image" data-captcha-id={captcha.captchaId} />
-              : <span className="prop-captcha__wait">…</span>}
-            <button type="button" className="gp-btn" onClick={() => { setCaptchaText(''); newCaptcha(); }} aria-label="नवीन कॅप्चा (Refresh captcha)">↻</button>
+            {captcha ? (
+              <img
+                src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.svg)}`}
+                alt="कॅप्चा चित्र"
+                width={160}
+                height={56}
+                data-testid="captcha-image"
+                data-captcha-id={captcha.captchaId}
+              />
+            ) : (
+              <span className="prop-captcha__wait">…</span>
+            )}
+            <button
+              type="button"
+              className="gp-btn"
+              onClick={() => {
+                setCaptchaText('');
+                newCaptcha();
+              }}
+              aria-label="नवीन कॅप्चा (Refresh captcha)"
+            >
+              ↻
+            </button>
           </div>
-          <input id="prop-captcha" name="captcha" value={captchaText} onChange={(e) => setCaptchaText(e.target.value.toUpperCase())}
-            autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={5} />
+          <input
+            id="prop-captcha"
+            name="captcha"
+            value={captchaText}
+            onChange={(e) => setCaptchaText(e.target.value.toUpperCase())}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={5}
+          />
         </div>
-        {error && <p className="prop-error" role="alert" data-testid="search-error">{error}</p>}
-        <button type="submit" className="gp-btn gp-btn--solid prop-submit" disabled={busy}>{busy ? 'शोधत आहे…' : 'शोधा (Search)'}</button>
+        {error && (
+          <p className="prop-error" role="alert" data-testid="search-error">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="gp-btn gp-btn--solid prop-submit" disabled={busy}>
+          {busy ? 'शोधत आहे…' : 'शोधा (Search)'}
+        </button>
       </form>
     </div>
   );

@@ -30,16 +30,28 @@ export default function ReceiptTab() {
     const right = Number(answer.trim()) === captcha.a + captcha.b && answer.trim() !== '';
     setCaptcha(sum());
     setAnswer('');
-    if (!selected) { setError('Please select a valid Malmatta Number from the suggestions list.'); return; }
-    if (!councilIdOf()) { setError('Could not retrieve user ID. Please log in again.'); return; }
-    if (!right) { setError('Incorrect captcha. Please try again.'); return; }
+    if (!selected) {
+      setError('Please select a valid Malmatta Number from the suggestions list.');
+      return;
+    }
+    if (!councilIdOf()) {
+      setError('Could not retrieve user ID. Please log in again.');
+      return;
+    }
+    if (!right) {
+      setError('Incorrect captcha. Please try again.');
+      return;
+    }
     setBusy(true);
     try {
       const name = await downloadNamuna8(selected.malmattaNo);
       setSuccess(`${name} डाउनलोड झाली / downloaded`);
     } catch (err) {
-      setError(err instanceof ApiError && err.status ? `Error: ${err.status}. Please check the Malmatta Number and try again.`
-        : 'An unexpected error occurred. Could not connect to the server.');
+      setError(
+        err instanceof ApiError && err.status
+          ? `Error: ${err.status}. Please check the Malmatta Number and try again.`
+          : 'An unexpected error occurred. Could not connect to the server.',
+      );
     } finally {
       setBusy(false);
     }
@@ -47,17 +59,49 @@ export default function ReceiptTab() {
 
   return (
     <Box component="form" onSubmit={submit} sx={{ display: 'grid', gap: 2, maxWidth: 520 }} aria-label="पावती डाउनलोड">
-      <PropertyPicker name="receiptMalmatta" label="मालमत्ता क्रमांक (Malmatta Number)" text={text} onText={setText} selected={selected} onSelect={setSelected} required />
+      <PropertyPicker
+        name="receiptMalmatta"
+        label="मालमत्ता क्रमांक (Malmatta Number)"
+        text={text}
+        onText={setText}
+        selected={selected}
+        onSelect={setSelected}
+        required
+      />
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography component="label" htmlFor="receipt-captcha" sx={{ fontWeight: 700, fontSize: 20, letterSpacing: 1 }} data-testid="sum-captcha">
+        <Typography
+          component="label"
+          htmlFor="receipt-captcha"
+          sx={{ fontWeight: 700, fontSize: 20, letterSpacing: 1 }}
+          data-testid="sum-captcha"
+        >
           {captcha.a} + {captcha.b} = ?
         </Typography>
-        <TextField id="receipt-captcha" name="sumCaptcha" size="small" value={answer} onChange={(e) => setAnswer(e.target.value.replace(/\D/g, '').slice(0, 2))}
-          slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': 'कॅप्चा उत्तर (Captcha answer)' } }} sx={{ width: 120 }} />
+        <TextField
+          id="receipt-captcha"
+          name="sumCaptcha"
+          size="small"
+          value={answer}
+          onChange={(e) => setAnswer(e.target.value.replace(/\D/g, '').slice(0, 2))}
+          slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': 'कॅप्चा उत्तर (Captcha answer)' } }}
+          sx={{ width: 120 }}
+        />
       </Box>
-      {error && <Alert severity="error" role="alert" data-testid="receipt-error">{error}</Alert>}
-      {success && <Alert severity="success" data-testid="receipt-success">{success}</Alert>}
-      <Box><Button type="submit" variant="contained" startIcon={<PictureAsPdfIcon />} disabled={busy}>{busy ? 'PDF तयार करत आहे…' : 'Download PDF'}</Button></Box>
+      {error && (
+        <Alert severity="error" role="alert" data-testid="receipt-error">
+          {error}
+        </Alert>
+      )}
+      {success && (
+        <Alert severity="success" data-testid="receipt-success">
+          {success}
+        </Alert>
+      )}
+      <Box>
+        <Button type="submit" variant="contained" startIcon={<PictureAsPdfIcon />} disabled={busy}>
+          {busy ? 'PDF तयार करत आहे…' : 'Download PDF'}
+        </Button>
+      </Box>
     </Box>
   );
 }

@@ -11,7 +11,9 @@ import TransferForm from './TransferForm.tsx';
 
 export default function ReceiptTransferPage() {
   const [mode, setMode] = useState<'receipt' | 'transfer'>('receipt');
-  useEffect(() => { document.title = 'नमुना ८ पावती व फेरफार | ग्रामपंचायत'; }, []);
+  useEffect(() => {
+    document.title = 'नमुना ८ पावती व फेरफार | ग्रामपंचायत';
+  }, []);
   return (
     <Box sx={{ p: { xs: 1.5, sm: 2, md: 3 }, maxWidth: 1000, mx: 'auto' }}>
       <PageHeader mr="नमुना ८ पावती व फेरफार" en="Form 8 receipt and transfer" current="/receipt8no" />
@@ -20,7 +22,9 @@ export default function ReceiptTransferPage() {
         <Tab value="transfer" label="फेरफार नोंद (Transfer entry)" />
       </Tabs>
       {/* Unmounting the other mode is what resets it. */}
-      <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 3 } }}>{mode === 'receipt' ? <ReceiptTab /> : <TransferForm />}</Paper>
+      <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 3 } }}>
+        {mode === 'receipt' ? <ReceiptTab /> : <TransferForm />}
+      </Paper>
     </Box>
   );
 }

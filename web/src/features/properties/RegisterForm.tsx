@@ -46,18 +46,43 @@ export default function RegisterForm({ onRegistered }: { onRegistered: () => voi
   return (
     <Grid container spacing={2} component="form" onSubmit={submit} aria-label="नवीन मालमत्ता नोंदणी" noValidate={false}>
       <Grid size={{ xs: 12, md: 8 }}>
-        {success && <Alert severity="success" sx={{ mb: 2 }} data-testid="register-success" onClose={() => setSuccess('')}>{success}</Alert>}
-        {error && <Alert severity="error" sx={{ mb: 2 }} role="alert" data-testid="register-error">{error}</Alert>}
+        {success && (
+          <Alert severity="success" sx={{ mb: 2 }} data-testid="register-success" onClose={() => setSuccess('')}>
+            {success}
+          </Alert>
+        )}
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }} role="alert" data-testid="register-error">
+            {error}
+          </Alert>
+        )}
         <FormSections sections={SECTIONS} values={values} browserChecks onChange={onChange} />
         <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', alignItems: 'center', flexWrap: 'wrap' }}>
           {/* On a phone the working sits below the form: the total is repeated beside the button. */}
-          {assessed?.ok && <Typography sx={{ mr: 'auto', fontWeight: 700, display: { md: 'none' } }}>एकूण कर {rupees(assessed.a.total)}</Typography>}
-          <Button type="button" onClick={() => { setValues(emptyValues(ALL_FIELDS)); setError(''); }} disabled={busy}>रीसेट (Reset)</Button>
-          <Button type="submit" variant="contained" disabled={busy}>{busy ? 'नोंदवत आहे…' : 'नोंदणी करा (Register)'}</Button>
+          {assessed?.ok && (
+            <Typography sx={{ mr: 'auto', fontWeight: 700, display: { md: 'none' } }}>एकूण कर {rupees(assessed.a.total)}</Typography>
+          )}
+          <Button
+            type="button"
+            onClick={() => {
+              setValues(emptyValues(ALL_FIELDS));
+              setError('');
+            }}
+            disabled={busy}
+          >
+            रीसेट (Reset)
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? 'नोंदवत आहे…' : 'नोंदणी करा (Register)'}
+          </Button>
         </Box>
       </Grid>
       <Grid size={{ xs: 12, md: 4 }}>
-        {ratesError && <Alert severity="warning" sx={{ mb: 1 }}>{ratesError}</Alert>}
+        {ratesError && (
+          <Alert severity="warning" sx={{ mb: 1 }}>
+            {ratesError}
+          </Alert>
+        )}
         <AssessmentPanel rates={rates} values={values} year={year} />
       </Grid>
     </Grid>

@@ -19,14 +19,21 @@ import PageHeader from './PageHeader.tsx';
 
 type Row = Record<string, string>;
 interface Form {
-  landRate: string; waterTax: string;
-  constructionRate: Record<string, string>; taxRate: Record<string, string>; weightage: Record<string, string>;
-  depreciation: Row[]; slabs: Row[];
+  landRate: string;
+  waterTax: string;
+  constructionRate: Record<string, string>;
+  taxRate: Record<string, string>;
+  weightage: Record<string, string>;
+  depreciation: Row[];
+  slabs: Row[];
 }
 
 const formOf = (r: TaxRates): Form => ({
-  landRate: r.landRate, waterTax: r.waterTax,
-  constructionRate: { ...r.constructionRate }, taxRate: { ...r.taxRate }, weightage: { ...r.weightage },
+  landRate: r.landRate,
+  waterTax: r.waterTax,
+  constructionRate: { ...r.constructionRate },
+  taxRate: { ...r.taxRate },
+  weightage: { ...r.weightage },
   depreciation: r.depreciation.map((d) => ({ maxAge: d.maxAge === null ? '' : String(d.maxAge), kachha: d.kachha, pucca: d.pucca })),
   slabs: r.slabs.map((s) => ({ maxSqft: s.maxSqft === null ? '' : String(s.maxSqft), divabatti: s.divabatti, arogya: s.arogya })),
 });
@@ -34,7 +41,8 @@ const formOf = (r: TaxRates): Form => ({
 /** An empty upper limit is the open-ended last band; the server checks the order and the rest. */
 const limit = (s: string) => (s.trim() === '' ? null : Number(s.trim()));
 const ratesOf = (f: Form): TaxRates => ({
-  landRate: f.landRate.trim(), waterTax: f.waterTax.trim(),
+  landRate: f.landRate.trim(),
+  waterTax: f.waterTax.trim(),
   constructionRate: Object.fromEntries(Object.entries(f.constructionRate).map(([k, v]) => [k, v.trim()])) as TaxRates['constructionRate'],
   taxRate: Object.fromEntries(Object.entries(f.taxRate).map(([k, v]) => [k, v.trim()])) as TaxRates['taxRate'],
   weightage: Object.fromEntries(Object.entries(f.weightage).map(([k, v]) => [k, v.trim()])) as TaxRates['weightage'],
@@ -43,7 +51,11 @@ const ratesOf = (f: Form): TaxRates => ({
 });
 
 function bandHint(type: BuildingType, rate: string): string | null {
-  try { return taxRateOutOfBand(type, rate.trim()); } catch { return 'संख्या लिहा / Write a number'; }
+  try {
+    return taxRateOutOfBand(type, rate.trim());
+  } catch {
+    return 'संख्या लिहा / Write a number';
+  }
 }
 
 const num = { inputMode: 'decimal' as const };
@@ -51,28 +63,62 @@ const num = { inputMode: 'decimal' as const };
 function Section({ mr, en, children }: { mr: string; en: string; children: React.ReactNode }) {
   return (
     <Paper variant="outlined" component="section" sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }}>
-      <Typography component="h2" sx={{ fontWeight: 700, color: 'primary.main', mb: 1.5 }}>{mr} / {en}</Typography>
+      <Typography component="h2" sx={{ fontWeight: 700, color: 'primary.main', mb: 1.5 }}>
+        {mr} / {en}
+      </Typography>
       {children}
     </Paper>
   );
 }
 
-function TableRows({ rows, columns, onChange, onAdd, onRemove, name }: {
-  name: string; rows: Row[]; columns: { key: string; label: string; placeholder?: string }[];
-  onChange: (i: number, key: string, value: string) => void; onAdd: () => void; onRemove: (i: number) => void;
+function TableRows({
+  rows,
+  columns,
+  onChange,
+  onAdd,
+  onRemove,
+  name,
+}: {
+  name: string;
+  rows: Row[];
+  columns: { key: string; label: string; placeholder?: string }[];
+  onChange: (i: number, key: string, value: string) => void;
+  onAdd: () => void;
+  onRemove: (i: number) => void;
 }) {
   return (
     <Box>
       {rows.map((row, i) => (
-        <Box key={i} sx={{ display: 'grid', gridTemplateColumns: `repeat(${columns.length}, minmax(0, 1fr)) 40px`, gap: 1, mb: 1, alignItems: 'center' }}>
+        <Box
+          key={i}
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: `repeat(${columns.length}, minmax(0, 1fr)) 40px`,
+            gap: 1,
+            mb: 1,
+            alignItems: 'center',
+          }}
+        >
           {columns.map((c) => (
-            <TextField key={c.key} size="small" name={`${name}.${i}.${c.key}`} label={c.label} value={row[c.key]} placeholder={c.placeholder}
-              onChange={(e) => onChange(i, c.key, e.target.value)} slotProps={{ htmlInput: num, inputLabel: { shrink: true } }} />
+            <TextField
+              key={c.key}
+              size="small"
+              name={`${name}.${i}.${c.key}`}
+              label={c.label}
+              value={row[c.key]}
+              placeholder={c.placeholder}
+              onChange={(e) => onChange(i, c.key, e.target.value)}
+              slotProps={{ htmlInput: num, inputLabel: { shrink: true } }}
+            />
           ))}
-          <IconButton aria-label={`ओळ ${i + 1} काढा`} onClick={() => onRemove(i)} disabled={rows.length <= 1}><DeleteIcon /></IconButton>
+          <IconButton aria-label={`ओळ ${i + 1} काढा`} onClick={() => onRemove(i)} disabled={rows.length <= 1}>
+            <DeleteIcon />
+          </IconButton>
         </Box>
       ))}
-      <Button size="small" startIcon={<AddIcon />} onClick={onAdd}>ओळ जोडा (Add row)</Button>
+      <Button size="small" startIcon={<AddIcon />} onClick={onAdd}>
+        ओळ जोडा (Add row)
+      </Button>
     </Box>
   );
 }
@@ -88,8 +134,14 @@ export default function TaxRatesPage() {
   useEffect(() => {
     document.title = 'कर दर | ग्रामपंचायत';
     const ctrl = new AbortController();
-    fetchRates(ctrl.signal).then((r) => { setData(r); setForm(formOf(r.rates)); })
-      .catch((err: Error) => { if (!ctrl.signal.aborted) setLoadError(err.message || 'Failed to fetch data'); });
+    fetchRates(ctrl.signal)
+      .then((r) => {
+        setData(r);
+        setForm(formOf(r.rates));
+      })
+      .catch((err: Error) => {
+        if (!ctrl.signal.aborted) setLoadError(err.message || 'Failed to fetch data');
+      });
     return () => ctrl.abort();
   }, []);
 
@@ -119,7 +171,11 @@ export default function TaxRatesPage() {
   return (
     <Box sx={{ p: { xs: 1.5, sm: 2, md: 3 }, maxWidth: 1000, mx: 'auto' }}>
       <PageHeader mr="कर दर" en="Assessment rates" current="/taxRates" />
-      {loadError && <Alert severity="error" role="alert">{loadError}</Alert>}
+      {loadError && (
+        <Alert severity="error" role="alert">
+          {loadError}
+        </Alert>
+      )}
       {!form && !loadError && <Loading />}
       {form && data && (
         <Box component="form" onSubmit={save} noValidate>
@@ -130,10 +186,22 @@ export default function TaxRatesPage() {
           )}
           <Section mr="जमीन दर व पाणीपट्टी" en="Land rate and water tax">
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-              <TextField size="small" name="landRate" label="रेडीरेकनर जमीन दर ₹/चौ.मी. (Land rate)" value={form.landRate}
-                onChange={(e) => setForm({ ...form, landRate: e.target.value })} slotProps={{ htmlInput: num }} />
-              <TextField size="small" name="waterTax" label="सामान्य पाणीपट्टी ₹/वर्ष (Water tax)" value={form.waterTax}
-                onChange={(e) => setForm({ ...form, waterTax: e.target.value })} slotProps={{ htmlInput: num }} />
+              <TextField
+                size="small"
+                name="landRate"
+                label="रेडीरेकनर जमीन दर ₹/चौ.मी. (Land rate)"
+                value={form.landRate}
+                onChange={(e) => setForm({ ...form, landRate: e.target.value })}
+                slotProps={{ htmlInput: num }}
+              />
+              <TextField
+                size="small"
+                name="waterTax"
+                label="सामान्य पाणीपट्टी ₹/वर्ष (Water tax)"
+                value={form.waterTax}
+                onChange={(e) => setForm({ ...form, waterTax: e.target.value })}
+                slotProps={{ htmlInput: num }}
+              />
             </Box>
           </Section>
 
@@ -142,16 +210,41 @@ export default function TaxRatesPage() {
               const t = data.buildingTypes[k];
               const hint = bandHint(k, form.taxRate[k] ?? '');
               return (
-                <Box key={k} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: '1.3fr 1fr 1fr' }, gap: 1.5, mb: 2, alignItems: 'start' }}>
+                <Box
+                  key={k}
+                  sx={{
+                    display: 'grid',
+                    gridTemplateColumns: { xs: '1fr 1fr', sm: '1.3fr 1fr 1fr' },
+                    gap: 1.5,
+                    mb: 2,
+                    alignItems: 'start',
+                  }}
+                >
                   <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
                     <Typography sx={{ fontWeight: 600 }}>{t.mr}</Typography>
-                    <Typography variant="body2" color="text.secondary">{t.en}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {t.en}
+                    </Typography>
                   </Box>
-                  <TextField size="small" name={`constructionRate.${k}`} label="बांधकाम दर ₹/चौ.मी." value={form.constructionRate[k]}
-                    disabled={t.kind === 'none'} onChange={(e) => setIn('constructionRate', k, e.target.value)} slotProps={{ htmlInput: num }} />
-                  <TextField size="small" name={`taxRate.${k}`} label="कराचा दर /₹१०००" value={form.taxRate[k]}
-                    onChange={(e) => setIn('taxRate', k, e.target.value)} slotProps={{ htmlInput: num }}
-                    error={!!hint} helperText={`मर्यादा ${t.min} – ${t.max}${hint ? ' · कायदेशीर मर्यादेबाहेर' : ''}`} />
+                  <TextField
+                    size="small"
+                    name={`constructionRate.${k}`}
+                    label="बांधकाम दर ₹/चौ.मी."
+                    value={form.constructionRate[k]}
+                    disabled={t.kind === 'none'}
+                    onChange={(e) => setIn('constructionRate', k, e.target.value)}
+                    slotProps={{ htmlInput: num }}
+                  />
+                  <TextField
+                    size="small"
+                    name={`taxRate.${k}`}
+                    label="कराचा दर /₹१०००"
+                    value={form.taxRate[k]}
+                    onChange={(e) => setIn('taxRate', k, e.target.value)}
+                    slotProps={{ htmlInput: num }}
+                    error={!!hint}
+                    helperText={`मर्यादा ${t.min} – ${t.max}${hint ? ' · कायदेशीर मर्यादेबाहेर' : ''}`}
+                  />
                 </Box>
               );
             })}
@@ -160,37 +253,81 @@ export default function TaxRatesPage() {
           <Section mr="भारांक (वापरानुसार)" en="Weightage by use">
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 2 }}>
               {USAGE_KEYS.map((k) => (
-                <TextField key={k} size="small" name={`weightage.${k}`} label={`${data.usages[k].mr} (${data.usages[k].en})`} value={form.weightage[k]}
-                  onChange={(e) => setIn('weightage', k, e.target.value)} slotProps={{ htmlInput: num }} />
+                <TextField
+                  key={k}
+                  size="small"
+                  name={`weightage.${k}`}
+                  label={`${data.usages[k].mr} (${data.usages[k].en})`}
+                  value={form.weightage[k]}
+                  onChange={(e) => setIn('weightage', k, e.target.value)}
+                  slotProps={{ htmlInput: num }}
+                />
               ))}
             </Box>
           </Section>
 
           <Section mr="घसारा तक्ता (वयानुसार)" en="Depreciation by age">
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>शेवटच्या ओळीत कमाल वय रिकामे ठेवा / Leave the last band's age empty.</Typography>
-            <TableRows name="depreciation" rows={form.depreciation}
-              columns={[{ key: 'maxAge', label: 'कमाल वय (वर्षे)', placeholder: 'पुढे' }, { key: 'kachha', label: 'कच्चे' }, { key: 'pucca', label: 'पक्के' }]}
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+              शेवटच्या ओळीत कमाल वय रिकामे ठेवा / Leave the last band's age empty.
+            </Typography>
+            <TableRows
+              name="depreciation"
+              rows={form.depreciation}
+              columns={[
+                { key: 'maxAge', label: 'कमाल वय (वर्षे)', placeholder: 'पुढे' },
+                { key: 'kachha', label: 'कच्चे' },
+                { key: 'pucca', label: 'पक्के' },
+              ]}
               onChange={setRow('depreciation')}
               onAdd={() => setForm({ ...form, depreciation: [...form.depreciation, { maxAge: '', kachha: '', pucca: '' }] })}
-              onRemove={(i) => setForm({ ...form, depreciation: form.depreciation.filter((_, j) => j !== i) })} />
+              onRemove={(i) => setForm({ ...form, depreciation: form.depreciation.filter((_, j) => j !== i) })}
+            />
           </Section>
 
           <Section mr="दिवाबत्ती व आरोग्य कर (क्षेत्रफळानुसार)" en="Light and health tax by plot area">
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>क्षेत्रफळ चौ.फूट मध्ये; शेवटच्या ओळीत रिकामे / Area in sq ft; empty in the last slab.</Typography>
-            <TableRows name="slabs" rows={form.slabs}
-              columns={[{ key: 'maxSqft', label: 'कमाल चौ.फूट', placeholder: 'पुढे' }, { key: 'divabatti', label: 'दिवाबत्ती ₹' }, { key: 'arogya', label: 'आरोग्य ₹' }]}
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+              क्षेत्रफळ चौ.फूट मध्ये; शेवटच्या ओळीत रिकामे / Area in sq ft; empty in the last slab.
+            </Typography>
+            <TableRows
+              name="slabs"
+              rows={form.slabs}
+              columns={[
+                { key: 'maxSqft', label: 'कमाल चौ.फूट', placeholder: 'पुढे' },
+                { key: 'divabatti', label: 'दिवाबत्ती ₹' },
+                { key: 'arogya', label: 'आरोग्य ₹' },
+              ]}
               onChange={setRow('slabs')}
               onAdd={() => setForm({ ...form, slabs: [...form.slabs, { maxSqft: '', divabatti: '', arogya: '' }] })}
-              onRemove={(i) => setForm({ ...form, slabs: form.slabs.filter((_, j) => j !== i) })} />
+              onRemove={(i) => setForm({ ...form, slabs: form.slabs.filter((_, j) => j !== i) })}
+            />
           </Section>
 
           {/* The answer stays beside the button, which stays in view while the long form scrolls. */}
           <Box sx={{ position: 'sticky', bottom: 0, py: 1, bgcolor: 'background.default' }}>
-            {error && <Alert severity="error" role="alert" sx={{ mb: 1 }} data-testid="rates-error" onClose={() => setError('')}>{error}</Alert>}
-            {success && <Alert severity="success" sx={{ mb: 1 }} data-testid="rates-success" onClose={() => setSuccess('')}>{success}</Alert>}
+            {error && (
+              <Alert severity="error" role="alert" sx={{ mb: 1 }} data-testid="rates-error" onClose={() => setError('')}>
+                {error}
+              </Alert>
+            )}
+            {success && (
+              <Alert severity="success" sx={{ mb: 1 }} data-testid="rates-success" onClose={() => setSuccess('')}>
+                {success}
+              </Alert>
+            )}
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-              <Button type="button" disabled={busy} onClick={() => { setForm(formOf(data.rates)); setError(''); }}>रद्द करा (Undo changes)</Button>
-              <Button type="submit" variant="contained" disabled={busy}>{busy ? 'जतन करत आहे…' : 'दर जतन करा (Save rates)'}</Button>
+              <Button
+                type="button"
+                disabled={busy}
+                onClick={() => {
+                  setForm(formOf(data.rates));
+                  setError('');
+                }}
+              >
+                रद्द करा (Undo changes)
+              </Button>
+              <Button type="submit" variant="contained" disabled={busy}>
+                {busy ? 'जतन करत आहे…' : 'दर जतन करा (Save rates)'}
+              </Button>
             </Box>
           </Box>
         </Box>

@@ -38,12 +38,21 @@ export default function TransferForm() {
 
   const pick = (row: PropertyRow | null) => {
     setSelected(row);
-    if (row) setValues((v) => ({ ...v, malmatta_no: row.malmattaNo, sadya_malakache_nav: row.malkacheNav, bhogwatadharak_nav: v.bhogwatadharak_nav || row.bhogwatdarakNav }));
+    if (row)
+      setValues((v) => ({
+        ...v,
+        malmatta_no: row.malmattaNo,
+        sadya_malakache_nav: row.malkacheNav,
+        bhogwatadharak_nav: v.bhogwatadharak_nav || row.bhogwatdarakNav,
+      }));
   };
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (missing.length) { setTouched(Object.fromEntries(missing.map((f) => [f.name, true]))); return; }
+    if (missing.length) {
+      setTouched(Object.fromEntries(missing.map((f) => [f.name, true])));
+      return;
+    }
     setError('');
     setSaved(null);
     const body = Object.fromEntries(TRANSFER_FIELDS.map((f) => [f.name, values[f.name].trim()])) as Values;
@@ -56,7 +65,11 @@ export default function TransferForm() {
       setTouched({});
       setSelected(null);
     } catch (err) {
-      setError(err instanceof ApiError && err.status ? `Error: ${err.status}. ${err.message || 'Please check your data.'}` : 'An unexpected error occurred.');
+      setError(
+        err instanceof ApiError && err.status
+          ? `Error: ${err.status}. ${err.message || 'Please check your data.'}`
+          : 'An unexpected error occurred.',
+      );
     } finally {
       setBusy(false);
     }
@@ -67,40 +80,87 @@ export default function TransferForm() {
     const f = TRANSFER_FIELDS.find((x) => x.name === name)!;
     return (
       <Box component="label" htmlFor={`ferfar-${name}`} sx={{ display: 'block', mb: 0.5, lineHeight: 1.35 }}>
-        <Box component="span" sx={{ fontSize: 15, fontWeight: 600 }}>{f.mr}</Box>
-        {f.required && <Box component="span" aria-hidden sx={{ color: 'error.main', fontWeight: 700 }}> *</Box>}
-        <Box component="span" sx={{ display: 'block', fontSize: 12.5, color: 'text.secondary' }}>{f.en}</Box>
+        <Box component="span" sx={{ fontSize: 15, fontWeight: 600 }}>
+          {f.mr}
+        </Box>
+        {f.required && (
+          <Box component="span" aria-hidden sx={{ color: 'error.main', fontWeight: 700 }}>
+            {' '}
+            *
+          </Box>
+        )}
+        <Box component="span" sx={{ display: 'block', fontSize: 12.5, color: 'text.secondary' }}>
+          {f.en}
+        </Box>
       </Box>
     );
   };
   const box = (name: TransferFieldName, { helperText, ...extra }: Partial<React.ComponentProps<typeof TextField>> = {}) => (
     <>
       {label(name)}
-      <TextField id={`ferfar-${name}`} name={name} value={values[name]} size="small" fullWidth
+      <TextField
+        id={`ferfar-${name}`}
+        name={name}
+        value={values[name]}
+        size="small"
+        fullWidth
         required={TRANSFER_FIELDS.find((f) => f.name === name)!.required}
-        onChange={(e) => set(name, e.target.value)} onBlur={() => blur(name)} error={!!errorOf(name)} helperText={errorOf(name) || helperText}
-        {...extra} />
+        onChange={(e) => set(name, e.target.value)}
+        onBlur={() => blur(name)}
+        error={!!errorOf(name)}
+        helperText={errorOf(name) || helperText}
+        {...extra}
+      />
     </>
   );
 
   return (
     <Box component="form" onSubmit={submit} aria-label="फेरफार नोंद" noValidate>
       {saved && (
-        <Alert severity="success" sx={{ mb: 2 }} data-testid="transfer-success"
-          action={<Button color="inherit" size="small" onClick={() => setHistoryOf(saved.transfer.malmattaNo)}>मालकी इतिहास</Button>}>
+        <Alert
+          severity="success"
+          sx={{ mb: 2 }}
+          data-testid="transfer-success"
+          action={
+            <Button color="inherit" size="small" onClick={() => setHistoryOf(saved.transfer.malmattaNo)}>
+              मालकी इतिहास
+            </Button>
+          }
+        >
           {saved.message}
         </Alert>
       )}
-      {error && <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="transfer-error">{error}</Alert>}
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="transfer-error">
+          {error}
+        </Alert>
+      )}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
           {label('malmatta_no')}
-          <PropertyPicker id="ferfar-malmatta_no" name="malmatta_no" text={values.malmatta_no} onText={(t) => set('malmatta_no', t)}
-            selected={selected} onSelect={pick} freeSolo required error={errorOf('malmatta_no')} onBlur={() => blur('malmatta_no')} />
+          <PropertyPicker
+            id="ferfar-malmatta_no"
+            name="malmatta_no"
+            text={values.malmatta_no}
+            onText={(t) => set('malmatta_no', t)}
+            selected={selected}
+            onSelect={pick}
+            freeSolo
+            required
+            error={errorOf('malmatta_no')}
+            onBlur={() => blur('malmatta_no')}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          {box('ferfar_karan', { helperText: `उदा. ${REASONS.join(', ')}`, slotProps: { htmlInput: { list: 'ferfar-reasons', maxLength: 200 } } })}
-          <datalist id="ferfar-reasons">{REASONS.map((r) => <option key={r} value={r} />)}</datalist>
+          {box('ferfar_karan', {
+            helperText: `उदा. ${REASONS.join(', ')}`,
+            slotProps: { htmlInput: { list: 'ferfar-reasons', maxLength: 200 } },
+          })}
+          <datalist id="ferfar-reasons">
+            {REASONS.map((r) => (
+              <option key={r} value={r} />
+            ))}
+          </datalist>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{box('sadya_malakache_nav')}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{box('bhogwatadharak_nav')}</Grid>
@@ -108,15 +168,31 @@ export default function TransferForm() {
         <Grid size={{ xs: 12, sm: 6 }}>{box('varasache_nav', { helperText: 'रिकामे असल्यास "NO" पाठवले जाते / Sent as NO when blank' })}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           {/* The browser draws the date in its own locale; it is repeated day first. */}
-          {box('ferfar_date', { type: 'date', slotProps: { htmlInput: { max: todayIso() } },
-            helperText: values.ferfar_date ? `${formatDateGB(values.ferfar_date)} (दिवस/महिना/वर्ष)` : undefined })}
+          {box('ferfar_date', {
+            type: 'date',
+            slotProps: { htmlInput: { max: todayIso() } },
+            helperText: values.ferfar_date ? `${formatDateGB(values.ferfar_date)} (दिवस/महिना/वर्ष)` : undefined,
+          })}
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{box('reference_no')}</Grid>
         <Grid size={12}>{box('note', { multiline: true, minRows: 2 })}</Grid>
       </Grid>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 2 }}>
-        <Button type="button" disabled={busy} onClick={() => { setValues(EMPTY); setTouched({}); setSelected(null); setError(''); }}>रीसेट (Reset)</Button>
-        <Button type="submit" variant="contained" disabled={busy || missing.length > 0}>{busy ? 'पाठवत आहे…' : 'फेरफार नोंदवा (Submit)'}</Button>
+        <Button
+          type="button"
+          disabled={busy}
+          onClick={() => {
+            setValues(EMPTY);
+            setTouched({});
+            setSelected(null);
+            setError('');
+          }}
+        >
+          रीसेट (Reset)
+        </Button>
+        <Button type="submit" variant="contained" disabled={busy || missing.length > 0}>
+          {busy ? 'पाठवत आहे…' : 'फेरफार नोंदवा (Submit)'}
+        </Button>
       </Box>
       {historyOf && <HistoryDialog malmattaNo={historyOf} onClose={() => setHistoryOf(null)} />}
     </Box>

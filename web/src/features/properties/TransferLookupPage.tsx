@@ -18,24 +18,43 @@ import PropertyPicker from './PropertyPicker.tsx';
 
 const label = (name: string) => TRANSFER_FIELDS.find((f) => f.name === name)!;
 const ROWS: [string, (t: Transfer) => string][] = [
-  ['malmatta_no', (t) => t.malmattaNo], ['ferfar_karan', (t) => t.ferfarKaran], ['ferfar_date', (t) => formatDateMr(t.ferfarDate)],
-  ['sadya_malakache_nav', (t) => t.sadyaMalakacheNav], ['navin_malakache_nav', (t) => t.navinMalakacheNav],
-  ['bhogwatadharak_nav', (t) => t.bhogwatdarakachNav], ['varasache_nav', (t) => t.varasacheNav], ['reference_no', (t) => t.referenceNo], ['note', (t) => t.note],
+  ['malmatta_no', (t) => t.malmattaNo],
+  ['ferfar_karan', (t) => t.ferfarKaran],
+  ['ferfar_date', (t) => formatDateMr(t.ferfarDate)],
+  ['sadya_malakache_nav', (t) => t.sadyaMalakacheNav],
+  ['navin_malakache_nav', (t) => t.navinMalakacheNav],
+  ['bhogwatadharak_nav', (t) => t.bhogwatdarakachNav],
+  ['varasache_nav', (t) => t.varasacheNav],
+  ['reference_no', (t) => t.referenceNo],
+  ['note', (t) => t.note],
 ];
 
 function TransferCard({ t }: { t: Transfer }) {
   return (
     <Paper variant="outlined" data-testid="ferfar-card" sx={{ p: { xs: 1.5, sm: 2 } }}>
-      <Typography component="h2" sx={{ fontWeight: 700, fontSize: 18, mb: 1 }}>फेरफार क्र. {t.ferfarNumber}</Typography>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '220px 1fr' }, columnGap: 2, rowGap: { xs: 0, sm: 0.75 } }}>
+      <Typography component="h2" sx={{ fontWeight: 700, fontSize: 18, mb: 1 }}>
+        फेरफार क्र. {t.ferfarNumber}
+      </Typography>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '220px 1fr' }, columnGap: 2, rowGap: { xs: 0, sm: 0.75 } }}
+      >
         {ROWS.map(([name, value]) => (
           <Box key={name} sx={{ display: 'contents' }}>
-            <Box component="dt" sx={{ color: 'text.secondary', fontSize: 14, mt: { xs: 1, sm: 0 } }}>{label(name).mr} / {label(name).en}</Box>
-            <Box component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>{value(t) || 'N/A'}</Box>
+            <Box component="dt" sx={{ color: 'text.secondary', fontSize: 14, mt: { xs: 1, sm: 0 } }}>
+              {label(name).mr} / {label(name).en}
+            </Box>
+            <Box component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {value(t) || 'N/A'}
+            </Box>
           </Box>
         ))}
-        <Box component="dt" sx={{ color: 'text.secondary', fontSize: 14, mt: { xs: 1, sm: 0 } }}>नोंद दिनांक / Recorded</Box>
-        <Box component="dd" sx={{ m: 0 }}>{formatDateMr(t.createdAt)}</Box>
+        <Box component="dt" sx={{ color: 'text.secondary', fontSize: 14, mt: { xs: 1, sm: 0 } }}>
+          नोंद दिनांक / Recorded
+        </Box>
+        <Box component="dd" sx={{ m: 0 }}>
+          {formatDateMr(t.createdAt)}
+        </Box>
       </Box>
     </Paper>
   );
@@ -50,18 +69,27 @@ export default function TransferLookupPage() {
   const [history, setHistory] = useState<OwnershipHistory | null>(null);
   const [historyError, setHistoryError] = useState('');
   const [historyBusy, setHistoryBusy] = useState(false);
-  useEffect(() => { document.title = 'फेरफार नोंदी | ग्रामपंचायत'; }, []);
+  useEffect(() => {
+    document.title = 'फेरफार नोंदी | ग्रामपंचायत';
+  }, []);
 
   const search = async (e: React.FormEvent) => {
     e.preventDefault();
     setTransfer(null);
     setError('');
-    if (!/^\d+$/.test(number.trim()) || Number(number) < 1) { setError('कृपया फरफार नंबर प्रविष्ट करा'); return; }
+    if (!/^\d+$/.test(number.trim()) || Number(number) < 1) {
+      setError('कृपया फरफार नंबर प्रविष्ट करा');
+      return;
+    }
     setBusy(true);
     try {
       setTransfer(await fetchTransfer(Number(number)));
     } catch (err) {
-      setError(err instanceof ApiError && err.status === 404 ? err.message || 'मालमत्ता हस्तांतरण सापडले नाही' : 'डेटा मिळवताना त्रुटी आली. कृपया पुन्हा प्रयत्न करा.');
+      setError(
+        err instanceof ApiError && err.status === 404
+          ? err.message || 'मालमत्ता हस्तांतरण सापडले नाही'
+          : 'डेटा मिळवताना त्रुटी आली. कृपया पुन्हा प्रयत्न करा.',
+      );
     } finally {
       setBusy(false);
     }
@@ -70,7 +98,10 @@ export default function TransferLookupPage() {
   const showHistory = async (malmattaNo: string) => {
     setHistory(null);
     setHistoryError('');
-    if (!malmattaNo.trim()) { setHistoryError('कृपया मालमत्ता क्रमांक लिहा / Enter a property number'); return; }
+    if (!malmattaNo.trim()) {
+      setHistoryError('कृपया मालमत्ता क्रमांक लिहा / Enter a property number');
+      return;
+    }
     setHistoryBusy(true);
     try {
       setHistory(await fetchHistory(malmattaNo.trim()));
@@ -85,36 +116,90 @@ export default function TransferLookupPage() {
     <Box sx={{ p: { xs: 1.5, sm: 2, md: 3 }, maxWidth: 1000, mx: 'auto' }}>
       <PageHeader mr="फेरफार नोंदी" en="Mutation entries" current="/ferfardata" />
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }}>
-        <Typography component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>फेरफार क्रमांकाने शोधा / Find by ferfar number</Typography>
+        <Typography component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
+          फेरफार क्रमांकाने शोधा / Find by ferfar number
+        </Typography>
         <Box component="form" role="search" onSubmit={search} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <TextField size="small" name="ferfarNumber" label="फेरफार क्रमांक (Ferfar number)" value={number}
-            onChange={(e) => setNumber(e.target.value.replace(/[^\d]/g, ''))} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 9 } }} sx={{ flex: '1 1 200px' }} />
-          <Button type="submit" variant="contained" disabled={busy}>शोधा (Search)</Button>
-          <Button type="button" onClick={() => { setNumber(''); setTransfer(null); setError(''); }}>रीसेट (Reset)</Button>
+          <TextField
+            size="small"
+            name="ferfarNumber"
+            label="फेरफार क्रमांक (Ferfar number)"
+            value={number}
+            onChange={(e) => setNumber(e.target.value.replace(/[^\d]/g, ''))}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 9 } }}
+            sx={{ flex: '1 1 200px' }}
+          />
+          <Button type="submit" variant="contained" disabled={busy}>
+            शोधा (Search)
+          </Button>
+          <Button
+            type="button"
+            onClick={() => {
+              setNumber('');
+              setTransfer(null);
+              setError('');
+            }}
+          >
+            रीसेट (Reset)
+          </Button>
         </Box>
       </Paper>
       {busy && <Loading />}
-      {error && <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="ferfar-error">{error}</Alert>}
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="ferfar-error">
+          {error}
+        </Alert>
+      )}
       {transfer && (
         <Box sx={{ mb: 2 }}>
           <TransferCard t={transfer} />
-          <Button sx={{ mt: 1 }} onClick={() => { setHistoryText(transfer.malmattaNo); void showHistory(transfer.malmattaNo); }}>
+          <Button
+            sx={{ mt: 1 }}
+            onClick={() => {
+              setHistoryText(transfer.malmattaNo);
+              void showHistory(transfer.malmattaNo);
+            }}
+          >
             या मालमत्तेचा मालकी इतिहास / Ownership history of {transfer.malmattaNo}
           </Button>
         </Box>
       )}
 
       <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
-        <Typography component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>मालकी इतिहास / Ownership history</Typography>
-        <Box component="form" onSubmit={(e) => { e.preventDefault(); void showHistory(historyText); }} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+        <Typography component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
+          मालकी इतिहास / Ownership history
+        </Typography>
+        <Box
+          component="form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void showHistory(historyText);
+          }}
+          sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}
+        >
           <Box sx={{ flex: '1 1 240px' }}>
-            <PropertyPicker name="historyMalmatta" label="मालमत्ता क्रमांक (Malmatta Number)" text={historyText} onText={setHistoryText}
-              selected={null} onSelect={(row) => { if (row) void showHistory(row.malmattaNo); }} freeSolo />
+            <PropertyPicker
+              name="historyMalmatta"
+              label="मालमत्ता क्रमांक (Malmatta Number)"
+              text={historyText}
+              onText={setHistoryText}
+              selected={null}
+              onSelect={(row) => {
+                if (row) void showHistory(row.malmattaNo);
+              }}
+              freeSolo
+            />
           </Box>
-          <Button type="submit" variant="outlined" disabled={historyBusy}>दाखवा (Show)</Button>
+          <Button type="submit" variant="outlined" disabled={historyBusy}>
+            दाखवा (Show)
+          </Button>
         </Box>
         {historyBusy && <Loading />}
-        {historyError && <Alert severity="error" role="alert">{historyError}</Alert>}
+        {historyError && (
+          <Alert severity="error" role="alert">
+            {historyError}
+          </Alert>
+        )}
         {history && <OwnershipList history={history} />}
       </Paper>
     </Box>

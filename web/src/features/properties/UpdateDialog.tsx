@@ -16,7 +16,15 @@ import AssessmentPanel from './AssessmentPanel.tsx';
 import { ALL_FIELDS, OWNER_NAMES, SECTIONS } from './shared.ts';
 import { useRates } from './useRates.ts';
 
-export default function UpdateDialog({ row, onClose, onSaved }: { row: PropertyRow; onClose: () => void; onSaved: (message: string) => void }) {
+export default function UpdateDialog({
+  row,
+  onClose,
+  onSaved,
+}: {
+  row: PropertyRow;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
   const initial = useMemo(() => valuesOf(ALL_FIELDS, row as unknown as Record<string, unknown>), [row]);
   const [values, setValues] = useState<Values>(initial);
   const [busy, setBusy] = useState(false);
@@ -27,9 +35,15 @@ export default function UpdateDialog({ row, onClose, onSaved }: { row: PropertyR
 
   const save = async () => {
     setError('');
-    if (!row.propertyId) { setError('PropertyId is required locally before sending to the server.'); return; }
+    if (!row.propertyId) {
+      setError('PropertyId is required locally before sending to the server.');
+      return;
+    }
     const changed = ALL_FIELDS.filter((f) => (values[f.name] ?? '').trim() !== (initial[f.name] ?? '').trim());
-    if (!changed.length) { onClose(); return; }
+    if (!changed.length) {
+      onClose();
+      return;
+    }
     const owner = Object.fromEntries(changed.filter((f) => OWNER_NAMES.has(f.name)).map((f) => [f.name, values[f.name].trim()]));
     const property = Object.fromEntries(changed.filter((f) => !OWNER_NAMES.has(f.name)).map((f) => [f.name, values[f.name].trim()]));
     setBusy(true);
@@ -48,15 +62,25 @@ export default function UpdateDialog({ row, onClose, onSaved }: { row: PropertyR
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullScreen={fullScreen} maxWidth="lg" fullWidth aria-labelledby="update-title">
-      <DialogTitle id="update-title">मालमत्ता अद्यतन — {row.malmattaNo} <span style={{ fontSize: 14, opacity: 0.7 }}>/ Update property</span></DialogTitle>
+      <DialogTitle id="update-title">
+        मालमत्ता अद्यतन — {row.malmattaNo} <span style={{ fontSize: 14, opacity: 0.7 }}>/ Update property</span>
+      </DialogTitle>
       <DialogContent dividers>
-        {error && <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="update-error">{error}</Alert>}
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid="update-error">
+            {error}
+          </Alert>
+        )}
         <FormSections sections={SECTIONS} values={values} browserChecks={false} onChange={onChange} />
         <AssessmentPanel rates={rates} values={values} year={row.ghasaraDarUpdatedYear} />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>रद्द करा (Cancel)</Button>
-        <Button variant="contained" onClick={save} disabled={busy}>{busy ? 'जतन करत आहे…' : 'जतन करा (Save)'}</Button>
+        <Button onClick={onClose} disabled={busy}>
+          रद्द करा (Cancel)
+        </Button>
+        <Button variant="contained" onClick={save} disabled={busy}>
+          {busy ? 'जतन करत आहे…' : 'जतन करा (Save)'}
+        </Button>
       </DialogActions>
     </Dialog>
   );

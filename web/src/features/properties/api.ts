@@ -2,7 +2,14 @@
 // server scopes every call to the council of the token; the council id the spec's client sent along
 // (createdByUserId, grampanchayatId) still goes, as the contract shows it.
 import type {
-  ImportReport, OwnershipHistory, PropertyRow, RatesResult, TaxRates, Transfer, TransferBody, UpdatePropertyBody,
+  ImportReport,
+  OwnershipHistory,
+  PropertyRow,
+  RatesResult,
+  TaxRates,
+  Transfer,
+  TransferBody,
+  UpdatePropertyBody,
 } from '../../../../common/api-types.ts';
 import { api, apiUrl, ApiError, download } from '../../lib/api.ts';
 import { councilIdOf, readSession } from '../../lib/session.ts';
@@ -11,9 +18,22 @@ export type { ImportReport, OwnershipHistory, PropertyRow, RatesResult, TaxRates
 
 export const PAGE_SIZE = 10;
 
-export interface OwnersPage { items: PropertyRow[]; pageNumber: number; pageSize: number; totalPages: number; totalCount: number; totalCapped: boolean }
+export interface OwnersPage {
+  items: PropertyRow[];
+  pageNumber: number;
+  pageSize: number;
+  totalPages: number;
+  totalCount: number;
+  totalCapped: boolean;
+}
 
-export async function fetchOwners(pageNumber: number, ownerName: string, malmattaNo: string, signal?: AbortSignal, pageSize = PAGE_SIZE): Promise<OwnersPage> {
+export async function fetchOwners(
+  pageNumber: number,
+  ownerName: string,
+  malmattaNo: string,
+  signal?: AbortSignal,
+  pageSize = PAGE_SIZE,
+): Promise<OwnersPage> {
   const q = new URLSearchParams({ grampanchayatId: String(councilIdOf()), pageNumber: String(pageNumber), pageSize: String(pageSize) });
   if (ownerName.trim()) q.set('ownerName', ownerName.trim());
   if (malmattaNo.trim()) q.set('malmattaNo', malmattaNo.trim());
@@ -31,7 +51,10 @@ export async function fetchProperty(malmattaNo: string, signal?: AbortSignal): P
 }
 
 export async function registerProperty(body: Record<string, unknown>) {
-  return api<PropertyRow>('/api/GrampanchayatImport/register-owner-property', { method: 'POST', body: { ...body, createdByUserId: councilIdOf() } });
+  return api<PropertyRow>('/api/GrampanchayatImport/register-owner-property', {
+    method: 'POST',
+    body: { ...body, createdByUserId: councilIdOf() },
+  });
 }
 
 export const updateOwner = (body: { ownerId: number; malmattaNo: string } & Record<string, unknown>) =>
@@ -49,7 +72,8 @@ export const fetchHistory = (malmattaNo: string, signal?: AbortSignal) =>
 
 // ---------------------------------------------------------------- transfers (ferfar)
 
-export const addTransfer = (body: TransferBody) => api<Transfer>('/api/PropertyTransfer/add', { method: 'POST', body: { ...body, createdByUserId: councilIdOf() } });
+export const addTransfer = (body: TransferBody) =>
+  api<Transfer>('/api/PropertyTransfer/add', { method: 'POST', body: { ...body, createdByUserId: councilIdOf() } });
 
 export function fetchTransfer(ferfarNumber: number, signal?: AbortSignal) {
   const q = new URLSearchParams({ ferfarNumber: String(ferfarNumber), createdByUserId: String(councilIdOf()) });
@@ -67,18 +91,28 @@ export const downloadTemplate = () => download('/api/GrampanchayatImport/templat
 
 /** Sends the workbook; `onProgress` gets the share of it uploaded (0–1). XMLHttpRequest, because
  *  fetch reports no upload progress. */
-export function uploadRegister(file: File, dryRun: boolean, onProgress: (share: number) => void): Promise<{ message: string; report: ImportReport }> {
+export function uploadRegister(
+  file: File,
+  dryRun: boolean,
+  onProgress: (share: number) => void,
+): Promise<{ message: string; report: ImportReport }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiUrl(`/api/GrampanchayatImport/excel?dryRun=${dryRun}`));
     const token = readSession()?.token;
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (e) => { if (e.lengthComputable) onProgress(e.loaded / e.total); };
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
     xhr.onerror = () => reject(new ApiError('An unexpected error occurred. Could not connect to the server.', 0));
     xhr.onload = () => {
       let body: { isSuccess?: boolean; message?: string; result?: ImportReport } | null;
-      try { body = JSON.parse(xhr.responseText); } catch { body = null; }
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = null;
+      }
       if (xhr.status >= 200 && xhr.status < 300 && body?.result) resolve({ message: body.message ?? '', report: body.result });
       else reject(new ApiError(body?.message || `Request failed with status: ${xhr.status}`, xhr.status));
     };

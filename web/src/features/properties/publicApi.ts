@@ -4,7 +4,10 @@ import type { CertificateRow, PublicProperty } from '../../../../common/api-type
 import { api, ApiError } from '../../lib/api.ts';
 
 export type { CertificateRow, PublicProperty };
-export interface Suggestion { malmattaNo: string; malkacheNav: string }
+export interface Suggestion {
+  malmattaNo: string;
+  malkacheNav: string;
+}
 export type SearchType = 'malmatta' | 'owner';
 
 export const fetchCaptcha = (signal?: AbortSignal) =>
@@ -28,11 +31,19 @@ export const fetchPublicCouncilId = () =>
  *  was not ok" (with the server's reason beside it), an empty or failed answer its message or
  *  "Failed to fetch property data". */
 export class CertificateError extends Error {
-  constructor(message: string, readonly reason?: string) { super(message); }
+  constructor(
+    message: string,
+    readonly reason?: string,
+  ) {
+    super(message);
+  }
 }
 export async function fetchCertificate(malmattaNo: string, userId: string, signal?: AbortSignal): Promise<CertificateRow | null> {
   try {
-    const e = await api<CertificateRow[]>(`/api/public/property-certificate/${encodeURIComponent(malmattaNo)}/${encodeURIComponent(userId)}`, { auth: false, signal });
+    const e = await api<CertificateRow[]>(
+      `/api/public/property-certificate/${encodeURIComponent(malmattaNo)}/${encodeURIComponent(userId)}`,
+      { auth: false, signal },
+    );
     if (!e.isSuccess) throw new CertificateError(e.message || 'Failed to fetch property data');
     return e.result?.[0] ?? null;
   } catch (err) {
@@ -41,4 +52,3 @@ export async function fetchCertificate(malmattaNo: string, userId: string, signa
     throw new CertificateError('Failed to fetch property data');
   }
 }
-

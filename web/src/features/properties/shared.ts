@@ -8,12 +8,20 @@ import type { Section, Values } from '../../components/form/values.ts';
 
 /** ₹1,23,456.00 with Indian grouping; ₹0.00 for an empty or unreadable value. */
 export function rupees(value: string | null | undefined): string {
-  try { return formatRupees(value || '0'); } catch { return '₹0.00'; }
+  try {
+    return formatRupees(value || '0');
+  } catch {
+    return '₹0.00';
+  }
 }
 
 export const ALL_FIELDS: readonly FieldDef[] = [...OWNER_FIELDS, ...PROPERTY_FIELDS];
 const byName = new Map(ALL_FIELDS.map((f) => [f.name, f]));
-export const SECTIONS: readonly Section[] = REGISTER_SECTIONS.map((s) => ({ mr: s.mr, en: s.en, fields: s.fields.map((n) => byName.get(n)!) }));
+export const SECTIONS: readonly Section[] = REGISTER_SECTIONS.map((s) => ({
+  mr: s.mr,
+  en: s.en,
+  fields: s.fields.map((n) => byName.get(n)!),
+}));
 export const OWNER_NAMES = new Set(OWNER_FIELDS.map((f) => f.name));
 
 /** What a form sends: text trimmed; numbers as the decimal text typed (the server reads it exactly,

@@ -9,7 +9,9 @@ export function useRates(): { rates: Rates | null; error: string } {
     const ctrl = new AbortController();
     fetchRates(ctrl.signal)
       .then((r) => setState({ rates: r.rates as Rates, error: '' }))
-      .catch((err: Error) => { if (!ctrl.signal.aborted) setState({ rates: null, error: err.message || 'Failed to fetch data' }); });
+      .catch((err: Error) => {
+        if (!ctrl.signal.aborted) setState({ rates: null, error: err.message || 'Failed to fetch data' });
+      });
     return () => ctrl.abort();
   }, []);
   return state;

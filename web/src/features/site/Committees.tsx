@@ -3,11 +3,25 @@ import type { Committee } from './api.ts';
 
 function Points({ title, items }: { title: string; items: string[] }) {
   if (!items.length) return null;
-  return <><h4>{title}</h4><ul>{items.map((x, i) => <li key={i}>{x}</li>)}</ul></>;
+  return (
+    <>
+      <h4>{title}</h4>
+      <ul>
+        {items.map((x, i) => (
+          <li key={i}>{x}</li>
+        ))}
+      </ul>
+    </>
+  );
 }
 
 export default function Committees({ committees }: { committees: Committee[] | undefined }) {
-  if (!committees) return <p className="gp-status" role="status">समित्यांची माहिती लोड होत आहे…</p>;
+  if (!committees)
+    return (
+      <p className="gp-status" role="status">
+        समित्यांची माहिती लोड होत आहे…
+      </p>
+    );
   if (!committees.length) return <p className="gp-status">समित्यांची माहिती उपलब्ध नाही.</p>;
   return (
     <div className="gp-committees">
@@ -15,8 +29,18 @@ export default function Committees({ committees }: { committees: Committee[] | u
         <article key={`${c.name}-${i}`} className="gp-committee" data-testid="committee">
           <h3>{c.name}</h3>
           <dl>
-            {c.chairperson && <><dt>अध्यक्ष</dt><dd>{c.chairperson}</dd></>}
-            {c.viceChairperson && <><dt>उपाध्यक्ष</dt><dd>{c.viceChairperson}</dd></>}
+            {c.chairperson && (
+              <>
+                <dt>अध्यक्ष</dt>
+                <dd>{c.chairperson}</dd>
+              </>
+            )}
+            {c.viceChairperson && (
+              <>
+                <dt>उपाध्यक्ष</dt>
+                <dd>{c.viceChairperson}</dd>
+              </>
+            )}
           </dl>
           <Points title="सदस्य" items={c.members} />
           <Points title="जबाबदाऱ्या" items={c.responsibilities} />

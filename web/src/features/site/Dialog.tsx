@@ -9,14 +9,22 @@ import Icon from '../../components/Icon.tsx';
 import { CLOSE } from '../../components/icons.ts';
 
 export interface InfoDialogProps {
-  open: boolean; onClose: () => void; title: string; children: React.ReactNode; actions?: React.ReactNode;
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: React.ReactNode;
+  actions?: React.ReactNode;
 }
 
 export default function InfoDialog({ open, onClose, title, children, actions }: InfoDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" scroll="paper" aria-labelledby="info-dialog-title">
-      <DialogTitle id="info-dialog-title" sx={{ pr: 7, fontWeight: 700, color: 'primary.dark', lineHeight: 1.4 }}>{title}</DialogTitle>
-      <IconButton aria-label="बंद करा" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}><Icon d={CLOSE} /></IconButton>
+      <DialogTitle id="info-dialog-title" sx={{ pr: 7, fontWeight: 700, color: 'primary.dark', lineHeight: 1.4 }}>
+        {title}
+      </DialogTitle>
+      <IconButton aria-label="बंद करा" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <Icon d={CLOSE} />
+      </IconButton>
       <DialogContent dividers>{children}</DialogContent>
       {actions && <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>{actions}</DialogActions>}
     </Dialog>

@@ -13,7 +13,7 @@ export type PublicSlot = (userId: number | null | undefined) => React.ReactNode;
 
 export default function HomePage({ carousel, news }: { carousel: PublicSlot; news: PublicSlot }) {
   const p = useSiteProfile();
-  const userId = p === undefined ? undefined : p?.createdByUserId ?? null;
+  const userId = p === undefined ? undefined : (p?.createdByUserId ?? null);
   const place = officePlace(p);
   return (
     <>
@@ -28,11 +28,19 @@ export default function HomePage({ carousel, news }: { carousel: PublicSlot; new
       </section>
       <Section id="grampanchayat" title="ग्रामपंचायत माहिती" subtitle="गावाची आकडेवारी, सुविधा आणि ताज्या घडामोडी">
         <VillageInfo profile={p} news={news(userId)} />
-        <p className="gp-more"><Link className="gp-btn" to="/seva-full">ग्रामपंचायत सेवा पहा</Link></p>
+        <p className="gp-more">
+          <Link className="gp-btn" to="/seva-full">
+            ग्रामपंचायत सेवा पहा
+          </Link>
+        </p>
       </Section>
       <Section id="yojana" title="शासकीय योजना" subtitle="आपल्यासाठी उपयुक्त योजना निवडा आणि तपशील पहा" tinted>
         <Schemes schemes={p === null ? [] : p?.schemes} />
-        <p className="gp-more"><Link className="gp-btn" to="/yojna-full">सर्व योजना</Link></p>
+        <p className="gp-more">
+          <Link className="gp-btn" to="/yojna-full">
+            सर्व योजना
+          </Link>
+        </p>
       </Section>
       <Section id="samiti" title="ग्राम समित्या" subtitle="गावाच्या विकासासाठी कार्यरत समित्या">
         <Committees committees={p === null ? [] : p?.committees} />

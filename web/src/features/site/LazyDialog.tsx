@@ -8,5 +8,9 @@ export default function LazyDialog(props: InfoDialogProps) {
   const [wanted, setWanted] = useState(props.open);
   if (props.open && !wanted) setWanted(true);
   if (!wanted) return null;
-  return <Suspense fallback={null}><InfoDialog {...props} /></Suspense>;
+  return (
+    <Suspense fallback={null}>
+      <InfoDialog {...props} />
+    </Suspense>
+  );
 }

@@ -14,7 +14,8 @@ export default function LogoField({ label, value, onChange }: { label: string; v
   const [error, setError] = useState('');
   const choose = async (file: File | undefined) => {
     if (!file) return;
-    setBusy(true); setError('');
+    setBusy(true);
+    setError('');
     try {
       onChange(await uploadLogo(file));
     } catch (err) {
@@ -25,18 +26,37 @@ export default function LogoField({ label, value, onChange }: { label: string; v
   };
   return (
     <Box>
-      <Typography component="div" sx={{ fontSize: 13, color: 'text.secondary', mb: 1 }}>{label}</Typography>
+      <Typography component="div" sx={{ fontSize: 13, color: 'text.secondary', mb: 1 }}>
+        {label}
+      </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <Box component="img" src={value ? (value.startsWith('/') ? apiUrl(value) : value) : '/favicon.svg'} alt="" data-testid="logo-preview"
-          sx={{ width: 56, height: 56, objectFit: 'contain', border: '1px solid #dfe6f0', borderRadius: 1, bgcolor: 'white' }} />
+        <Box
+          component="img"
+          src={value ? (value.startsWith('/') ? apiUrl(value) : value) : '/favicon.svg'}
+          alt=""
+          data-testid="logo-preview"
+          sx={{ width: 56, height: 56, objectFit: 'contain', border: '1px solid #dfe6f0', borderRadius: 1, bgcolor: 'white' }}
+        />
         <Button component="label" variant="outlined" startIcon={<CloudUploadIcon />} disabled={busy}>
           {busy ? 'अपलोड होत आहे…' : 'लोगो निवडा (Choose logo)'}
-          <input hidden type="file" accept="image/jpeg,image/png,image/webp" data-testid="logo-file"
-            onChange={(e) => { void choose(e.target.files?.[0]); e.target.value = ''; }} />
+          <input
+            hidden
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            data-testid="logo-file"
+            onChange={(e) => {
+              void choose(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
         </Button>
         {value && <Button onClick={() => onChange('')}>मूळ चिन्ह वापरा (Use the built-in emblem)</Button>}
       </Box>
-      {error && <Alert severity="error" role="alert" sx={{ mt: 1 }}>{error}</Alert>}
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+          {error}
+        </Alert>
+      )}
     </Box>
   );
 }

@@ -4,7 +4,9 @@ import { useId, useState } from 'react';
 import InfoDialog from './LazyDialog.tsx';
 import { BENEFICIARIES, BENEFICIARY_LABELS, type Beneficiary, type Scheme } from './api.ts';
 
-const nothing = () => { /* the spec's buttons do nothing */ };
+const nothing = () => {
+  /* the spec's buttons do nothing */
+};
 
 function Badges({ scheme }: { scheme: Scheme }) {
   return (
@@ -20,7 +22,11 @@ function Points({ title, items }: { title: string; items: string[] }) {
   return (
     <>
       <h3>{title}</h3>
-      <ul>{items.map((x, i) => <li key={i}>{x}</li>)}</ul>
+      <ul>
+        {items.map((x, i) => (
+          <li key={i}>{x}</li>
+        ))}
+      </ul>
     </>
   );
 }
@@ -37,18 +43,35 @@ export default function Schemes({ schemes }: { schemes: Scheme[] | undefined }) 
       <div className="gp-filter">
         <label htmlFor={filterId}>लाभार्थी प्रकार</label>
         <select id={filterId} value={filter} onChange={(e) => setFilter(e.target.value as Beneficiary | 'All')} data-testid="scheme-filter">
-          {(['All', ...BENEFICIARIES] as const).map((b) => <option key={b} value={b}>{BENEFICIARY_LABELS[b]}</option>)}
+          {(['All', ...BENEFICIARIES] as const).map((b) => (
+            <option key={b} value={b}>
+              {BENEFICIARY_LABELS[b]}
+            </option>
+          ))}
         </select>
       </div>
       {!schemes ? (
-        <p className="gp-status" role="status">योजना लोड होत आहेत…</p>
+        <p className="gp-status" role="status">
+          योजना लोड होत आहेत…
+        </p>
       ) : shown.length === 0 ? (
-        <p className="gp-empty" role="status">कोणतीही योजना आढळली नाही</p>
+        <p className="gp-empty" role="status">
+          कोणतीही योजना आढळली नाही
+        </p>
       ) : (
         <ul className="gp-list-reset gp-cards">
           {shown.map((s, i) => (
             <li key={`${s.title}-${i}`}>
-              <button type="button" className="gp-card" aria-haspopup="dialog" data-testid="scheme-card" onClick={() => { setScheme(s); setOpen(true); }}>
+              <button
+                type="button"
+                className="gp-card"
+                aria-haspopup="dialog"
+                data-testid="scheme-card"
+                onClick={() => {
+                  setScheme(s);
+                  setOpen(true);
+                }}
+              >
                 <Badges scheme={s} />
                 <h3>{s.title}</h3>
                 <span className="gp-card__text">{s.description}</span>
@@ -59,11 +82,21 @@ export default function Schemes({ schemes }: { schemes: Scheme[] | undefined }) 
         </ul>
       )}
       {scheme && (
-        <InfoDialog open={open} onClose={() => setOpen(false)} title={scheme.title}
-          actions={<>
-            <button type="button" className="gp-btn" onClick={nothing}>फॉर्म डाउनलोड करा</button>
-            <button type="button" className="gp-btn gp-btn--solid" onClick={nothing}>अर्ज करा</button>
-          </>}>
+        <InfoDialog
+          open={open}
+          onClose={() => setOpen(false)}
+          title={scheme.title}
+          actions={
+            <>
+              <button type="button" className="gp-btn" onClick={nothing}>
+                फॉर्म डाउनलोड करा
+              </button>
+              <button type="button" className="gp-btn gp-btn--solid" onClick={nothing}>
+                अर्ज करा
+              </button>
+            </>
+          }
+        >
           <div className="gp-points">
             <Badges scheme={scheme} />
             <h3>तपशील</h3>

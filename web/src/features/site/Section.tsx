@@ -12,8 +12,18 @@ export function SectionTitle({ title, subtitle, level = 2 }: { title: string; su
   );
 }
 
-export default function Section({ id, title, subtitle, tinted, children }: {
-  id?: string; title: string; subtitle?: string; tinted?: boolean; children?: React.ReactNode;
+export default function Section({
+  id,
+  title,
+  subtitle,
+  tinted,
+  children,
+}: {
+  id?: string;
+  title: string;
+  subtitle?: string;
+  tinted?: boolean;
+  children?: React.ReactNode;
 }) {
   return (
     <section id={id} aria-label={title} className={tinted ? 'gp-section gp-section--tinted' : 'gp-section'}>

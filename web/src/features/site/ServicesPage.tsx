@@ -7,7 +7,9 @@ export default function ServicesPage() {
   return (
     <PageFrame title="ग्रामपंचायत सेवा" subtitle="ग्रामपंचायत कार्यालयात मिळणारे दाखले व सेवा. अधिक माहितीसाठी कार्यालयाशी संपर्क साधा.">
       {p === undefined ? (
-        <p className="gp-status" role="status">माहिती लोड होत आहे…</p>
+        <p className="gp-status" role="status">
+          माहिती लोड होत आहे…
+        </p>
       ) : !p?.services.length ? (
         <p className="gp-status">माहिती उपलब्ध नाही.</p>
       ) : (
@@ -21,7 +23,10 @@ export default function ServicesPage() {
         </ul>
       )}
       {(p?.phone || p?.address) && (
-        <p className="gp-muted" style={{ marginTop: 32 }}>संपर्क: {p.address}{p.phone ? ` · दूरध्वनी ${p.phone}` : ''}</p>
+        <p className="gp-muted" style={{ marginTop: 32 }}>
+          संपर्क: {p.address}
+          {p.phone ? ` · दूरध्वनी ${p.phone}` : ''}
+        </p>
       )}
     </PageFrame>
   );

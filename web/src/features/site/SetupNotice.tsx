@@ -40,8 +40,8 @@ export function PublicAddressWarning({ status }: { status: SetupStatus }) {
     <Alert severity="warning" role="status" data-testid="public-address-warning">
       <AlertTitle>प्रमाणपत्रांवरील QR कोड नागरिकांच्या फोनवर उघडणार नाहीत</AlertTitle>
       QR कोड <b>{status.publicBaseUrl}</b> कडे नेतात: तो पत्ता हाच संगणक आहे
-      {status.publicBaseUrlSet ? '' : ' (PUBLIC_BASE_URL सेट केलेला नाही)'}. पोर्टल सुरू करताना <code>PUBLIC_BASE_URL</code> मध्ये नागरिक
-      उघडतील तो पत्ता द्या आणि पोर्टल पुन्हा सुरू करा.
+      {status.publicBaseUrlSet ? '' : ' (PUBLIC_BASE_URL सेट केलेला नाही)'}. पोर्टल सुरू करताना <code>PUBLIC_BASE_URL</code> मध्ये नागरिक उघडतील तो
+      पत्ता द्या आणि पोर्टल पुन्हा सुरू करा.
       <Box sx={{ mt: 1 }}>
         Certificate QR codes point at this computer. Start the portal with the address citizens open, e.g.{' '}
         <code>PUBLIC_BASE_URL=https://gp-yourvillage.in npm start</code> (or set it in the service&apos;s environment), then restart it.
@@ -63,7 +63,9 @@ export default function SetupNotice() {
           <AlertTitle>संकेतस्थळाची माहिती अपूर्ण आहे (Site setup not finished)</AlertTitle>
           नागरिकांना दिसण्यासाठी अजून भरायचे: {s.missing.map(labelOf).join(', ')}.
           <Box sx={{ mt: 1 }}>
-            <Button component={RouterLink} to="/setup" variant="outlined" size="small" color="inherit">माहिती पूर्ण करा</Button>
+            <Button component={RouterLink} to="/setup" variant="outlined" size="small" color="inherit">
+              माहिती पूर्ण करा
+            </Button>
           </Box>
         </Alert>
       )}

@@ -23,14 +23,22 @@ export default function SetupPage() {
   const mine = useMyProfile();
   return (
     <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 900 }}>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>संकेतस्थळाची पहिली मांडणी (First-run setup)</Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
-        नागरिकांना संकेतस्थळावर आणि दाखल्यांवर तुमच्या कार्यालयाचे नाव दिसण्यासाठी ही माहिती भरा. जे रकाने रिकामे राहतील ते
-        सार्वजनिक पानांवर दिसत नाहीत. बाकी माहिती (आकडेवारी, शाळा, योजना…) नंतर “संकेतस्थळ माहिती” मध्ये भरता येईल.
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        संकेतस्थळाची पहिली मांडणी (First-run setup)
       </Typography>
-      {mine.data ? <SetupForm profile={mine.data} />
-        : mine.isError && !mine.isFetching ? <Alert severity="error" role="alert">{mine.error.message}</Alert>
-        : <Typography role="status">लोड होत आहे…</Typography>}
+      <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
+        नागरिकांना संकेतस्थळावर आणि दाखल्यांवर तुमच्या कार्यालयाचे नाव दिसण्यासाठी ही माहिती भरा. जे रकाने रिकामे राहतील ते सार्वजनिक पानांवर दिसत नाहीत.
+        बाकी माहिती (आकडेवारी, शाळा, योजना…) नंतर “संकेतस्थळ माहिती” मध्ये भरता येईल.
+      </Typography>
+      {mine.data ? (
+        <SetupForm profile={mine.data} />
+      ) : mine.isError && !mine.isFetching ? (
+        <Alert severity="error" role="alert">
+          {mine.error.message}
+        </Alert>
+      ) : (
+        <Typography role="status">लोड होत आहे…</Typography>
+      )}
     </Box>
   );
 }
@@ -39,8 +47,9 @@ function SetupForm({ profile }: { profile: SiteProfile }) {
   const navigate = useNavigate();
   const status = useSetupStatus();
   const save = useSaveMyProfile();
-  const [values, setValues] = useState<Values>(() =>
-    Object.fromEntries(SETUP_FIELDS.map((f) => [f.name, String(profile[f.name] ?? '')])) as Values);
+  const [values, setValues] = useState<Values>(
+    () => Object.fromEntries(SETUP_FIELDS.map((f) => [f.name, String(profile[f.name] ?? '')])) as Values,
+  );
   const [error, setError] = useState('');
 
   const submit = async (e: React.FormEvent) => {
@@ -62,11 +71,27 @@ function SetupForm({ profile }: { profile: SiteProfile }) {
           {SETUP_FIELDS.map((f) => (
             <Grid key={f.name} size={{ xs: 12, md: f.multiline || f.name === 'logoUrl' ? 12 : 6 }}>
               {f.name === 'logoUrl' ? (
-                <LogoField label={`${f.mr} (${f.en})`} value={values.logoUrl} onChange={(logoUrl) => setValues((v) => ({ ...v, logoUrl }))} />
-              ) : <TextField id={`setup-${f.name}`} label={`${f.mr} (${f.en})`} required={f.required} fullWidth size="small"
-                type={f.type} multiline={f.multiline} minRows={f.multiline ? 2 : undefined} placeholder={f.example}
-                value={values[f.name]} onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-                slotProps={{ inputLabel: { shrink: true } }} />}
+                <LogoField
+                  label={`${f.mr} (${f.en})`}
+                  value={values.logoUrl}
+                  onChange={(logoUrl) => setValues((v) => ({ ...v, logoUrl }))}
+                />
+              ) : (
+                <TextField
+                  id={`setup-${f.name}`}
+                  label={`${f.mr} (${f.en})`}
+                  required={f.required}
+                  fullWidth
+                  size="small"
+                  type={f.type}
+                  multiline={f.multiline}
+                  minRows={f.multiline ? 2 : undefined}
+                  placeholder={f.example}
+                  value={values[f.name]}
+                  onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+              )}
             </Grid>
           ))}
         </Grid>
@@ -76,16 +101,28 @@ function SetupForm({ profile }: { profile: SiteProfile }) {
         <Typography id="setup-web-address" variant="h6" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
           नागरिक उघडतील तो संकेतस्थळाचा पत्ता (The address citizens reach)
         </Typography>
-        {status.data && (
-          status.data.publicBaseUrlLocal ? <PublicAddressWarning status={status.data} />
-            : <Alert severity="success">दाखल्यांवरील QR कोड <b>{status.data.publicBaseUrl}</b> येथे उघडतात.</Alert>
-        )}
+        {status.data &&
+          (status.data.publicBaseUrlLocal ? (
+            <PublicAddressWarning status={status.data} />
+          ) : (
+            <Alert severity="success">
+              दाखल्यांवरील QR कोड <b>{status.data.publicBaseUrl}</b> येथे उघडतात.
+            </Alert>
+          ))}
       </Paper>
 
-      {error && <Alert severity="error" role="alert" sx={{ mb: 2 }}>{error}</Alert>}
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {error}
+        </Alert>
+      )}
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <Button type="submit" variant="contained" disabled={save.isPending}>{save.isPending ? 'जतन होत आहे…' : 'जतन करा (Save)'}</Button>
-        <Button component={RouterLink} to="/admin">नंतर करा (Later)</Button>
+        <Button type="submit" variant="contained" disabled={save.isPending}>
+          {save.isPending ? 'जतन होत आहे…' : 'जतन करा (Save)'}
+        </Button>
+        <Button component={RouterLink} to="/admin">
+          नंतर करा (Later)
+        </Button>
       </Box>
     </Box>
   );

@@ -17,8 +17,16 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { SETUP_FIELDS } from '../../../../common/site-setup.ts';
 import { ApiError } from '../../lib/api.ts';
 import {
-  BENEFICIARIES, BENEFICIARY_LABELS, profileBody,
-  type Centre, type Committee, type Scheme, type Service, type SiteProfile, type SiteProfileInput, type Stat,
+  BENEFICIARIES,
+  BENEFICIARY_LABELS,
+  profileBody,
+  type Centre,
+  type Committee,
+  type Scheme,
+  type Service,
+  type SiteProfile,
+  type SiteProfileInput,
+  type Stat,
 } from './api.ts';
 import { useMyProfile, useSaveMyProfile } from './queries.ts';
 import LogoField from './LogoField.tsx';
@@ -43,8 +51,10 @@ const USUAL_STATS: Stat[] = STAT_KEYS.flatMap((k) => (k.card ? [{ key: k.key, la
 function toForm(p: SiteProfile): Form {
   const rest = profileBody(p);
   return {
-    ...rest, stats: rest.stats.length ? rest.stats : structuredClone(USUAL_STATS),
-    latitude: p.latitude === null ? '' : String(p.latitude), longitude: p.longitude === null ? '' : String(p.longitude),
+    ...rest,
+    stats: rest.stats.length ? rest.stats : structuredClone(USUAL_STATS),
+    latitude: p.latitude === null ? '' : String(p.latitude),
+    longitude: p.longitude === null ? '' : String(p.longitude),
   };
 }
 
@@ -61,7 +71,9 @@ function toBody(f: Form): SiteProfileInput | string {
   if (typeof latitude === 'string') return latitude;
   if (typeof longitude === 'string') return longitude;
   return {
-    ...f, latitude, longitude,
+    ...f,
+    latitude,
+    longitude,
     stats: f.stats.filter((st) => st.value.trim()),
     facilities: clean(f.facilities),
     schemes: f.schemes.map((s) => ({ ...s, eligibility: clean(s.eligibility), benefits: clean(s.benefits) })),
@@ -71,35 +83,65 @@ function toBody(f: Form): SiteProfileInput | string {
 
 function Lines({ label, value, onChange, rows = 3 }: { label: string; value: string[]; onChange: (v: string[]) => void; rows?: number }) {
   return (
-    <TextField label={label} helperText="एका ओळीत एक (one per line)" fullWidth multiline minRows={rows} size="small"
-      value={value.join('\n')} onChange={(e) => onChange(e.target.value.split('\n'))} />
+    <TextField
+      label={label}
+      helperText="एका ओळीत एक (one per line)"
+      fullWidth
+      multiline
+      minRows={rows}
+      size="small"
+      value={value.join('\n')}
+      onChange={(e) => onChange(e.target.value.split('\n'))}
+    />
   );
 }
 
 function Block({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Paper component="section" aria-label={title} sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
-      <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>{title}</Typography>
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
+        {title}
+      </Typography>
       {children}
     </Paper>
   );
 }
 
 /** Rows of one kind with add and remove buttons. */
-function Rows<T>({ items, onChange, blank, noun, render }: {
-  items: T[]; onChange: (items: T[]) => void; blank: T; noun: string;
+function Rows<T>({
+  items,
+  onChange,
+  blank,
+  noun,
+  render,
+}: {
+  items: T[];
+  onChange: (items: T[]) => void;
+  blank: T;
+  noun: string;
   render: (item: T, set: (patch: Partial<T>) => void, index: number) => React.ReactNode;
 }) {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       {items.map((item, i) => (
         <Box key={i} data-testid={`row-${noun}`} sx={{ p: 2, pr: 6, border: '1px solid #dfe6f0', borderRadius: 2, position: 'relative' }}>
-          <IconButton aria-label={`${noun} ${i + 1} काढा`} size="small" color="error" sx={{ position: 'absolute', right: 6, top: 6 }}
-            onClick={() => onChange(items.filter((_, j) => j !== i))}><DeleteIcon fontSize="small" /></IconButton>
+          <IconButton
+            aria-label={`${noun} ${i + 1} काढा`}
+            size="small"
+            color="error"
+            sx={{ position: 'absolute', right: 6, top: 6 }}
+            onClick={() => onChange(items.filter((_, j) => j !== i))}
+          >
+            <DeleteIcon fontSize="small" />
+          </IconButton>
           {render(item, (patch) => onChange(items.map((x, j) => (j === i ? { ...x, ...patch } : x))), i)}
         </Box>
       ))}
-      <Box><Button startIcon={<AddIcon />} onClick={() => onChange([...items, structuredClone(blank)])}>{noun} जोडा</Button></Box>
+      <Box>
+        <Button startIcon={<AddIcon />} onClick={() => onChange([...items, structuredClone(blank)])}>
+          {noun} जोडा
+        </Button>
+      </Box>
     </Box>
   );
 }
@@ -109,10 +151,32 @@ const num = (v: string) => Math.max(0, Math.floor(Number(v) || 0));
 function CentreRow({ c, set, head }: { c: Centre; set: (p: Partial<Centre>) => void; head: string }) {
   return (
     <Grid container spacing={2}>
-      <Grid size={{ xs: 12, md: 6 }}><TextField label="नाव (name)" fullWidth size="small" value={c.name} onChange={(e) => set({ name: e.target.value })} /></Grid>
-      <Grid size={{ xs: 12, md: 6 }}><TextField label={head} fullWidth size="small" value={c.head} onChange={(e) => set({ head: e.target.value })} /></Grid>
-      <Grid size={{ xs: 6, md: 3 }}><TextField label="मुले / विद्यार्थी" type="number" fullWidth size="small" value={c.children} onChange={(e) => set({ children: num(e.target.value) })} /></Grid>
-      <Grid size={{ xs: 6, md: 3 }}><TextField label="शिक्षक / कर्मचारी" type="number" fullWidth size="small" value={c.teachers} onChange={(e) => set({ teachers: num(e.target.value) })} /></Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <TextField label="नाव (name)" fullWidth size="small" value={c.name} onChange={(e) => set({ name: e.target.value })} />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <TextField label={head} fullWidth size="small" value={c.head} onChange={(e) => set({ head: e.target.value })} />
+      </Grid>
+      <Grid size={{ xs: 6, md: 3 }}>
+        <TextField
+          label="मुले / विद्यार्थी"
+          type="number"
+          fullWidth
+          size="small"
+          value={c.children}
+          onChange={(e) => set({ children: num(e.target.value) })}
+        />
+      </Grid>
+      <Grid size={{ xs: 6, md: 3 }}>
+        <TextField
+          label="शिक्षक / कर्मचारी"
+          type="number"
+          fullWidth
+          size="small"
+          value={c.teachers}
+          onChange={(e) => set({ teachers: num(e.target.value) })}
+        />
+      </Grid>
     </Grid>
   );
 }
@@ -123,15 +187,25 @@ export default function SiteProfileAdminPage() {
   return (
     <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 1100 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
-        <IconButton aria-label="Back to Admin" onClick={() => navigate('/admin')}><ArrowBackIcon /></IconButton>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>संकेतस्थळ माहिती (Site profile)</Typography>
+        <IconButton aria-label="Back to Admin" onClick={() => navigate('/admin')}>
+          <ArrowBackIcon />
+        </IconButton>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+          संकेतस्थळ माहिती (Site profile)
+        </Typography>
       </Box>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         सार्वजनिक संकेतस्थळावर दिसणारी कार्यालयाची माहिती. जतन केल्यावर मुख्यपृष्ठ लगेच बदलते.
       </Typography>
-      {mine.data ? <ProfileForm profile={mine.data} />
-        : mine.isError && !mine.isFetching ? <Alert severity="error" role="alert">{mine.error.message}</Alert>
-        : <Typography role="status">लोड होत आहे…</Typography>}
+      {mine.data ? (
+        <ProfileForm profile={mine.data} />
+      ) : mine.isError && !mine.isFetching ? (
+        <Alert severity="error" role="alert">
+          {mine.error.message}
+        </Alert>
+      ) : (
+        <Typography role="status">लोड होत आहे…</Typography>
+      )}
     </Box>
   );
 }
@@ -151,7 +225,8 @@ function ProfileForm({ profile }: { profile: SiteProfile }) {
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
-    setError(''); setMessage('');
+    setError('');
+    setMessage('');
     const body = toBody(form);
     if (typeof body === 'string') return setError(body);
     try {
@@ -160,16 +235,30 @@ function ProfileForm({ profile }: { profile: SiteProfile }) {
       setVersion(saved.version);
       setMessage('माहिती जतन केली! (Site profile saved)');
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) setError(`ही माहिती तुम्ही उघडल्यानंतर दुसऱ्या कोणीतरी जतन केली आहे. पृष्ठ पुन्हा उघडा व तुमचे बदल पुन्हा करा. (${err.message})`);
+      if (err instanceof ApiError && err.status === 409)
+        setError(`ही माहिती तुम्ही उघडल्यानंतर दुसऱ्या कोणीतरी जतन केली आहे. पृष्ठ पुन्हा उघडा व तुमचे बदल पुन्हा करा. (${err.message})`);
       else setError(err instanceof Error ? err.message : String(err));
     }
   };
 
-  const text = (key: keyof Form & string, label: string, extra: { multiline?: boolean; md?: number; type?: string; helper?: string } = {}) => (
+  const text = (
+    key: keyof Form & string,
+    label: string,
+    extra: { multiline?: boolean; md?: number; type?: string; helper?: string } = {},
+  ) => (
     <Grid size={{ xs: 12, md: extra.md ?? 6 }}>
-      <TextField label={label} fullWidth size="small" multiline={extra.multiline} minRows={extra.multiline ? 4 : undefined} type={extra.type}
-        helperText={extra.helper} placeholder={SETUP_FIELDS.find((f) => f.name === key)?.example}
-        value={form[key] as string} onChange={(e) => set({ [key]: e.target.value } as Partial<Form>)} />
+      <TextField
+        label={label}
+        fullWidth
+        size="small"
+        multiline={extra.multiline}
+        minRows={extra.multiline ? 4 : undefined}
+        type={extra.type}
+        helperText={extra.helper}
+        placeholder={SETUP_FIELDS.find((f) => f.name === key)?.example}
+        value={form[key] as string}
+        onChange={(e) => set({ [key]: e.target.value } as Partial<Form>)}
+      />
     </Grid>
   );
 
@@ -197,21 +286,42 @@ function ProfileForm({ profile }: { profile: SiteProfile }) {
       </Block>
 
       <Block title="आकडेवारी (Statistics)">
-        <Rows<Stat> items={form.stats} onChange={(stats) => set({ stats })} blank={{ key: '', label: '', value: '' }} noun="आकडा" render={(s, setS) => {
-          const keys = STAT_KEYS.some((k) => k.key === (s.key ?? '')) ? STAT_KEYS : [...STAT_KEYS, { key: s.key!, label: s.key! }];
-          return (
-            <Grid container spacing={2}>
-              <Grid size={{ xs: 12, md: 4 }}>
-                <TextField select label="प्रकार (key)" fullWidth size="small" value={s.key ?? ''} slotProps={{ select: { native: true } }}
-                  onChange={(e) => setS({ key: e.target.value || undefined })}>
-                  {keys.map((k) => <option key={k.key} value={k.key}>{k.label}</option>)}
-                </TextField>
+        <Rows<Stat>
+          items={form.stats}
+          onChange={(stats) => set({ stats })}
+          blank={{ key: '', label: '', value: '' }}
+          noun="आकडा"
+          render={(s, setS) => {
+            const keys = STAT_KEYS.some((k) => k.key === (s.key ?? '')) ? STAT_KEYS : [...STAT_KEYS, { key: s.key!, label: s.key! }];
+            return (
+              <Grid container spacing={2}>
+                <Grid size={{ xs: 12, md: 4 }}>
+                  <TextField
+                    select
+                    label="प्रकार (key)"
+                    fullWidth
+                    size="small"
+                    value={s.key ?? ''}
+                    slotProps={{ select: { native: true } }}
+                    onChange={(e) => setS({ key: e.target.value || undefined })}
+                  >
+                    {keys.map((k) => (
+                      <option key={k.key} value={k.key}>
+                        {k.label}
+                      </option>
+                    ))}
+                  </TextField>
+                </Grid>
+                <Grid size={{ xs: 6, md: 4 }}>
+                  <TextField label="नाव (label)" fullWidth size="small" value={s.label} onChange={(e) => setS({ label: e.target.value })} />
+                </Grid>
+                <Grid size={{ xs: 6, md: 4 }}>
+                  <TextField label="मूल्य (value)" fullWidth size="small" value={s.value} onChange={(e) => setS({ value: e.target.value })} />
+                </Grid>
               </Grid>
-              <Grid size={{ xs: 6, md: 4 }}><TextField label="नाव (label)" fullWidth size="small" value={s.label} onChange={(e) => setS({ label: e.target.value })} /></Grid>
-              <Grid size={{ xs: 6, md: 4 }}><TextField label="मूल्य (value)" fullWidth size="small" value={s.value} onChange={(e) => setS({ value: e.target.value })} /></Grid>
-            </Grid>
-          );
-        }} />
+            );
+          }}
+        />
       </Block>
 
       <Block title="सुविधा (Facilities)">
@@ -219,64 +329,180 @@ function ProfileForm({ profile }: { profile: SiteProfile }) {
       </Block>
 
       <Block title="शाळा (Schools)">
-        <Rows<Centre> items={form.schools} onChange={(schools) => set({ schools })} blank={{ name: '', head: '', children: 0, teachers: 0 }} noun="शाळा"
-          render={(c, setC) => <CentreRow c={c} set={setC} head="मुख्याध्यापक (principal)" />} />
+        <Rows<Centre>
+          items={form.schools}
+          onChange={(schools) => set({ schools })}
+          blank={{ name: '', head: '', children: 0, teachers: 0 }}
+          noun="शाळा"
+          render={(c, setC) => <CentreRow c={c} set={setC} head="मुख्याध्यापक (principal)" />}
+        />
       </Block>
 
       <Block title="अंगणवाडी केंद्रे (Anganwadi centres)">
-        <Rows<Centre> items={form.anganwadis} onChange={(anganwadis) => set({ anganwadis })} blank={{ name: '', head: '', children: 0, teachers: 0 }} noun="अंगणवाडी"
-          render={(c, setC) => <CentreRow c={c} set={setC} head="सेविका / पर्यवेक्षिका (supervisor)" />} />
+        <Rows<Centre>
+          items={form.anganwadis}
+          onChange={(anganwadis) => set({ anganwadis })}
+          blank={{ name: '', head: '', children: 0, teachers: 0 }}
+          noun="अंगणवाडी"
+          render={(c, setC) => <CentreRow c={c} set={setC} head="सेविका / पर्यवेक्षिका (supervisor)" />}
+        />
       </Block>
 
       <Block title="शासकीय योजना (Schemes)">
-        <Rows<Scheme> items={form.schemes} onChange={(schemes) => set({ schemes })} noun="योजना"
+        <Rows<Scheme>
+          items={form.schemes}
+          onChange={(schemes) => set({ schemes })}
+          noun="योजना"
           blank={{ title: '', description: '', badge: '', beneficiary: 'General', details: '', eligibility: [], benefits: [] }}
           render={(s, setS) => (
             <Grid container spacing={2}>
-              <Grid size={{ xs: 12, md: 6 }}><TextField label="शीर्षक (title)" fullWidth size="small" value={s.title} onChange={(e) => setS({ title: e.target.value })} /></Grid>
-              <Grid size={{ xs: 6, md: 3 }}><TextField label="बॅज (badge)" fullWidth size="small" value={s.badge} onChange={(e) => setS({ badge: e.target.value })} /></Grid>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <TextField label="शीर्षक (title)" fullWidth size="small" value={s.title} onChange={(e) => setS({ title: e.target.value })} />
+              </Grid>
               <Grid size={{ xs: 6, md: 3 }}>
-                <TextField select label="लाभार्थी" fullWidth size="small" value={s.beneficiary} slotProps={{ select: { native: true } }}
-                  onChange={(e) => setS({ beneficiary: e.target.value as Scheme['beneficiary'] })}>
-                  {BENEFICIARIES.map((b) => <option key={b} value={b}>{BENEFICIARY_LABELS[b]} ({b})</option>)}
+                <TextField label="बॅज (badge)" fullWidth size="small" value={s.badge} onChange={(e) => setS({ badge: e.target.value })} />
+              </Grid>
+              <Grid size={{ xs: 6, md: 3 }}>
+                <TextField
+                  select
+                  label="लाभार्थी"
+                  fullWidth
+                  size="small"
+                  value={s.beneficiary}
+                  slotProps={{ select: { native: true } }}
+                  onChange={(e) => setS({ beneficiary: e.target.value as Scheme['beneficiary'] })}
+                >
+                  {BENEFICIARIES.map((b) => (
+                    <option key={b} value={b}>
+                      {BENEFICIARY_LABELS[b]} ({b})
+                    </option>
+                  ))}
                 </TextField>
               </Grid>
-              <Grid size={12}><TextField label="थोडक्यात (description)" fullWidth size="small" multiline value={s.description} onChange={(e) => setS({ description: e.target.value })} /></Grid>
-              <Grid size={12}><TextField label="तपशील (details)" fullWidth size="small" multiline minRows={2} value={s.details} onChange={(e) => setS({ details: e.target.value })} /></Grid>
-              <Grid size={{ xs: 12, md: 6 }}><Lines label="पात्रता (eligibility)" value={s.eligibility} onChange={(eligibility) => setS({ eligibility })} /></Grid>
-              <Grid size={{ xs: 12, md: 6 }}><Lines label="लाभ (benefits)" value={s.benefits} onChange={(benefits) => setS({ benefits })} /></Grid>
+              <Grid size={12}>
+                <TextField
+                  label="थोडक्यात (description)"
+                  fullWidth
+                  size="small"
+                  multiline
+                  value={s.description}
+                  onChange={(e) => setS({ description: e.target.value })}
+                />
+              </Grid>
+              <Grid size={12}>
+                <TextField
+                  label="तपशील (details)"
+                  fullWidth
+                  size="small"
+                  multiline
+                  minRows={2}
+                  value={s.details}
+                  onChange={(e) => setS({ details: e.target.value })}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <Lines label="पात्रता (eligibility)" value={s.eligibility} onChange={(eligibility) => setS({ eligibility })} />
+              </Grid>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <Lines label="लाभ (benefits)" value={s.benefits} onChange={(benefits) => setS({ benefits })} />
+              </Grid>
             </Grid>
-          )} />
+          )}
+        />
       </Block>
 
       <Block title="ग्राम समित्या (Committees)">
-        <Rows<Committee> items={form.committees} onChange={(committees) => set({ committees })} noun="समिती"
+        <Rows<Committee>
+          items={form.committees}
+          onChange={(committees) => set({ committees })}
+          noun="समिती"
           blank={{ name: '', chairperson: '', viceChairperson: '', members: [], responsibilities: [] }}
           render={(c, setC) => (
             <Grid container spacing={2}>
-              <Grid size={{ xs: 12, md: 4 }}><TextField label="समितीचे नाव (name)" fullWidth size="small" value={c.name} onChange={(e) => setC({ name: e.target.value })} /></Grid>
-              <Grid size={{ xs: 6, md: 4 }}><TextField label="अध्यक्ष (chairperson)" fullWidth size="small" value={c.chairperson} onChange={(e) => setC({ chairperson: e.target.value })} /></Grid>
-              <Grid size={{ xs: 6, md: 4 }}><TextField label="उपाध्यक्ष (vice-chairperson)" fullWidth size="small" value={c.viceChairperson} onChange={(e) => setC({ viceChairperson: e.target.value })} /></Grid>
-              <Grid size={{ xs: 12, md: 6 }}><Lines label="सदस्य (members)" value={c.members} onChange={(members) => setC({ members })} /></Grid>
-              <Grid size={{ xs: 12, md: 6 }}><Lines label="जबाबदाऱ्या (responsibilities)" value={c.responsibilities} onChange={(responsibilities) => setC({ responsibilities })} /></Grid>
+              <Grid size={{ xs: 12, md: 4 }}>
+                <TextField
+                  label="समितीचे नाव (name)"
+                  fullWidth
+                  size="small"
+                  value={c.name}
+                  onChange={(e) => setC({ name: e.target.value })}
+                />
+              </Grid>
+              <Grid size={{ xs: 6, md: 4 }}>
+                <TextField
+                  label="अध्यक्ष (chairperson)"
+                  fullWidth
+                  size="small"
+                  value={c.chairperson}
+                  onChange={(e) => setC({ chairperson: e.target.value })}
+                />
+              </Grid>
+              <Grid size={{ xs: 6, md: 4 }}>
+                <TextField
+                  label="उपाध्यक्ष (vice-chairperson)"
+                  fullWidth
+                  size="small"
+                  value={c.viceChairperson}
+                  onChange={(e) => setC({ viceChairperson: e.target.value })}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <Lines label="सदस्य (members)" value={c.members} onChange={(members) => setC({ members })} />
+              </Grid>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <Lines
+                  label="जबाबदाऱ्या (responsibilities)"
+                  value={c.responsibilities}
+                  onChange={(responsibilities) => setC({ responsibilities })}
+                />
+              </Grid>
             </Grid>
-          )} />
+          )}
+        />
       </Block>
 
       <Block title="सेवा (Services)">
-        <Rows<Service> items={form.services} onChange={(services) => set({ services })} noun="सेवा" blank={{ title: '', description: '' }}
+        <Rows<Service>
+          items={form.services}
+          onChange={(services) => set({ services })}
+          noun="सेवा"
+          blank={{ title: '', description: '' }}
           render={(s, setS) => (
             <Grid container spacing={2}>
-              <Grid size={{ xs: 12, md: 5 }}><TextField label="सेवा (title)" fullWidth size="small" value={s.title} onChange={(e) => setS({ title: e.target.value })} /></Grid>
-              <Grid size={{ xs: 12, md: 7 }}><TextField label="वर्णन (description)" fullWidth size="small" value={s.description} onChange={(e) => setS({ description: e.target.value })} /></Grid>
+              <Grid size={{ xs: 12, md: 5 }}>
+                <TextField label="सेवा (title)" fullWidth size="small" value={s.title} onChange={(e) => setS({ title: e.target.value })} />
+              </Grid>
+              <Grid size={{ xs: 12, md: 7 }}>
+                <TextField
+                  label="वर्णन (description)"
+                  fullWidth
+                  size="small"
+                  value={s.description}
+                  onChange={(e) => setS({ description: e.target.value })}
+                />
+              </Grid>
             </Grid>
-          )} />
+          )}
+        />
       </Block>
 
-      <Paper elevation={6} sx={{ position: 'sticky', bottom: 0, p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', zIndex: 2 }}>
-        <Button type="submit" variant="contained" disabled={busy}>{busy ? 'जतन होत आहे…' : 'जतन करा (Save)'}</Button>
-        {message && <Alert severity="success" sx={{ py: 0 }}>{message}</Alert>}
-        {error && <Alert severity="error" role="alert" sx={{ py: 0, flexGrow: 1 }}>{error}</Alert>}
+      <Paper
+        elevation={6}
+        sx={{ position: 'sticky', bottom: 0, p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', zIndex: 2 }}
+      >
+        <Button type="submit" variant="contained" disabled={busy}>
+          {busy ? 'जतन होत आहे…' : 'जतन करा (Save)'}
+        </Button>
+        {message && (
+          <Alert severity="success" sx={{ py: 0 }}>
+            {message}
+          </Alert>
+        )}
+        {error && (
+          <Alert severity="error" role="alert" sx={{ py: 0, flexGrow: 1 }}>
+            {error}
+          </Alert>
+        )}
       </Paper>
     </Box>
   );

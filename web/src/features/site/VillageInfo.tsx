@@ -6,7 +6,13 @@ import { AGRICULTURE, CHART, CHECK_CIRCLE, CHILD_CARE, FAMILY, GROUPS, SCHOOL } 
 import InfoDialog from './LazyDialog.tsx';
 import type { Centre, SiteProfile, Stat } from './api.ts';
 
-const ICONS: Record<string, string | string[]> = { population: GROUPS, families: FAMILY, farmland: AGRICULTURE, schools: SCHOOL, anganwadis: CHILD_CARE };
+const ICONS: Record<string, string | string[]> = {
+  population: GROUPS,
+  families: FAMILY,
+  farmland: AGRICULTURE,
+  schools: SCHOOL,
+  anganwadis: CHILD_CARE,
+};
 
 type CentreKind = 'schools' | 'anganwadis';
 const CENTRE_TEXT: Record<CentreKind, { title: string; head: string; children: string; teachers: string }> = {
@@ -23,8 +29,17 @@ function StatCard({ stat, onOpen }: { stat: Stat; onOpen?: () => void }) {
       {onOpen && <span className="gp-stat__hint">यादी पहा ›</span>}
     </>
   );
-  if (!onOpen) return <div className="gp-stat" data-testid="stat">{body}</div>;
-  return <button type="button" className="gp-stat" onClick={onOpen} aria-haspopup="dialog" data-testid="stat">{body}</button>;
+  if (!onOpen)
+    return (
+      <div className="gp-stat" data-testid="stat">
+        {body}
+      </div>
+    );
+  return (
+    <button type="button" className="gp-stat" onClick={onOpen} aria-haspopup="dialog" data-testid="stat">
+      {body}
+    </button>
+  );
 }
 
 function CentreList({ kind, centres }: { kind: CentreKind; centres: Centre[] }) {
@@ -35,9 +50,17 @@ function CentreList({ kind, centres }: { kind: CentreKind; centres: Centre[] }) 
       {centres.map((c, i) => (
         <li key={i} className="gp-centre" data-testid="centre">
           <strong>{c.name}</strong>
-          {c.head && <p><b>{t.head}:</b> {c.head}</p>}
-          <p><b>{t.children}:</b> {c.children}</p>
-          <p><b>{t.teachers}:</b> {c.teachers}</p>
+          {c.head && (
+            <p>
+              <b>{t.head}:</b> {c.head}
+            </p>
+          )}
+          <p>
+            <b>{t.children}:</b> {c.children}
+          </p>
+          <p>
+            <b>{t.teachers}:</b> {c.teachers}
+          </p>
         </li>
       ))}
     </ol>
@@ -51,19 +74,38 @@ export default function VillageInfo({ profile, news }: { profile: SiteProfile | 
 
   // Until the profile arrives the block holds a screen's height, so nothing below it is on screen
   // to be pushed down when it fills in (layout shift).
-  if (profile === undefined) return <div className="gp-info__loading"><p className="gp-status" role="status">माहिती लोड होत आहे…</p></div>;
+  if (profile === undefined)
+    return (
+      <div className="gp-info__loading">
+        <p className="gp-status" role="status">
+          माहिती लोड होत आहे…
+        </p>
+      </div>
+    );
 
   return (
     <div className="gp-info">
       <div>
-        {profile === null ? <p className="gp-status">माहिती उपलब्ध नाही.</p> : (
+        {profile === null ? (
+          <p className="gp-status">माहिती उपलब्ध नाही.</p>
+        ) : (
           <>
             <ul className="gp-list-reset gp-stats" aria-label="गावाची आकडेवारी">
               {profile.stats.map((s, i) => {
                 const centres = s.key === 'schools' || s.key === 'anganwadis' ? s.key : undefined;
                 return (
                   <li key={i}>
-                    <StatCard stat={s} onOpen={centres ? () => { setKind(centres); setOpen(true); } : undefined} />
+                    <StatCard
+                      stat={s}
+                      onOpen={
+                        centres
+                          ? () => {
+                              setKind(centres);
+                              setOpen(true);
+                            }
+                          : undefined
+                      }
+                    />
                   </li>
                 );
               })}
@@ -72,7 +114,12 @@ export default function VillageInfo({ profile, news }: { profile: SiteProfile | 
               <div className="gp-block">
                 <h3>सुविधा</h3>
                 <ul className="gp-list-reset gp-facilities">
-                  {profile.facilities.map((f, i) => <li key={i}><Icon d={CHECK_CIRCLE} size={20} /><span>{f}</span></li>)}
+                  {profile.facilities.map((f, i) => (
+                    <li key={i}>
+                      <Icon d={CHECK_CIRCLE} size={20} />
+                      <span>{f}</span>
+                    </li>
+                  ))}
                 </ul>
               </div>
             )}

@@ -19,7 +19,13 @@ export type Beneficiary = Scheme['beneficiary'];
 export const BENEFICIARIES = ['Farmer', 'Student', 'Women', 'Senior', 'General', 'Business'] as const satisfies readonly Beneficiary[];
 /** Marathi labels of the schemes filter (spec 2.4: All, Farmer, Student, Women, Senior, General, Business). */
 export const BENEFICIARY_LABELS: Record<Beneficiary | 'All', string> = {
-  All: 'सर्व', Farmer: 'शेतकरी', Student: 'विद्यार्थी', Women: 'महिला', Senior: 'ज्येष्ठ नागरिक', General: 'सर्वसाधारण', Business: 'व्यावसायिक',
+  All: 'सर्व',
+  Farmer: 'शेतकरी',
+  Student: 'विद्यार्थी',
+  Women: 'महिला',
+  Senior: 'ज्येष्ठ नागरिक',
+  General: 'सर्वसाधारण',
+  Business: 'व्यावसायिक',
 };
 
 let cached: Promise<SiteProfile | null> | null = null;
@@ -27,7 +33,11 @@ let cached: Promise<SiteProfile | null> | null = null;
 export function fetchSiteProfile(): Promise<SiteProfile | null> {
   cached ??= api<SiteProfile>('/api/Site/profile', { auth: false })
     .then((e) => e.result)
-    .catch((err) => { console.error('site profile', err); cached = null; return null; });
+    .catch((err) => {
+      console.error('site profile', err);
+      cached = null;
+      return null;
+    });
   return cached;
 }
 
@@ -43,7 +53,11 @@ export function profileBody(p: SiteProfile): SiteProfileInput {
 export const fetchMyProfile = (signal?: AbortSignal) => api<SiteProfile>('/api/Site/profile/mine', { signal }).then((e) => e.result);
 /** `version`: the one the edit screen read; the server answers 409 when someone saved since. */
 export const saveMyProfile = (body: SiteProfileInput, version?: number) =>
-  api<SiteProfile>('/api/Site/profile', { method: 'PUT', body, headers: version === undefined ? undefined : { 'if-match': `"${version}"` } });
+  api<SiteProfile>('/api/Site/profile', {
+    method: 'PUT',
+    body,
+    headers: version === undefined ? undefined : { 'if-match': `"${version}"` },
+  });
 
 /** POST /api/Site/logo: stores the image and answers its path, which a profile save keeps as logoUrl. */
 export function uploadLogo(file: File) {
@@ -56,15 +70,21 @@ export function uploadLogo(file: File) {
 export const fetchSetupStatus = (signal?: AbortSignal) => api<SetupStatus>('/api/Site/setup', { signal }).then((e) => e.result);
 
 /** Forget the cached profile (after staff edit it). */
-export function invalidateSiteProfile() { cached = null; }
+export function invalidateSiteProfile() {
+  cached = null;
+}
 
 /** undefined while loading, null when the read failed. */
 export function useSiteProfile(): SiteProfile | null | undefined {
   const [profile, setProfile] = useState<SiteProfile | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    fetchSiteProfile().then((p) => { if (live) setProfile(p); });
-    return () => { live = false; };
+    fetchSiteProfile().then((p) => {
+      if (live) setProfile(p);
+    });
+    return () => {
+      live = false;
+    };
   }, []);
   return profile;
 }

@@ -7,10 +7,11 @@ import { fetchMyProfile, fetchSetupStatus, invalidateSiteProfile, saveMyProfile,
 
 const myProfileKey = (council: number) => ['siteProfile', council, 'mine'] as const;
 
-export const myProfileQuery = () => queryOptions({
-  queryKey: myProfileKey(councilIdOf()),
-  queryFn: ({ signal }) => fetchMyProfile(signal),
-});
+export const myProfileQuery = () =>
+  queryOptions({
+    queryKey: myProfileKey(councilIdOf()),
+    queryFn: ({ signal }) => fetchMyProfile(signal),
+  });
 
 export const useMyProfile = () => useQuery(myProfileQuery());
 
@@ -32,9 +33,10 @@ export function useSaveMyProfile() {
 const setupKey = (council: number) => ['siteProfile', council, 'setup'] as const;
 
 /** The setup fields still empty and whether QR codes can reach the portal. */
-export const setupStatusQuery = () => queryOptions({
-  queryKey: setupKey(councilIdOf()),
-  queryFn: ({ signal }) => fetchSetupStatus(signal),
-});
+export const setupStatusQuery = () =>
+  queryOptions({
+    queryKey: setupKey(councilIdOf()),
+    queryFn: ({ signal }) => fetchSetupStatus(signal),
+  });
 
 export const useSetupStatus = () => useQuery(setupStatusQuery());

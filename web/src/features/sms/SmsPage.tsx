@@ -29,7 +29,9 @@ const errorText = (e: unknown) => (e instanceof Error && e.message ? e.message :
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }}>
-      <Typography component="h2" sx={{ fontWeight: 700, fontSize: 18, mb: 1.5 }}>{title}</Typography>
+      <Typography component="h2" sx={{ fontWeight: 700, fontSize: 18, mb: 1.5 }}>
+        {title}
+      </Typography>
       {children}
     </Paper>
   );
@@ -40,16 +42,34 @@ function BalanceCard() {
   return (
     <Section title="SMS शिल्लक / Balance">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        {balance.isPending ? <Typography>वाचत आहे…</Typography>
-          : balance.isError ? <Alert severity="error" sx={{ flexGrow: 1 }}>{errorText(balance.error)}</Alert>
-            : <Typography data-testid="sms-balance" sx={{ fontSize: 22, fontWeight: 700 }}>{balance.data.balance} <Typography component="span" color="text.secondary">({balance.data.provider})</Typography></Typography>}
-        <Button variant="outlined" size="small" onClick={() => balance.refetch()} disabled={balance.isFetching}>शिल्लक पुन्हा पहा / Refresh</Button>
+        {balance.isPending ? (
+          <Typography>वाचत आहे…</Typography>
+        ) : balance.isError ? (
+          <Alert severity="error" sx={{ flexGrow: 1 }}>
+            {errorText(balance.error)}
+          </Alert>
+        ) : (
+          <Typography data-testid="sms-balance" sx={{ fontSize: 22, fontWeight: 700 }}>
+            {balance.data.balance}{' '}
+            <Typography component="span" color="text.secondary">
+              ({balance.data.provider})
+            </Typography>
+          </Typography>
+        )}
+        <Button variant="outlined" size="small" onClick={() => balance.refetch()} disabled={balance.isFetching}>
+          शिल्लक पुन्हा पहा / Refresh
+        </Button>
       </Box>
     </Section>
   );
 }
 
-interface Pending { kind: SmsKind; date?: string; time?: string; preview: Preview }
+interface Pending {
+  kind: SmsKind;
+  date?: string;
+  time?: string;
+  preview: Preview;
+}
 
 function ConfirmDialog({ pending, onCancel, onConfirm }: { pending: Pending; onCancel: () => void; onConfirm: () => void }) {
   const p = pending.preview;
@@ -57,38 +77,82 @@ function ConfirmDialog({ pending, onCancel, onConfirm }: { pending: Pending; onC
     <Dialog open onClose={onCancel} fullWidth maxWidth="sm">
       <DialogTitle>{KIND_LABEL[pending.kind]} पाठवायची? / Send?</DialogTitle>
       <DialogContent>
-        <Paper variant="outlined" sx={{ p: 1.5, mb: 1.5, bgcolor: 'grey.50', whiteSpace: 'pre-wrap' }} data-testid="sms-preview">{p.message}</Paper>
-        <Typography>अक्षरे / Characters: <b>{p.length}</b> · भाग / Segments: <b>{p.segments}</b>{p.unicode ? ' (Unicode)' : ''}</Typography>
-        <Typography>प्राप्तकर्ते / Recipients: <b data-testid="sms-recipients">{p.recipients}</b> · एकूण भाग (अंदाजे क्रेडिट) / Total segments: <b>{p.totalSegments}</b></Typography>
+        <Paper variant="outlined" sx={{ p: 1.5, mb: 1.5, bgcolor: 'grey.50', whiteSpace: 'pre-wrap' }} data-testid="sms-preview">
+          {p.message}
+        </Paper>
+        <Typography>
+          अक्षरे / Characters: <b>{p.length}</b> · भाग / Segments: <b>{p.segments}</b>
+          {p.unicode ? ' (Unicode)' : ''}
+        </Typography>
+        <Typography>
+          प्राप्तकर्ते / Recipients: <b data-testid="sms-recipients">{p.recipients}</b> · एकूण भाग (अंदाजे क्रेडिट) / Total segments:{' '}
+          <b>{p.totalSegments}</b>
+        </Typography>
         {p.skipped.length > 0 && (
           <Alert severity="warning" sx={{ mt: 1.5 }}>
             {p.skipped.length} मोबाईल क्रमांक वगळले / skipped:{' '}
-            {p.skipped.slice(0, 10).map((s) => `${s.malmattaNo || '—'} (${s.mobile || '—'})`).join(', ')}{p.skipped.length > 10 ? ' …' : ''}
+            {p.skipped
+              .slice(0, 10)
+              .map((s) => `${s.malmattaNo || '—'} (${s.mobile || '—'})`)
+              .join(', ')}
+            {p.skipped.length > 10 ? ' …' : ''}
           </Alert>
         )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>रद्द करा / Cancel</Button>
-        <Button variant="contained" onClick={onConfirm} disabled={p.recipients === 0}>पुढे / Continue</Button>
+        <Button variant="contained" onClick={onConfirm} disabled={p.recipients === 0}>
+          पुढे / Continue
+        </Button>
       </DialogActions>
     </Dialog>
   );
 }
 
-function PasswordDialog({ busy, error, onCancel, onSend }: { busy: boolean; error: string; onCancel: () => void; onSend: (password: string) => void }) {
+function PasswordDialog({
+  busy,
+  error,
+  onCancel,
+  onSend,
+}: {
+  busy: boolean;
+  error: string;
+  onCancel: () => void;
+  onSend: (password: string) => void;
+}) {
   const [password, setPassword] = useState('');
   return (
     <Dialog open onClose={onCancel} fullWidth maxWidth="xs">
-      <form onSubmit={(e) => { e.preventDefault(); if (password) onSend(password); }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (password) onSend(password);
+        }}
+      >
         <DialogTitle>आपला पासवर्ड टाका / Your password</DialogTitle>
         <DialogContent>
-          <TextField autoFocus fullWidth type="password" label="पासवर्ड / Password" autoComplete="current-password" value={password}
-            onChange={(e) => setPassword(e.target.value)} sx={{ mt: 1 }} slotProps={{ htmlInput: { 'data-testid': 'sms-password' } }} />
-          {error && <Alert severity="error" sx={{ mt: 1.5 }}>{error}</Alert>}
+          <TextField
+            autoFocus
+            fullWidth
+            type="password"
+            label="पासवर्ड / Password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            sx={{ mt: 1 }}
+            slotProps={{ htmlInput: { 'data-testid': 'sms-password' } }}
+          />
+          {error && (
+            <Alert severity="error" sx={{ mt: 1.5 }}>
+              {error}
+            </Alert>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={onCancel}>रद्द करा / Cancel</Button>
-          <Button type="submit" variant="contained" disabled={!password || busy}>पाठवा / Send</Button>
+          <Button type="submit" variant="contained" disabled={!password || busy}>
+            पाठवा / Send
+          </Button>
         </DialogActions>
       </form>
     </Dialog>
@@ -104,13 +168,29 @@ function TemplateEditor({ kind }: { kind: SmsKind }) {
   const count = countSegments(value);
   return (
     <Box sx={{ mb: 2 }}>
-      <TextField fullWidth multiline minRows={2} label={`${KIND_LABEL[kind]} — साचा / template`} value={value}
+      <TextField
+        fullWidth
+        multiline
+        minRows={2}
+        label={`${KIND_LABEL[kind]} — साचा / template`}
+        value={value}
         onChange={(e) => setDraft(e.target.value)}
-        helperText={`चल / variables: ${templates.data.variables[kind].map((v) => `{${v}}`).join(' ')} · ${count.length} अक्षरे, ${count.segments} भाग`} />
+        helperText={`चल / variables: ${templates.data.variables[kind].map((v) => `{${v}}`).join(' ')} · ${count.length} अक्षरे, ${count.segments} भाग`}
+      />
       <Box sx={{ display: 'flex', gap: 1, mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button size="small" variant="outlined" disabled={draft === null || save.isPending}
-          onClick={() => save.mutate({ kind, body: value }, { onSuccess: () => setDraft(null) })}>जतन करा / Save</Button>
-        {save.isError && <Alert severity="error" sx={{ py: 0 }}>{errorText(save.error)}</Alert>}
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={draft === null || save.isPending}
+          onClick={() => save.mutate({ kind, body: value }, { onSuccess: () => setDraft(null) })}
+        >
+          जतन करा / Save
+        </Button>
+        {save.isError && (
+          <Alert severity="error" sx={{ py: 0 }}>
+            {errorText(save.error)}
+          </Alert>
+        )}
       </Box>
     </Box>
   );
@@ -122,7 +202,10 @@ function BatchMessages({ id }: { id: number }) {
   return (
     <Box component="ul" sx={{ m: 0, pl: 2, fontSize: 14 }}>
       {batch.data.messages.map((m) => (
-        <li key={m.messageId}>{m.mobile} {m.malmattaNo && `(${m.malmattaNo})`} — <b>{m.status}</b>{m.error && `: ${m.error}`}</li>
+        <li key={m.messageId}>
+          {m.mobile} {m.malmattaNo && `(${m.malmattaNo})`} — <b>{m.status}</b>
+          {m.error && `: ${m.error}`}
+        </li>
       ))}
     </Box>
   );
@@ -143,16 +226,30 @@ function History() {
           <Paper key={b.batchId} variant="outlined" sx={{ p: 1.5 }} data-testid="sms-batch" data-status={b.status}>
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'baseline' }}>
               <Typography sx={{ fontWeight: 700 }}>{KIND_LABEL[b.kind]}</Typography>
-              <Typography color="text.secondary" sx={{ fontSize: 14 }}>{formatDateMr(b.createdAt)} · {b.provider}</Typography>
+              <Typography color="text.secondary" sx={{ fontSize: 14 }}>
+                {formatDateMr(b.createdAt)} · {b.provider}
+              </Typography>
             </Box>
-            <LinearProgress variant="determinate" value={b.total ? (100 * done) / b.total : 100} sx={{ my: 1 }} color={b.failed ? 'warning' : 'primary'} />
+            <LinearProgress
+              variant="determinate"
+              value={b.total ? (100 * done) / b.total : 100}
+              sx={{ my: 1 }}
+              color={b.failed ? 'warning' : 'primary'}
+            />
             <Typography sx={{ fontSize: 14 }} data-testid="sms-batch-counts">
-              पाठवले / sent {b.sent + b.delivered} / {b.total} · अयशस्वी / failed {b.failed} · रांगेत / queued {b.queued} · वगळले / skipped {b.skippedCount}
+              पाठवले / sent {b.sent + b.delivered} / {b.total} · अयशस्वी / failed {b.failed} · रांगेत / queued {b.queued} · वगळले / skipped{' '}
+              {b.skippedCount}
               {b.status === 'sending' ? ' · पाठवत आहे…' : ' · पूर्ण / done'}
             </Typography>
             <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
-              <Button size="small" onClick={() => setOpen(open === b.batchId ? null : b.batchId)}>{open === b.batchId ? 'लपवा / Hide' : 'संदेश / Messages'}</Button>
-              {b.failed > 0 && <Button size="small" color="warning" onClick={() => retry.mutate(b.batchId)} disabled={retry.isPending}>पुन्हा पाठवा / Retry failed</Button>}
+              <Button size="small" onClick={() => setOpen(open === b.batchId ? null : b.batchId)}>
+                {open === b.batchId ? 'लपवा / Hide' : 'संदेश / Messages'}
+              </Button>
+              {b.failed > 0 && (
+                <Button size="small" color="warning" onClick={() => retry.mutate(b.batchId)} disabled={retry.isPending}>
+                  पुन्हा पाठवा / Retry failed
+                </Button>
+              )}
             </Box>
             {open === b.batchId && <BatchMessages id={b.batchId} />}
           </Paper>
@@ -189,43 +286,95 @@ export default function SmsPage() {
     }
   }
 
-  function close() { setPending(null); setAskPassword(false); setPasswordError(''); }
+  function close() {
+    setPending(null);
+    setAskPassword(false);
+    setPasswordError('');
+  }
 
   function sendWith(password: string) {
     if (!pending) return;
     setPasswordError('');
-    send.mutate({ kind: pending.kind, date: pending.date, time: pending.time, password }, {
-      onSuccess: (r) => { close(); setBanner({ ok: true, text: r.message }); if (pending.kind === 'gramsabha') { setDate(''); setTime(''); } },
-      onError: (e) => {
-        // A wrong password keeps the modal open for another try; anything else closes it with the banner.
-        if ((e as { status?: number }).status === 403) setPasswordError(errorText(e));
-        else { close(); setBanner({ ok: false, text: errorText(e) }); }
+    send.mutate(
+      { kind: pending.kind, date: pending.date, time: pending.time, password },
+      {
+        onSuccess: (r) => {
+          close();
+          setBanner({ ok: true, text: r.message });
+          if (pending.kind === 'gramsabha') {
+            setDate('');
+            setTime('');
+          }
+        },
+        onError: (e) => {
+          // A wrong password keeps the modal open for another try; anything else closes it with the banner.
+          if ((e as { status?: number }).status === 403) setPasswordError(errorText(e));
+          else {
+            close();
+            setBanner({ ok: false, text: errorText(e) });
+          }
+        },
       },
-    });
+    );
   }
 
   return (
     <Box sx={{ maxWidth: 900, mx: 'auto' }}>
       <BackToAdmin />
       <Typography variant="h4" component="h1" sx={{ fontSize: { xs: 22, sm: 30 }, my: 1.5 }}>
-        SMS व्यवस्थापन <Typography component="span" color="text.secondary" sx={{ fontSize: { xs: 15, sm: 20 } }}>(SMS notices)</Typography>
+        SMS व्यवस्थापन{' '}
+        <Typography component="span" color="text.secondary" sx={{ fontSize: { xs: 15, sm: 20 } }}>
+          (SMS notices)
+        </Typography>
       </Typography>
-      {banner && <Alert severity={banner.ok ? 'success' : 'error'} sx={{ mb: 2 }} onClose={() => setBanner(null)} data-testid="sms-banner">{banner.text}</Alert>}
+      {banner && (
+        <Alert severity={banner.ok ? 'success' : 'error'} sx={{ mb: 2 }} onClose={() => setBanner(null)} data-testid="sms-banner">
+          {banner.text}
+        </Alert>
+      )}
       <BalanceCard />
       <Section title="ग्रामसभा सूचना / Gram sabha notice">
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-          <TextField type="date" label="तारीख / Date" value={date} onChange={(e) => setDate(e.target.value)} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today(), 'data-testid': 'sms-date' } }} sx={{ minWidth: 180 }} />
-          <TextField type="time" label="वेळ / Time" value={time} onChange={(e) => setTime(e.target.value)} slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'sms-time' } }} sx={{ minWidth: 140 }} />
-          <Button variant="contained" onClick={() => start('gramsabha')} disabled={previewing !== null} sx={{ mt: 1 }}>ग्रामसभा संदेश पाठवा</Button>
+          <TextField
+            type="date"
+            label="तारीख / Date"
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today(), 'data-testid': 'sms-date' } }}
+            sx={{ minWidth: 180 }}
+          />
+          <TextField
+            type="time"
+            label="वेळ / Time"
+            value={time}
+            onChange={(e) => setTime(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'sms-time' } }}
+            sx={{ minWidth: 140 }}
+          />
+          <Button variant="contained" onClick={() => start('gramsabha')} disabled={previewing !== null} sx={{ mt: 1 }}>
+            ग्रामसभा संदेश पाठवा
+          </Button>
         </Box>
-        {date && <Typography sx={{ fontSize: 14, mt: 0.5 }} color="text.secondary">{formatDateMr(date)}</Typography>}
+        {date && (
+          <Typography sx={{ fontSize: 14, mt: 0.5 }} color="text.secondary">
+            {formatDateMr(date)}
+          </Typography>
+        )}
       </Section>
       <Section title="थकीत कर सूचना / Dues notice">
         <Typography sx={{ mb: 1 }}>ज्यांचा कर थकीत आहे त्या प्रत्येक मालकाला मालमत्ता क्रमांक व रक्कम असलेला संदेश.</Typography>
-        <Button variant="contained" color="secondary" onClick={() => start('dues')} disabled={previewing !== null}>थकीत सूचना पाठवा</Button>
+        <Button variant="contained" color="secondary" onClick={() => start('dues')} disabled={previewing !== null}>
+          थकीत सूचना पाठवा
+        </Button>
       </Section>
-      {formError && <Alert severity="error" sx={{ mb: 2 }} data-testid="sms-form-error">{formError}</Alert>}
-      <Section title="पाठवलेले संदेश / Batches"><History /></Section>
+      {formError && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="sms-form-error">
+          {formError}
+        </Alert>
+      )}
+      <Section title="पाठवलेले संदेश / Batches">
+        <History />
+      </Section>
       <Section title="संदेशांचे साचे / Templates (DLT)">
         <TemplateEditor kind="gramsabha" />
         <TemplateEditor kind="dues" />

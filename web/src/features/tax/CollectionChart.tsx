@@ -19,7 +19,9 @@ const MONTHS_MR = ['एप्रि', 'मे', 'जून', 'जुलै', '�
 export default function CollectionChart() {
   const [data, setData] = useState<CollectionSummary | null>(null);
   const [error, setError] = useState('');
-  useEffect(() => { fetchCollection().then(setData, (err: unknown) => setError(err instanceof Error ? err.message : String(err))); }, []);
+  useEffect(() => {
+    fetchCollection().then(setData, (err: unknown) => setError(err instanceof Error ? err.message : String(err)));
+  }, []);
   if (error) return <Alert severity="error">{error}</Alert>;
   if (!data) return null;
   const money = (v: number | null) => formatRupees(v ?? 0);
@@ -42,7 +44,9 @@ export default function CollectionChart() {
         />
       </Box>
       <Typography variant="body2">
-        {data.heads.map((h) => `${TAX_HEADS.find((x) => x.key === h.category)?.mr}: ${formatRupees(h.collected)} / ${formatRupees(h.demand)}`).join(' · ')}
+        {data.heads
+          .map((h) => `${TAX_HEADS.find((x) => x.key === h.category)?.mr}: ${formatRupees(h.collected)} / ${formatRupees(h.demand)}`)
+          .join(' · ')}
       </Typography>
     </Paper>
   );

@@ -44,16 +44,31 @@ export default function KarListPage() {
       setLoading(false);
     }
   }, [userId, page, size, order]);
-  useEffect(() => { void load(); }, [load]);
+  useEffect(() => {
+    void load();
+  }, [load]);
 
-  const sortBy = (o: SortOrder) => { setOrder(o); setPage(1); };
+  const sortBy = (o: SortOrder) => {
+    setOrder(o);
+    setPage(1);
+  };
   const excel = async () => {
     setDownloading(true);
-    try { await downloadTaxExcel(userId, order); } catch (err) { window.alert(messageOf(err)); } finally { setDownloading(false); }
+    try {
+      await downloadTaxExcel(userId, order);
+    } catch (err) {
+      window.alert(messageOf(err));
+    } finally {
+      setDownloading(false);
+    }
   };
   const update = async () => {
-    if (!userId) { window.alert('Could not retrieve user ID. Please log in again.'); return; }
-    setUpdating(true); setNotice('');
+    if (!userId) {
+      window.alert('Could not retrieve user ID. Please log in again.');
+      return;
+    }
+    setUpdating(true);
+    setNotice('');
     try {
       const r = await rollOver(userId);
       setNotice(r.message);
@@ -77,9 +92,13 @@ export default function KarListPage() {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <BackToAdmin />
-      <Typography variant="h5" component="h1" sx={{ my: 1 }}>कर तपशील यादी / Tax detail list</Typography>
+      <Typography variant="h5" component="h1" sx={{ my: 1 }}>
+        कर तपशील यादी / Tax detail list
+      </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 1 }}>
-        <Button variant="outlined" onClick={() => void excel()} disabled={busy}>Excel डाउनलोड</Button>
+        <Button variant="outlined" onClick={() => void excel()} disabled={busy}>
+          Excel डाउनलोड
+        </Button>
         <Tooltip title={data?.rolledOver ? TAX_MESSAGES.rolledOver : ''}>
           <span>
             <Button variant="contained" onClick={() => void update()} disabled={busy || !data || data.rolledOver}>
@@ -87,16 +106,47 @@ export default function KarListPage() {
             </Button>
           </span>
         </Tooltip>
-        <TextField select size="small" label="ओळी / Rows" value={size} onChange={(e) => { setSize(Number(e.target.value)); setPage(1); }} sx={{ width: 110 }}>
-          {PAGE_SIZES.map((n) => <MenuItem key={n} value={n}>{n}</MenuItem>)}
+        <TextField
+          select
+          size="small"
+          label="ओळी / Rows"
+          value={size}
+          onChange={(e) => {
+            setSize(Number(e.target.value));
+            setPage(1);
+          }}
+          sx={{ width: 110 }}
+        >
+          {PAGE_SIZES.map((n) => (
+            <MenuItem key={n} value={n}>
+              {n}
+            </MenuItem>
+          ))}
         </TextField>
         <Typography data-testid="total-records">एकूण नोंदी / Total records: {data?.totalItems ?? 0}</Typography>
       </Box>
       {updating && <Alert severity="info">कर अद्ययावत होत आहे… / Updating tax…</Alert>}
-      {notice && <Alert severity="info" role="status" onClose={() => setNotice('')}>{notice}</Alert>}
+      {notice && (
+        <Alert severity="info" role="status" onClose={() => setNotice('')}>
+          {notice}
+        </Alert>
+      )}
       {loading && <Typography>लोड होत आहे… / Loading…</Typography>}
       {error ? (
-        <Alert severity="error" role="alert" action={<Button onClick={() => { setError(''); void load(); }}>Retry</Button>}>
+        <Alert
+          severity="error"
+          role="alert"
+          action={
+            <Button
+              onClick={() => {
+                setError('');
+                void load();
+              }}
+            >
+              Retry
+            </Button>
+          }
+        >
           {error} — Please try again or contact the admin
         </Alert>
       ) : data && !data.items.length ? (
@@ -104,42 +154,76 @@ export default function KarListPage() {
           <Typography variant="h6">No data found</Typography>
           <Typography>Change the filter or try again later.</Typography>
         </Box>
-      ) : data && (
-        <div className="tax-list-wrap">
-          <table className="tax-list" data-testid="tax-list">
-            <thead>
-              <tr>
-                {TAX_LIST_COLUMNS.map((c) => (
-                  <th key={c.field} scope="col">
-                    {c.mr}
-                    {c.field === 'total' && (
-                      <span>
-                        <IconButton size="small" aria-label="sort ascending" color={order === 'ASC' ? 'primary' : 'default'} onClick={() => sortBy('ASC')}>▲</IconButton>
-                        <IconButton size="small" aria-label="sort descending" color={order === 'DESC' ? 'primary' : 'default'} onClick={() => sortBy('DESC')}>▼</IconButton>
-                        {order && <Button size="small" onClick={() => sortBy('')}>Clear</Button>}
-                      </span>
-                    )}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((row) => (
-                <tr key={row.karId}>
-                  {TAX_LIST_COLUMNS.map((c) => <td key={c.field} className={c.money ? 'num' : undefined}>{cell(row, c.field, c.money)}</td>)}
+      ) : (
+        data && (
+          <div className="tax-list-wrap">
+            <table className="tax-list" data-testid="tax-list">
+              <thead>
+                <tr>
+                  {TAX_LIST_COLUMNS.map((c) => (
+                    <th key={c.field} scope="col">
+                      {c.mr}
+                      {c.field === 'total' && (
+                        <span>
+                          <IconButton
+                            size="small"
+                            aria-label="sort ascending"
+                            color={order === 'ASC' ? 'primary' : 'default'}
+                            onClick={() => sortBy('ASC')}
+                          >
+                            ▲
+                          </IconButton>
+                          <IconButton
+                            size="small"
+                            aria-label="sort descending"
+                            color={order === 'DESC' ? 'primary' : 'default'}
+                            onClick={() => sortBy('DESC')}
+                          >
+                            ▼
+                          </IconButton>
+                          {order && (
+                            <Button size="small" onClick={() => sortBy('')}>
+                              Clear
+                            </Button>
+                          )}
+                        </span>
+                      )}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody>
+                {data.items.map((row) => (
+                  <tr key={row.karId}>
+                    {TAX_LIST_COLUMNS.map((c) => (
+                      <td key={c.field} className={c.money ? 'num' : undefined}>
+                        {cell(row, c.field, c.money)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
       )}
       {totalPages > 1 && (
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'center', mt: 2, flexWrap: 'wrap' }}>
-          <Button onClick={() => setPage(1)} disabled={page <= 1 || updating}>First</Button>
-          <Button onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1 || updating}>Previous</Button>
-          <Typography>page {page} / {totalPages}</Typography>
-          <Button onClick={() => setPage((p) => Math.min(totalPages, p + 1))} disabled={page >= totalPages || updating}>Next</Button>
-          <Button onClick={() => setPage(totalPages)} disabled={page >= totalPages || updating}>Last</Button>
+          <Button onClick={() => setPage(1)} disabled={page <= 1 || updating}>
+            First
+          </Button>
+          <Button onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1 || updating}>
+            Previous
+          </Button>
+          <Typography>
+            page {page} / {totalPages}
+          </Typography>
+          <Button onClick={() => setPage((p) => Math.min(totalPages, p + 1))} disabled={page >= totalPages || updating}>
+            Next
+          </Button>
+          <Button onClick={() => setPage(totalPages)} disabled={page >= totalPages || updating}>
+            Last
+          </Button>
         </Box>
       )}
     </Box>

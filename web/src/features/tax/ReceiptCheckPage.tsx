@@ -19,18 +19,40 @@ export default function ReceiptCheckPage() {
   }, [receiptId]);
   return (
     <Box sx={{ p: 2, maxWidth: 560, mx: 'auto' }}>
-      <Typography variant="h5" component="h1" gutterBottom>कर पावती तपासणी / Tax receipt check</Typography>
-      {error && <Alert severity="error" role="alert">{error}</Alert>}
+      <Typography variant="h5" component="h1" gutterBottom>
+        कर पावती तपासणी / Tax receipt check
+      </Typography>
+      {error && (
+        <Alert severity="error" role="alert">
+          {error}
+        </Alert>
+      )}
       {!receipt && !error && <Typography>लोड होत आहे… / Loading…</Typography>}
       {receipt && (
         <Paper sx={{ p: 2 }} data-testid="receipt-check">
-          <Alert severity="success" sx={{ mb: 2 }}>ही पावती ग्रामपंचायतीच्या नोंदीत आहे. / This receipt is in the panchayat’s records.</Alert>
+          <Alert severity="success" sx={{ mb: 2 }}>
+            ही पावती ग्रामपंचायतीच्या नोंदीत आहे. / This receipt is in the panchayat’s records.
+          </Alert>
           <table className="tax-heads">
             <tbody>
-              <tr><th scope="row">पावती क्रमांक / Receipt No.</th><td>{receipt.receiptNo} ({receipt.financialYear})</td></tr>
-              <tr><th scope="row">दिनांक / Date</th><td>{formatDateMr(receipt.paidOn)}</td></tr>
-              <tr><th scope="row">रक्कम / Amount</th><td>{formatRupees(receipt.amountTotal)}</td></tr>
-              <tr><th scope="row">मालमत्ता क्रमांक / Property No.</th><td>{receipt.malmattaNo}</td></tr>
+              <tr>
+                <th scope="row">पावती क्रमांक / Receipt No.</th>
+                <td>
+                  {receipt.receiptNo} ({receipt.financialYear})
+                </td>
+              </tr>
+              <tr>
+                <th scope="row">दिनांक / Date</th>
+                <td>{formatDateMr(receipt.paidOn)}</td>
+              </tr>
+              <tr>
+                <th scope="row">रक्कम / Amount</th>
+                <td>{formatRupees(receipt.amountTotal)}</td>
+              </tr>
+              <tr>
+                <th scope="row">मालमत्ता क्रमांक / Property No.</th>
+                <td>{receipt.malmattaNo}</td>
+              </tr>
             </tbody>
           </table>
         </Paper>
