@@ -466,7 +466,12 @@ describe('dashboard', () => {
     const errors = watchErrors(page);
     await loginThroughForm(page, portal);
     // The four counts are read separately and arrive in any order.
-    for (const [kind, count] of [['birth', '2'], ['death', '0'], ['residence', '1'], ['marriage', '1']]) {
+    for (const [kind, count] of [
+      ['birth', '2'],
+      ['death', '0'],
+      ['residence', '1'],
+      ['marriage', '1'],
+    ]) {
       await expect.poll(() => page.getByTestId(`count-${kind}`).textContent()).toBe(count);
     }
     await screenshot(page, 'cert-dashboard-1280');
