@@ -188,6 +188,9 @@ export interface Signatory {
   en: string;
 }
 
+/** Who signs the property and tax documents (Namuna 8 extract, Namuna 9 demand bill). */
+export const GRAM_SEVAK: Signatory = { mr: 'ग्रामसेवक / ग्रामविकास अधिकारी', en: 'Gram Sevak / Village Development Officer' };
+
 /** A line to sign on, then who signs (Marathi, English) and the office, centred in `width`.
  *  `y` is the top of the space left for the signature. Returns the y below the block. */
 export function drawSignatureBlock(

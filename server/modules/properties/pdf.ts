@@ -13,6 +13,7 @@ import {
   type Usage,
 } from '../../../common/property/assessment.ts';
 import {
+  GRAM_SEVAK,
   ACCENT,
   bilingual,
   cell,
@@ -158,7 +159,7 @@ export async function renderNamuna8(p: PropertyRow, office: Office, qrUrl: strin
     {
       qrUrl,
       issued: formatDateEnGB(issuedOn),
-      signatory: { mr: 'ग्रामसेवक / ग्रामविकास अधिकारी', en: 'Gram Sevak / Village Development Officer' },
+      signatory: GRAM_SEVAK,
       notes: [{ mr: 'मालमत्ता कर प्रमाणपत्र तपासण्यासाठी QR कोड स्कॅन करा.', en: 'Scan the QR code to see the property tax certificate.' }],
     },
     Math.min(y, footTop(doc, 1) - 4),

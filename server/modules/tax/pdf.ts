@@ -6,6 +6,7 @@ import { formatPaise, formatRupees, rupeesInEnglishWords, rupeesInMarathiWords, 
 import { PAYMENT_METHODS, TAX_HEADS, taxYearLabel, type PaymentMethod } from '../../../common/property/tax.ts';
 import type { KarDetail } from '../../generated/prisma/client.ts';
 import {
+  GRAM_SEVAK,
   ACCENT,
   cell,
   contentOf,
@@ -192,7 +193,7 @@ export async function renderDemandBill(d: DemandBill, office: Office, qrUrl: str
     {
       qrUrl,
       issued: formatDateEnGB(issuedOn),
-      signatory: { mr: 'ग्रामसेवक / ग्रामविकास अधिकारी', en: 'Gram Sevak / Village Development Officer' },
+      signatory: GRAM_SEVAK,
       notes: [{ mr: 'कर ग्रामपंचायत कार्यालयात भरून पावती घ्यावी.', en: 'Please pay at the panchayat office and take a receipt.' }],
     },
     Math.min(y, footTop(doc, 1) - 4),
