@@ -1,15 +1,10 @@
 // The register as an Excel workbook: the template a panchayat fills with its old register (Marathi
 // headers, an English line under them), and the reader that turns an uploaded .xlsx into rows for
 // the import. Headers are matched by their Marathi or English text or the field name, in any order.
-import { createRequire } from 'node:module';
 import type ExcelJSModule from 'exceljs';
+import { loadExcelJS } from '../../lib/excel.ts';
 import { BUILDING_TYPES, BUILDING_TYPE_KEYS, USAGES, USAGE_KEYS } from '../../../common/property/assessment.ts';
 import { Invalid } from '../../lib/errors.ts';
-
-// exceljs is loaded on the first workbook, not at start (0.3 s of CPU a restart need not pay).
-type ExcelJS = typeof ExcelJSModule;
-let exceljs: ExcelJS | undefined;
-const loadExcelJS = (): ExcelJS => (exceljs ??= createRequire(import.meta.url)('exceljs') as ExcelJS);
 
 export interface ImportColumn {
   key: string;

@@ -3,8 +3,7 @@
 // are. Marathi headers (spec 2.8's 16 columns), rupees with Indian grouping, a totals row whose
 // formulas carry the exact sums, and a frozen header.
 import type { Writable } from 'node:stream';
-import { createRequire } from 'node:module';
-import type ExcelJSModule from 'exceljs';
+import { loadExcelJS } from '../../lib/excel.ts';
 import { TAX_HEADS, TAX_LIST_COLUMNS } from '../../../common/property/tax.ts';
 import type { Db } from '../../db/open.ts';
 import { listTotals, type ListOrder } from './service.ts';
@@ -50,8 +49,7 @@ function batchOf(db: Db, councilId: number, order: ListOrder, last: Row | null):
 }
 
 export async function writeTaxList(db: Db, councilId: number, order: ListOrder, out: Writable): Promise<number> {
-  // exceljs loads on the first export, not at start (a restart need not pay for it).
-  const ExcelJS = createRequire(import.meta.url)('exceljs') as typeof ExcelJSModule;
+  const ExcelJS = loadExcelJS();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   wb.creator = 'Gram Panchayat Portal';
   const ws = wb.addWorksheet('कर तपशील', { views: [{ state: 'frozen', ySplit: 1 }] });
