@@ -97,9 +97,12 @@ export function takeLock(dir: string): () => void {
   const lockFile = path.join(dir, 'portal.lock');
   const text = JSON.stringify(me());
   for (let attempt = 0; attempt < 5; attempt++) {
-    let fd: number;
+    // The lock appears with its content in one step: written to a file of our own, then linked to
+    // the lock's name (a link fails if the name exists), so a racer never reads a lock half made.
+    const mine = `${lockFile}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+    fs.writeFileSync(mine, text, { mode: 0o644, flush: true });
     try {
-      fd = fs.openSync(lockFile, 'wx', 0o644);
+      fs.linkSync(mine, lockFile);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       let held: string;
@@ -118,12 +121,8 @@ export function takeLock(dir: string): () => void {
       // Stale: move it aside and try again (the next round sees whoever got there first).
       breakStale(lockFile, held);
       continue;
-    }
-    try {
-      fs.writeSync(fd, text);
-      fs.fsyncSync(fd);
     } finally {
-      fs.closeSync(fd);
+      fs.rmSync(mine, { force: true });
     }
     return () => {
       try {
