@@ -33,6 +33,7 @@ export const Paged = <T extends TSchema>(item: T) =>
     pageSize: Type.Integer(),
     totalPages: Type.Integer(),
     totalCount: Type.Integer(),
+    totalCapped: Type.Optional(Type.Boolean({ description: 'true when more rows matched than were counted (10,000): show "10,000+"' })),
   });
 
 export const IntId = Type.Integer({ minimum: 1, maximum: 2147483647 });

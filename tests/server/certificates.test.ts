@@ -79,7 +79,7 @@ describe.each(KIND_CASES)('$kind certificates', (c) => {
     await createValid(t.app, other, c);
     const res = await get(`${c.listUrl}?userId=${other.userId}&pageNumber=1&pageSize=10`, council);
     expect(res.statusCode).toBe(200);
-    expect(res.json().result).toEqual({ items: [], pageNumber: 1, pageSize: 10, totalPages: 0, totalCount: 0 });
+    expect(res.json().result).toEqual({ items: [], pageNumber: 1, pageSize: 10, totalPages: 0, totalCount: 0, totalCapped: false });
     expect((await get(c.listUrl)).statusCode).toBe(401);
     expect((await get(`${c.listUrl}?pageSize=101`, council)).statusCode).toBe(400);
     expect((await get(`${c.listUrl}?pageNumber=0`, council)).statusCode).toBe(400);

@@ -166,10 +166,12 @@ describe('the register list and the lookup by number', () => {
     expect((await paged(c, `searchName=${encodeURIComponent('जाधव')}`)).json().result.totalCount).toBe(6);
     expect((await paged(c, 'searchName=anita')).json().result.totalCount).toBe(6);
     expect((await paged(c, 'searchName=%25')).json().result.totalCount).toBe(0);
-    // One or two letters match the start of the name (any letter case), three or more anywhere.
+    // One or two letters match the start of any word of the name (any letter case), three or more anywhere.
     expect((await paged(c, `searchName=${encodeURIComponent('सु')}`)).json().result.totalCount).toBe(6);
-    expect((await paged(c, `searchName=${encodeURIComponent('जा')}`)).json().result.totalCount).toBe(0);
+    expect((await paged(c, `searchName=${encodeURIComponent('जा')}`)).json().result.totalCount).toBe(6);
+    expect((await paged(c, `searchName=${encodeURIComponent('ना')}`)).json().result.totalCount).toBe(0);
     expect((await paged(c, 'searchName=an')).json().result.totalCount).toBe(6);
+    expect((await paged(c, 'searchName=SH')).json().result.totalCount).toBe(6);
     expect((await paged(c, 'searchName=hi')).json().result.totalCount).toBe(0);
     expect((await paged(c, 'searchName=hin')).json().result.totalCount).toBe(6);
   });

@@ -4,6 +4,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { Prisma } from '../../generated/prisma/client.ts';
 import { inTransaction, type DbOrTx, type Tx } from '../../db/transaction.ts';
 import { maskAadhaar, maskMobile } from '../../lib/aadhaar.ts';
 import { ageAt, formatDateEnGB, isoDay, parseIsoDate, todayInIndia } from '../../../common/dates.ts';
@@ -244,22 +245,75 @@ async function findOwned(db: DbOrTx, kind: Kind, ownerId: number, id: string): P
   return row;
 }
 
+/** Matching rows are counted up to this many; past it the list says "10,000+". */
+export const COUNT_CAP = 10_000;
+
+/** A kind's table and list columns as SQL identifiers (from the kind tables, never from input). */
+function listSql(kind: Kind) {
+  const q = (name: string) => Prisma.raw(`"${name}"`);
+  return {
+    table: q(kind.model.charAt(0).toUpperCase() + kind.model.slice(1)),
+    id: q(kind.idField),
+    names: Prisma.join(kind.nameFields.map(q)),
+    nameColumns: kind.nameFields.map(q),
+  };
+}
+
+/**
+ * One page of a council's certificates, newest first, in SQL that stays fast at 100,000 rows:
+ * - a term of 1-2 letters matches the start of any word of a name through the GIN index on
+ *   search_word_starts(...) ("पा" finds पाटील); 3 or more letters match anywhere through the trigram
+ *   indexes;
+ * - a filtered count stops at COUNT_CAP (totalCapped); the unfiltered count is exact, an index-only
+ *   scan, so the last page can be named;
+ * - a page is found as ids first (index-only on (council, createdAt, id)), then those rows are read;
+ *   pages past the middle are read from the other end, so the last page costs what the first does.
+ *   The spec's contract pages by number, so there is no cursor; this gives keyset speed for both ends.
+ */
 export async function listCertificates(db: DbOrTx, kind: Kind, ownerId: number, q: ListQuery) {
   const { pageNumber, pageSize } = q;
+  const empty = { items: [], pageNumber, pageSize, totalPages: 0, totalCount: 0, totalCapped: false };
   // The council comes from the token; a userId naming another council shows nothing.
-  if (q.userId !== undefined && q.userId !== ownerId) return { items: [], pageNumber, pageSize, totalPages: 0, totalCount: 0 };
-  // Prisma passes `contains` to ILIKE as it is: a typed % or _ would be a wildcard.
-  const filter = q.nameFilter?.trim().replace(/[\\%_]/g, (ch) => `\\${ch}`);
-  const where = {
-    createdByUserId: ownerId,
-    ...(filter ? { OR: kind.nameFields.map((f) => ({ [f]: { contains: filter, mode: 'insensitive' } })) } : {}),
-  };
-  const t = table(db, kind);
-  const [rows, totalCount] = await Promise.all([
-    t.findMany({ where, orderBy: [{ createdAt: 'desc' }, { [kind.idField]: 'desc' }], skip: (pageNumber - 1) * pageSize, take: pageSize }),
-    t.count({ where }),
-  ]);
-  return { items: rows.map((r) => toRecord(kind, r)), pageNumber, pageSize, totalPages: Math.ceil(totalCount / pageSize), totalCount };
+  if (q.userId !== undefined && q.userId !== ownerId) return empty;
+  const term = q.nameFilter?.trim().toLowerCase() ?? '';
+  const s = listSql(kind);
+  let where = Prisma.sql`"createdByUserId" = ${ownerId}`;
+  if (term && [...term].length <= 2) {
+    where = Prisma.sql`${where} AND search_word_starts(${s.names}) @> ARRAY[${term}]::text[]`;
+  } else if (term) {
+    // ILIKE takes % and _ as wildcards: a typed one is matched as itself.
+    const pattern = `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    where = Prisma.sql`${where} AND (${Prisma.join(
+      s.nameColumns.map((c) => Prisma.sql`${c} ILIKE ${pattern}`),
+      ' OR ',
+    )})`;
+  }
+  const [{ n }] = await db.$queryRaw<{ n: number }[]>(
+    term
+      ? Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${s.table} WHERE ${where} LIMIT ${COUNT_CAP + 1}) AS m`
+      : // The ORDER BY makes the planner count on the list index (an index-only scan, ~2 ms at 20,000
+        // rows) instead of reading the wide table (a sequential scan, 13-90 ms on a busy machine).
+        Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${s.table} WHERE ${where} ORDER BY "createdAt" DESC, ${s.id} DESC) AS m`,
+  );
+  const totalCapped = term !== '' && n > COUNT_CAP;
+  const totalCount = totalCapped ? COUNT_CAP : n;
+  const skip = (pageNumber - 1) * pageSize;
+  const page = { pageNumber, pageSize, totalPages: Math.ceil(totalCount / pageSize), totalCount, totalCapped };
+  if (skip >= n) return { ...page, items: [] };
+  const fromEnd = !totalCapped && skip > n / 2;
+  const take = Math.min(pageSize, n - skip);
+  const idRows = await db.$queryRaw<{ id: string }[]>(
+    fromEnd
+      ? Prisma.sql`SELECT ${s.id} AS id FROM ${s.table} WHERE ${where}
+          ORDER BY "createdAt" ASC, ${s.id} ASC LIMIT ${take} OFFSET ${n - skip - take}`
+      : Prisma.sql`SELECT ${s.id} AS id FROM ${s.table} WHERE ${where}
+          ORDER BY "createdAt" DESC, ${s.id} DESC LIMIT ${take} OFFSET ${skip}`,
+  );
+  const ids = idRows.map((r) => r.id);
+  const rows = await table(db, kind).findMany({ where: { [kind.idField]: { in: ids } } });
+  const byId = new Map(rows.map((r) => [r[kind.idField] as string, r]));
+  const ordered = (fromEnd ? ids.reverse() : ids).map((id) => byId.get(id)).filter((r): r is Row => r !== undefined);
+  return { ...page, items: ordered.map((r) => toRecord(kind, r)) };
 }
 
 /** The QR page's read: public view for anyone, the full record for the owning council. */

@@ -135,8 +135,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!file) throw new Invalid('file', 'is required: choose the .xlsx workbook');
     const rows = await readWorkbook(await file.toBuffer());
     const report = await importRegister(app.db, councilOf(request).userId, rows, request.query.dryRun ?? true);
-    // The embedded database has no autovacuum: fresh statistics keep the searches on their indexes.
-    if (report.written && report.created >= 500) await app.sql.exec('ANALYZE "Property"; ANALYZE "Owner"');
+    if (report.written) app.refreshStatistics(['Property', 'Owner', 'KarDetail'], report.created);
     const message = report.problems.length
       ? `${report.problems.length} rows need correcting; nothing was written.`
       : report.written

@@ -2,7 +2,7 @@
 // cannot express (legal bands, ascending tables, factors at most 1).
 import type { Db } from '../../db/open.ts';
 import type { DbOrTx } from '../../db/transaction.ts';
-import type { Prisma } from '../../generated/prisma/client.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import { refuseControlCharacters } from '../../lib/input-guard.ts';
 import { todayInIndia } from '../../../common/dates.ts';
@@ -333,34 +333,70 @@ const likeText = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** An owner-name search: 1-2 letters match the start of the name (the prefix index; "र" finds रमेश,
  *  "an" finds Anil), 3 or more anywhere in it, in any letter case (the trigram index). */
-function ownerNameFilter(term: string): Prisma.OwnerWhereInput {
-  const t = likeText(term);
-  if ([...term].length >= 3) return { malkacheNav: { contains: t, mode: 'insensitive' } };
-  const spellings = new Set([t, t.toLowerCase(), t.charAt(0).toUpperCase() + t.slice(1).toLowerCase(), t.toUpperCase()]);
-  return { OR: [...spellings].map((s) => ({ malkacheNav: { startsWith: s } })) };
-}
+/** The owner (alias o) whose name matches a lower-case term: 1-2 letters at the start of any word
+ *  (search_word_starts GIN index: "पा" finds पाटील), 3 or more anywhere (trigram index). */
+const ownerNameMatches = (term: string) =>
+  [...term].length >= 3
+    ? Prisma.sql`o."malkacheNav" ILIKE ${`%${likeText(term)}%`}`
+    : Prisma.sql`search_word_starts(o."malkacheNav") @> ARRAY[${term}]::text[]`;
 
 /** Lists count matching rows up to this many. */
 export const COUNT_CAP = 10_000;
 
+/**
+ * One page of the council's register, newest first, with the count of matches up to COUNT_CAP
+ * ("10,000+" past it). A number of 1-2 characters matches the start (prefix index), longer ones
+ * anywhere (trigrams); an owner name as ownerNameMatches says, on the active owner.
+ * Within the first COUNT_CAP matches one statement finds both the page's ids and the count, so a
+ * name search scans its index once, not once for the page and again for the count.
+ */
 export async function listProperties(db: Db, councilId: number, q: PagedQuery) {
   const { pageNumber, pageSize } = q;
   const number = q.searchMalmatta ? malmattaKey(q.searchMalmatta) : '';
-  const name = q.searchName?.trim() ?? '';
-  const where: Prisma.PropertyWhereInput = {
-    createdByUserId: councilId,
-    // Like names: a number of 1-2 characters matches the start (prefix index), longer ones anywhere (trigrams).
-    ...(number ? { malmattaKey: [...number].length >= 3 ? { contains: likeText(number) } : { startsWith: likeText(number) } } : {}),
-    ...(name ? { owners: { some: { isActive: true, ...ownerNameFilter(name) } } } : {}),
+  const name = q.searchName?.trim().toLowerCase() ?? '';
+  const conditions = [Prisma.sql`p."createdByUserId" = ${councilId}`];
+  if (number)
+    conditions.push(
+      [...number].length >= 3
+        ? Prisma.sql`p."malmattaKey" LIKE ${`%${likeText(number)}%`}`
+        : Prisma.sql`p."malmattaKey" LIKE ${`${likeText(number)}%`}`,
+    );
+  if (name)
+    conditions.push(
+      Prisma.sql`EXISTS (SELECT 1 FROM "Owner" o WHERE o."propertyId" = p."propertyId" AND o."isActive" AND ${ownerNameMatches(name)})`,
+    );
+  const where = Prisma.join(conditions, ' AND ');
+  const skip = (pageNumber - 1) * pageSize;
+  let ids: number[];
+  let counted: number;
+  if (skip + pageSize <= COUNT_CAP) {
+    const [r] = await db.$queryRaw<{ n: number; ids: number[] }[]>`
+      WITH m AS MATERIALIZED (
+        SELECT p."propertyId" AS id FROM "Property" p WHERE ${where} ORDER BY p."propertyId" DESC LIMIT ${COUNT_CAP + 1}
+      )
+      SELECT (SELECT count(*) FROM m)::int AS n,
+             ARRAY(SELECT id FROM m ORDER BY id DESC LIMIT ${pageSize} OFFSET ${skip}) AS ids`;
+    ({ n: counted, ids } = r);
+  } else {
+    // Past the counted matches (an integrator walking every page): the page alone, by offset.
+    const rows = await db.$queryRaw<{ id: number }[]>`
+      SELECT p."propertyId" AS id FROM "Property" p WHERE ${where} ORDER BY p."propertyId" DESC LIMIT ${pageSize} OFFSET ${skip}`;
+    ids = rows.map((r) => r.id);
+    counted = COUNT_CAP + 1;
+  }
+  const rows = ids.length ? await db.property.findMany({ where: { propertyId: { in: ids } }, select: ROW_SELECT }) : [];
+  const byId = new Map(rows.map((r) => [r.propertyId, r]));
+  const ordered = ids.map((id) => byId.get(id)).filter((r): r is Selected => r !== undefined);
+  const capped = counted > COUNT_CAP;
+  const total = capped ? COUNT_CAP : counted;
+  return {
+    rows: ordered.map(toRow),
+    pageNumber,
+    pageSize,
+    totalPages: Math.ceil(total / pageSize),
+    totalCount: total,
+    totalCapped: capped,
   };
-  const [rows, totalCount] = await Promise.all([
-    db.property.findMany({ where, select: ROW_SELECT, orderBy: { propertyId: 'desc' }, skip: (pageNumber - 1) * pageSize, take: pageSize }),
-    // Counted up to COUNT_CAP: past it the screen says "10,000+" instead of counting every row each time.
-    db.property.count({ where, take: COUNT_CAP + 1 }),
-  ]);
-  const capped = totalCount > COUNT_CAP;
-  const total = capped ? COUNT_CAP : totalCount;
-  return { rows: rows.map(toRow), pageNumber, pageSize, totalPages: Math.ceil(total / pageSize), totalCount: total, totalCapped: capped };
 }
 
 /** One property of the council by number (either digit style), or 404. */
@@ -466,15 +502,12 @@ export async function suggest(db: Db, councilId: number, type: 'malmatta' | 'own
     });
     return rows.map((r) => ({ malmattaNo: r.malmattaNo, malkacheNav: r.owners[0]?.malkacheNav ?? '' }));
   }
-  const name = q.trim();
+  const name = q.trim().toLowerCase();
   if (!name) return [];
-  const owners = await db.owner.findMany({
-    where: { createdByUserId: councilId, isActive: true, ...ownerNameFilter(name) },
-    select: { malkacheNav: true, property: { select: { malmattaNo: true } } },
-    orderBy: [{ malkacheNav: 'asc' }],
-    take: 10,
-  });
-  return owners.map((o) => ({ malmattaNo: o.property.malmattaNo, malkacheNav: o.malkacheNav }));
+  return db.$queryRaw<{ malmattaNo: string; malkacheNav: string }[]>`
+    SELECT p."malmattaNo", o."malkacheNav" FROM "Owner" o JOIN "Property" p ON p."propertyId" = o."propertyId"
+    WHERE o."createdByUserId" = ${councilId} AND o."isActive" AND ${ownerNameMatches(name)}
+    ORDER BY o."malkacheNav" LIMIT 10`;
 }
 
 const HEADS = [

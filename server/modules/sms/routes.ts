@@ -96,6 +96,7 @@ const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const values = gramsabhaValues(request.body.date, request.body.time);
     await authorise(request, councilId, request.body.password);
     const queued = await queueBatch(app.db, councilId, 'gramsabha', gateway.name, values);
+    app.refreshStatistics(['SmsMessage'], queued.recipients);
     worker.wake();
     cached = null; // the screen reads the balance again after sending
     reply.code(202);
@@ -106,6 +107,7 @@ const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const councilId = councilOf(request).userId;
     await authorise(request, councilId, request.body.password);
     const queued = await queueBatch(app.db, councilId, 'dues', gateway.name, {});
+    app.refreshStatistics(['SmsMessage'], queued.recipients);
     worker.wake();
     cached = null;
     reply.code(202);

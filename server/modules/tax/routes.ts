@@ -138,6 +138,7 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const council = councilOf(request).userId;
     if (request.params.userId !== council) throw new NotFound('No such council account for this login.');
     const result = await rollover(app.db, council);
+    app.refreshStatistics(['KarDetail'], result.updated);
     return ok(
       result,
       `कर वर्ष ${result.financialYear}: ${result.updated} मालमत्तांचा मागील व चालू कर अद्ययावत केला. / Tax year ${result.financialYear}: ${result.updated} records rolled over.`,
@@ -160,6 +161,7 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/api/Properties/decrease-ghasara', { schema: decreaseAllSchema, preHandler: app.requireStaff }, async (request) => {
     const result = await depreciateAll(app.db, councilOf(request).userId);
+    app.refreshStatistics(['Property', 'KarDetail'], result.updated);
     return ok(
       result,
       result.updated ? `${result.updated} मालमत्तांचा घसारा दर अद्ययावत केला. / ${result.updated} properties updated.` : TAX_MESSAGES.noneDue,

@@ -61,6 +61,8 @@ export default function CertificateList({
 }: Props) {
   // The date beside the number is a different one per kind (birth, death, issue, marriage): say which.
   const dateLabel = fieldOf(k.table, k.dateField).mr;
+  // A search counts up to 10,000 matches; past that the server says so and we show "10,000+".
+  const total = `${page.totalCount.toLocaleString('en-IN')}${page.totalCapped ? '+' : ''}`;
   return (
     <Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
@@ -114,7 +116,7 @@ export default function CertificateList({
       {page.items.length > 0 && (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            एकूण {page.totalCount} नोंदी (Total {page.totalCount})
+            एकूण {total} नोंदी (Total {total})
           </Typography>
           <Box component="ul" aria-label="नोंदणी यादी" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
             {page.items.map((item) => {

@@ -14,6 +14,8 @@ export interface Page {
   pageSize: number;
   totalPages: number;
   totalCount: number;
+  /** More matched than were counted (10,000): shown as "10,000+". */
+  totalCapped?: boolean;
 }
 
 export async function fetchPage(k: KindDef, pageNumber: number, nameFilter: string, signal?: AbortSignal): Promise<Page> {

@@ -1,0 +1,122 @@
+// The certificate list's search and paging in SQL: 1-2 letter terms match the start of any word
+// of a name, longer ones anywhere; every page (also those read from the far end) is in the same
+// newest-first order; counts of a search stop at 10,000 and say so.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const LIST = '/api/BirthCertificate/paged';
+const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+
+/** Births of one council named as given, the i-th a minute newer than the one before. */
+async function seedBirths(council: TestCouncil, names: [string, string][]) {
+  const start = Date.UTC(2024, 0, 1);
+  await t.app.db.birthCertificate.createMany({
+    data: names.map(([english, marathi], i) => ({
+      createdByUserId: council.userId,
+      createdAt: new Date(start + i * 60_000),
+      serialNo: i + 1,
+      registrationNo: `B-${i + 1}`,
+      registrationDate: day('2024-01-10'),
+      birthDate: day('2024-01-01'),
+      childFullNameEnglish: english,
+      childFullNameMarathi: marathi,
+      gender: 'Male',
+    })),
+  });
+}
+
+async function list(council: TestCouncil, query: string) {
+  const res = await injectAs(t.app, council, { method: 'GET', url: `${LIST}?${query}` });
+  expect(res.statusCode).toBe(200);
+  return res.json().result as {
+    items: { registrationNo: string; childFullNameEnglish: string }[];
+    totalCount: number;
+    totalPages: number;
+    totalCapped: boolean;
+  };
+}
+
+const found = async (council: TestCouncil, term: string) =>
+  (await list(council, `pageSize=100&nameFilter=${encodeURIComponent(term)}`)).items.map((i) => i.childFullNameEnglish).sort();
+
+describe('certificate list search', () => {
+  let council: TestCouncil;
+  beforeAll(async () => {
+    council = await createCouncil(t.app);
+    await seedBirths(council, [
+      ['Aarav Patil', 'आरव पाटील'],
+      ['Sneha Rahul Sharma', 'स्नेहा राहुल शर्मा'],
+      ['Rohit Kale', 'रोहित काळे'],
+      ['Priya Deshpande', 'प्रिया देशपांडे'],
+    ]);
+    // Another council's Patil is never found by this one.
+    await seedBirths(await createCouncil(t.app), [['Ajay Patil', 'अजय पाटील']]);
+  });
+
+  it('matches 1-2 letters at the start of any word, in either script and any case', async () => {
+    expect(await found(council, 'पा')).toEqual(['Aarav Patil']);
+    expect(await found(council, 'RA')).toEqual(['Sneha Rahul Sharma']);
+    expect(await found(council, 'r')).toEqual(['Rohit Kale', 'Sneha Rahul Sharma']);
+    expect(await found(council, 'प्')).toEqual(['Priya Deshpande']);
+  });
+
+  it('does not match 1-2 letters inside a word', async () => {
+    expect(await found(council, 'ti')).toEqual([]);
+    expect(await found(council, 'हु')).toEqual([]);
+  });
+
+  it('matches 3 or more letters anywhere in a name, with typed % and _ taken as themselves', async () => {
+    expect(await found(council, 'patil')).toEqual(['Aarav Patil']);
+    expect(await found(council, 'esh')).toEqual(['Priya Deshpande']);
+    expect(await found(council, 'राहुल शर्मा')).toEqual(['Sneha Rahul Sharma']);
+    expect(await found(council, 'a%l')).toEqual([]);
+    expect(await found(council, '___')).toEqual([]);
+  });
+});
+
+describe('certificate list paging', () => {
+  it('gives every page in newest-first order, the far pages read from the other end', async () => {
+    const council = await createCouncil(t.app);
+    const names = Array.from({ length: 25 }, (_, i): [string, string] => [`Child ${i + 1}`, `मूल ${i + 1}`]);
+    await seedBirths(council, names);
+    const all = (await list(council, 'pageSize=100')).items.map((i) => i.registrationNo);
+    expect(all).toEqual(Array.from({ length: 25 }, (_, i) => `B-${25 - i}`));
+
+    const pages: string[] = [];
+    for (let p = 1; p <= 7; p++) {
+      const page = await list(council, `pageNumber=${p}&pageSize=4`);
+      expect(page).toMatchObject({ totalCount: 25, totalPages: 7, totalCapped: false });
+      expect(page.items.length).toBe(p < 7 ? 4 : 1);
+      pages.push(...page.items.map((i) => i.registrationNo));
+    }
+    expect(pages).toEqual(all);
+    expect((await list(council, 'pageNumber=8&pageSize=4')).items).toEqual([]);
+  });
+
+  it('counts a search up to 10,000 and says the count is capped', async () => {
+    const council = await createCouncil(t.app);
+    // One statement: 10,050 rows through createMany take several times longer on the embedded database.
+    await t.app.db.$executeRaw`
+      INSERT INTO "BirthCertificate" ("birthCertificatesId", "createdByUserId", "createdAt", "serialNo", "registrationNo",
+        "registrationDate", "birthDate", "childFullNameEnglish", "childFullNameMarathi", "gender", "updatedAt")
+      SELECT gen_random_uuid(), ${council.userId}, timestamp '2024-01-01' + i * interval '1 minute', i + 1, 'B-' || (i + 1),
+        date '2024-01-10', date '2024-01-01', 'Omkar Jadhav ' || i, 'ओंकार जाधव', 'Male', now()
+      FROM generate_series(0, 10049) AS i`;
+    const page = await list(council, 'pageSize=10&nameFilter=jadhav');
+    expect(page).toMatchObject({ totalCount: 10_000, totalPages: 1_000, totalCapped: true });
+    expect(page.items.map((i) => i.childFullNameEnglish)).toEqual(Array.from({ length: 10 }, (_, i) => `Omkar Jadhav ${10_049 - i}`));
+    // Without a search the count is exact, so the last page can be found.
+    const whole = await list(council, 'pageSize=10');
+    expect(whole).toMatchObject({ totalCount: 10_050, totalPages: 1_005, totalCapped: false });
+    const last = await list(council, 'pageNumber=1005&pageSize=10');
+    expect(last.items.map((i) => i.childFullNameEnglish)).toEqual(Array.from({ length: 10 }, (_, i) => `Omkar Jadhav ${9 - i}`));
+  });
+});
