@@ -2,7 +2,7 @@
 // re-entered, the outbox worked to the end, a worker stopped mid-batch, and scoping to the council.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countSegments, normaliseMobile, templateProblem, DEFAULT_TEMPLATES } from '../../common/sms.ts';
-import { SmsWorker } from '../../server/modules/sms/worker.ts';
+import { OUTCOME_UNKNOWN, SmsWorker } from '../../server/modules/sms/worker.ts';
 import type { SmsGateway } from '../../server/modules/sms/gateways.ts';
 import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
 import { propertyWithKar, registerRcc, todayIso } from '../helpers/tax.ts';
@@ -235,6 +235,53 @@ describe('batches', () => {
     await second.stop();
     expect(sent).toHaveLength(12);
     expect(new Set(sent).size).toBe(12);
+  });
+
+  it('after a crash with messages at the gateway, sends the rest once and marks those as of unknown outcome, never sending them twice by itself', async () => {
+    await t.app.sms.worker.stop();
+    const c = await council();
+    for (let i = 1; i <= 12; i++) await registerRcc(t.app, c, String(i), { mobileNo: `91000000${String(i).padStart(2, '0')}` });
+    const id = (await post(c, '/api/Sms/gramsabha', { date: tomorrow(), time: '10:00', password: c.password })).json().result.batchId;
+    const sent: string[] = [];
+    let release = () => {};
+    const hanging = new Promise<void>((resolve) => (release = resolve));
+    // The third message's call never comes back: the process "dies" with its group in flight.
+    const dying: SmsGateway = {
+      name: 'log',
+      balance: async () => '0',
+      send: async (m) => {
+        sent.push(m.mobile);
+        if (sent.length === 3) await hanging;
+        return { providerId: `p${sent.length}` };
+      },
+    };
+    const quiet = { error: () => {} };
+    const first = new SmsWorker(t.app.db, dying, 1000, quiet);
+    first.scope = [c.userId];
+    await first.start();
+    await expect.poll(() => sent.length, { timeout: 10_000 }).toBe(8);
+    // The first worker is abandoned, not stopped: as after a kill, its answers are never written.
+    // All 12 were claimed; the first 8 were handed to the gateway, the other 4 never left.
+    expect(await t.app.db.smsMessage.count({ where: { batchId: id, status: 'sending' } })).toBe(12);
+    const inFlight = await t.app.db.smsMessage.findMany({ where: { batchId: id, status: 'sending', handedAt: { not: null } } });
+    expect(inFlight).toHaveLength(8);
+
+    const healthy: SmsGateway = { ...dying, send: async (m) => (sent.push(m.mobile), { providerId: `q${sent.length}` }) };
+    const second = new SmsWorker(t.app.db, healthy, 1000, quiet);
+    second.scope = [c.userId];
+    await second.start();
+    await finished(c, id);
+    await second.stop();
+    expect(sent).toHaveLength(12);
+    expect(new Set(sent).size).toBe(12);
+    const rows = await t.app.db.smsMessage.findMany({ where: { batchId: id }, orderBy: { id: 'asc' } });
+    const unknown = rows.filter((r) => r.status === 'failed');
+    expect(unknown.map((r) => r.id).sort()).toEqual(inFlight.map((r) => r.id).sort());
+    expect(new Set(unknown.map((r) => r.error))).toEqual(new Set([OUTCOME_UNKNOWN]));
+    expect(rows.filter((r) => r.status === 'sent')).toHaveLength(4);
+    const detail = (await injectAs(t.app, c, { method: 'GET', url: `/api/Sms/batches/${id}` })).json().result;
+    expect(detail).toMatchObject({ status: 'done-with-failures', failed: 8, sent: 4 });
+    release();
   });
 
   it('hands messages to the gateway no faster than the per-second limit', async () => {

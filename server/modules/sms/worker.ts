@@ -1,8 +1,12 @@
 // The outbox worker: claims queued messages with FOR UPDATE SKIP LOCKED (so two workers never take
 // the same row), hands them to the gateway no faster than SMS_PER_SECOND, and stores each answer.
-// A message is marked `sending` when claimed; stop() lets the messages in hand finish, so a
-// restart neither loses nor repeats one. Rows left `sending` by a process that died are queued
-// again when the next worker starts: the calls in flight when it died (at most 8) can go out twice.
+// A message is marked `sending` when claimed and `handedAt` just before its gateway call; stop()
+// lets the messages in hand finish, so a restart neither loses nor repeats one. After a crash the
+// next worker queues again the rows that were claimed but never handed over (they did not go out),
+// and marks failed, with OUTCOME_UNKNOWN, the few (at most 8) that were with the gateway: none of the
+// three gateways can be asked "did message X arrive" or told to drop a repeat, so sending them again
+// could text a villager twice. The batch shows them as failed with that reason and the clerk's
+// "retry" sends them again when the recipient did not get it.
 import type { Db } from '../../db/open.ts';
 import { GatewayError, type SmsGateway, type SmsKind } from './gateways.ts';
 
@@ -19,7 +23,10 @@ interface Claimed {
   attempts: number;
 }
 
-const CLAIM_SQL = `UPDATE "SmsMessage" m SET "status" = 'sending', "claimedAt" = now(), "attempts" = m."attempts" + 1, "updatedAt" = now()
+export const OUTCOME_UNKNOWN =
+  'पाठवताना सर्व्हर थांबला: संदेश गेला की नाही हे निश्चित नाही. / The server stopped while the gateway had this message: it may or may not have gone out. Retry only if the recipient did not get it.';
+
+const CLAIM_SQL = `UPDATE "SmsMessage" m SET "status" = 'sending', "claimedAt" = now(), "handedAt" = NULL, "attempts" = m."attempts" + 1, "updatedAt" = now()
   FROM "SmsBatch" b
   WHERE m."batchId" = b."id" AND m."id" IN (
     SELECT "id" FROM "SmsMessage" WHERE "status" = 'queued' AND "nextAttemptAt" <= now() AND ($2::int[] IS NULL OR "createdByUserId" = ANY($2::int[]))
@@ -62,13 +69,16 @@ export class SmsWorker {
     private log: { error: (o: object, m: string) => void } = console,
   ) {}
 
-  /** Queues again what a dead process left half-done, then works until stop(). */
+  /** Settles what a dead process left half-done (see the top of this file), then works until stop(). */
   async start() {
     if (this.running) return;
     await this.db.$executeRawUnsafe(
-      `UPDATE "SmsMessage" SET "status" = 'queued', "updatedAt" = now()
+      `UPDATE "SmsMessage" SET "updatedAt" = now(),
+        "status" = CASE WHEN "handedAt" IS NULL THEN 'queued' ELSE 'failed' END,
+        "error" = CASE WHEN "handedAt" IS NULL THEN "error" ELSE $2 END
       WHERE "status" = 'sending' AND ($1::int[] IS NULL OR "createdByUserId" = ANY($1::int[]))`,
       this.scope,
+      OUTCOME_UNKNOWN,
     );
     this.running = true;
     this.loop = this.run();
@@ -112,8 +122,13 @@ export class SmsWorker {
       const inFlight = Math.max(1, Math.min(MAX_IN_FLIGHT, Math.floor(this.perSecond)));
       try {
         for (let i = 0; i < claimed.length; i += inFlight) {
+          const group = claimed.slice(i, i + inFlight);
+          await this.db.$executeRawUnsafe(
+            `UPDATE "SmsMessage" SET "handedAt" = now() WHERE "id" = ANY($1::int[])`,
+            group.map((m) => m.id),
+          );
           const outcomes = await Promise.all(
-            claimed.slice(i, i + inFlight).map(async (m) => {
+            group.map(async (m) => {
               await this.pace();
               return this.deliver(m);
             }),
@@ -121,7 +136,7 @@ export class SmsWorker {
           await this.record(outcomes);
         }
       } catch (err) {
-        // The database failed under us: what was not written stays `sending` and is queued again at the next start.
+        // The database failed under us: what was not written stays `sending`, settled at the next start.
         this.log.error({ err }, 'SMS worker could not record what the gateway answered');
         await new Promise((r) => setTimeout(r, 1000));
       }

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "SmsMessage" ADD COLUMN     "handedAt" TIMESTAMP(3);
