@@ -2,7 +2,7 @@
 // route table in server/modules/apiTokens/scopes.ts, bound to their council, noted when used.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
-import { buildTestApp, createCouncil, injectAs, openTestDatabase, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
 import { buildApp } from '../../server/app.ts';
 import { caseOf, createValid, send } from '../helpers/certificates.ts';
 import { accessFor, NEVER, ROUTE_SCOPES } from '../../server/modules/apiTokens/scopes.ts';
@@ -291,9 +291,8 @@ describe('the route table', () => {
   });
 
   it('refuses a token on a staff route the table does not know (fail closed)', async () => {
-    const config = { ...t.config, dataDir: t.config.dataDir };
-    const database = await openTestDatabase();
-    const app = await buildApp(config, database, false);
+    // A second app on the same database (PGlite included), with one route the table has no row for.
+    const app = await buildApp(t.config, t.database, false);
     app.get('/api/Reports/new', { preHandler: app.requireStaff }, async () => ({ isSuccess: true, message: 'Success', result: 'secret' }));
     await app.ready();
     try {
@@ -305,7 +304,6 @@ describe('the route table', () => {
       expect((await injectAs(app, councilA, { method: 'GET', url: '/api/Reports/new' })).statusCode).toBe(200);
     } finally {
       await app.close();
-      await database.close();
     }
   });
 });
