@@ -29,3 +29,4 @@ export type {
   PaymentBody,
   PublicReceipt,
 } from '../server/modules/tax/schema.ts';
+export type { ApiTokenView, CreateApiTokenBody } from '../server/modules/apiTokens/schema.ts';

@@ -13,6 +13,7 @@ import { MULTIPART_LIMITS } from './lib/uploads.ts';
 import database from './plugins/database.ts';
 import envelope, { clientErrorEnvelope } from './plugins/envelope.ts';
 import inputGuard from './plugins/input-guard.ts';
+import rateLimit from './plugins/rate-limit.ts';
 import auth from './plugins/auth.ts';
 import openapi from './plugins/openapi.ts';
 import spa from './plugins/spa.ts';
@@ -27,6 +28,7 @@ import propertyRoutes from './modules/properties/routes.ts';
 import transferRoutes from './modules/transfers/routes.ts';
 import taxRoutes from './modules/tax/routes.ts';
 import smsRoutes from './modules/sms/routes.ts';
+import apiTokenRoutes from './modules/apiTokens/routes.ts';
 import { LoginLimiter } from './modules/users/service.ts';
 
 declare module 'fastify' {
@@ -97,6 +99,7 @@ export async function buildApp(
   await app.register(database, { database: database_ });
   await app.register(envelope);
   await app.register(inputGuard);
+  await app.register(rateLimit, { perToken: config.apiTokenRateLimit, perAddress: config.addressRateLimit });
   await app.register(auth, { secret: config.jwtSecret });
   await app.register(openapi);
 
@@ -112,6 +115,7 @@ export async function buildApp(
   await app.register(transferRoutes);
   await app.register(taxRoutes);
   await app.register(smsRoutes);
+  await app.register(apiTokenRoutes);
 
   await app.register(spa, { webDist: config.webDist, uploadsDir: path.join(config.dataDir, 'uploads') });
   return app;

@@ -29,6 +29,12 @@ export interface Config {
   /** Browser tests only (E2E_CAPTCHA_PEEK=1): GET /api/test/captcha/{id} tells the answer of an open
    *  captcha, as the server tests read it from the store. Refused when NODE_ENV is production. */
   e2eCaptchaPeek: boolean;
+  /** Requests a minute per API token (429 above). */
+  apiTokenRateLimit: number;
+  /** Requests a minute per client address for requests without an API token (429 above). The
+   *  default is far above what the portal can serve, so it only counts (for the RateLimit headers)
+   *  until an operator sets a real figure. */
+  addressRateLimit: number;
   sms: SmsConfig;
 }
 
@@ -55,6 +61,15 @@ export interface SmsConfig {
   worker: boolean;
   /** How long one gateway call may take before it counts as a (transient) timeout. */
   timeoutMs: number;
+}
+
+/** A whole number of requests a minute, at least 1. */
+function perMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw)))
+    throw new Error(`${name} must be a whole number of requests a minute, at least 1, got "${env[name]}"`);
+  return Number(raw);
 }
 
 function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -165,6 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadLimitBytes: uploadLimitMb * 1024 * 1024,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     e2eCaptchaPeek,
+    apiTokenRateLimit: perMinute(env, 'API_TOKEN_RATE_LIMIT', 120),
+    addressRateLimit: perMinute(env, 'API_ADDRESS_RATE_LIMIT', 1_000_000),
     sms: loadSmsConfig(env),
   };
 }

@@ -47,3 +47,45 @@ export class SlidingWindow {
     }
   }
 }
+
+export interface WindowState {
+  limit: number;
+  /** Requests left in the window after this one. */
+  remaining: number;
+  /** Seconds until the window starts afresh. */
+  resetSeconds: number;
+  /** False when the window was already full: the request is refused and not counted. */
+  allowed: boolean;
+}
+
+/** A fixed window per key (counted from its first request): one counter and one time per key, so
+ *  counting every API request costs a map lookup, and the state maps onto the RateLimit headers. */
+export class FixedWindow {
+  private windows = new Map<string, { count: number; resetAt: number }>();
+  constructor(
+    readonly limit: number,
+    readonly windowMs = 60_000,
+    private maxKeys = 100_000,
+  ) {}
+
+  hit(key: string, now = Date.now()): WindowState {
+    let w = this.windows.get(key);
+    if (!w || w.resetAt <= now) {
+      w = { count: 0, resetAt: now + this.windowMs };
+      this.windows.set(key, w);
+      if (this.windows.size > this.maxKeys) this.prune(now);
+    }
+    const allowed = w.count < this.limit;
+    if (allowed) w.count += 1;
+    return { limit: this.limit, remaining: this.limit - w.count, resetSeconds: Math.max(1, Math.ceil((w.resetAt - now) / 1000)), allowed };
+  }
+
+  private prune(now: number) {
+    for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
+    // Still full (a flood of distinct keys): drop the oldest keys rather than grow without bound.
+    for (const k of this.windows.keys()) {
+      if (this.windows.size <= this.maxKeys) break;
+      this.windows.delete(k);
+    }
+  }
+}

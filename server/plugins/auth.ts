@@ -1,14 +1,20 @@
-// JWT login tokens and the guards routes use. The council account comes from the verified token
-// only: no route reads createdByUserId from a query or body to decide access.
+// Login tokens (JWT) and API tokens (gpp_…), and the guards routes use. The council account comes
+// from the verified token only: no route reads createdByUserId from a query or body to decide access.
+// An API token reaches a staff route only when its scopes cover the route in the one table,
+// server/modules/apiTokens/scopes.ts; a route missing from the table is refused to tokens.
 import fp from 'fastify-plugin';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Forbidden, Unauthorized } from '../lib/errors.ts';
+import { apiTokenSecret, authenticateToken, type AuthenticatedToken } from '../modules/apiTokens/service.ts';
+import { accessFor, NEVER } from '../modules/apiTokens/scopes.ts';
 
 export interface Council {
   userId: number;
   username: string;
   isAdmin: boolean;
+  /** Set when the request came with an API token rather than a staff login. */
+  apiTokenId?: number;
 }
 
 /** `ver` is the account's token version when the token was issued; logout moves the version up. */
@@ -23,6 +29,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The logged-in council account; set by requireStaff (and by optionalStaff when a valid token came). */
     council?: Council;
+    /** The API token the request carried (checked and counted in onRequest). */
+    apiToken?: AuthenticatedToken;
   }
   interface FastifyInstance {
     requireStaff: (request: FastifyRequest) => Promise<void>;
@@ -54,8 +62,42 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
     if (request.headers.authorization && request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 
+  // Every /api request is counted once, before anything else is done for it: against its API
+  // token when it carries a valid one (which also sets request.apiToken), else against its address.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const secret = apiTokenSecret(request.headers.authorization);
+    if (!secret) return app.rateLimit.address(request, reply);
+    let token: AuthenticatedToken;
+    try {
+      token = await authenticateToken(app.db, secret, request.ip);
+    } catch (err) {
+      // A wrong token is counted against the address, so guessing tokens is limited like any request.
+      app.rateLimit.address(request, reply);
+      throw err;
+    }
+    app.rateLimit.token(token.id, reply);
+    request.apiToken = token;
+  });
+
+  /** The council of an API token, when its scopes cover the route; 403 naming what is missing otherwise. */
+  function councilOfToken(request: FastifyRequest, token: AuthenticatedToken): Council {
+    const url = request.routeOptions.url;
+    const route = `${request.method} ${url ?? request.url.split('?')[0]}`;
+    const access = url ? accessFor(request.method, url) : undefined;
+    if (access === NEVER)
+      throw new Forbidden(`API tokens cannot use ${route}: accounts, sessions and tokens are managed only with a staff login.`);
+    if (!access) throw new Forbidden(`API tokens cannot use ${route}: it is not open to API tokens.`);
+    if (!token.scopes.includes(access))
+      throw new Forbidden(`This API token lacks the scope ${access}, which ${route} needs. Ask the council office for a token with it.`);
+    return { userId: token.council.userId, username: token.council.username, isAdmin: false, apiTokenId: token.id };
+  }
+
   async function councilFrom(request: FastifyRequest): Promise<Council> {
+    if (request.apiToken) return councilOfToken(request, request.apiToken);
     if (!request.headers.authorization) throw new Unauthorized('Please log in: this needs a staff login.');
+    // Never handed to the JWT check: an API token outside /api was not checked in onRequest.
+    if (apiTokenSecret(request.headers.authorization)) throw new Unauthorized('The API token is not valid here.');
     let payload: TokenPayload;
     try {
       payload = await request.jwtVerify<TokenPayload>();
@@ -83,6 +125,7 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
   });
   app.decorate('requireAdmin', async (request: FastifyRequest) => {
     request.council = await councilFrom(request);
+    if (request.council.apiTokenId) throw new Forbidden('API tokens cannot do this: it needs an administrator logged in as staff.');
     if (!request.council.isAdmin) throw new Forbidden('Only an administrator account can do this.');
   });
   // Public routes that show more to the owning council: a bad token just means "anonymous".

@@ -58,7 +58,8 @@ export default fp(async function spa(app: FastifyInstance, opts: { webDist: stri
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
-    if (url.startsWith('/api') || url.startsWith('/uploads/'))
+    // "/api" and below only: the staff screen /apiTokens is the app's.
+    if (/^\/api(\/|\?|$)/.test(url) || url.startsWith('/uploads/'))
       return sendError(reply, 404, `No such address: ${request.method} ${url.split('?')[0]}`);
     if (!hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) return sendError(reply, 404, 'Not found.');
     // A file-like path that is not there (old hashed asset) is a real 404, not the app.

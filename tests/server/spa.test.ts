@@ -54,6 +54,10 @@ describe('serving the web app', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/Nothing/here' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ isSuccess: false, result: null });
+    // A screen whose path only begins with the letters "api" is the app's.
+    const screen = await t.app.inject({ method: 'GET', url: '/apiTokens' });
+    expect(screen.statusCode).toBe(200);
+    expect(screen.headers['content-type']).toContain('text/html');
   });
 
   it('compresses larger API answers', async () => {

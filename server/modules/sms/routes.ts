@@ -3,6 +3,7 @@
 // sending needs the staff member's own password again.
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import crypto from 'node:crypto';
 import { SMS_VARIABLES, normaliseMobile, type SmsKind } from '../../../common/sms.ts';
 import { AppError, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
@@ -86,7 +87,10 @@ const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(await preview(app.db, councilOf(request).userId, kind, values, body));
   });
 
-  const authorise = async (request: { ip: string }, councilId: number, password: string | undefined) => {
+  const authorise = async (request: FastifyRequest, councilId: number, password: string | undefined) => {
+    // A machine has no password to re-enter: the council granted its token the sms:send scope,
+    // which the auth plugin has checked already.
+    if (request.council?.apiTokenId) return;
     if (!password) throw new Invalid('password', 'कृपया आपला पासवर्ड टाका. / Please enter your password.');
     await confirmPassword(app.db, app.loginLimiter, request.ip, councilId, password, SMS_MESSAGES.wrongPassword);
   };

@@ -7,10 +7,13 @@ import type { RouteOptions } from 'fastify';
 import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../../helpers/app.ts';
 import { createValid, KIND_CASES, photo, type Body } from '../../helpers/certificates.ts';
 import { multipart } from '../../helpers/multipart.ts';
+import { API_SCOPES } from '../../../common/api-scopes.ts';
 
 let t: TestApp;
 let owner: TestCouncil;
 let other: TestCouncil;
+/** The other council again, through an API token holding every scope. */
+let otherToken: TestCouncil;
 /** Values for path and query parameters: the owner's records. */
 const values: Record<string, string> = {};
 /** Text of the owner's that no other council may ever see: full Aadhaar and mobile numbers. */
@@ -66,6 +69,7 @@ function paramValue(route: Route, name: string): string {
     if (route.url.startsWith('/api/Blog/')) return values.blogId;
     if (route.url.startsWith('/api/Properties/')) return values.propertyId;
     if (route.url.startsWith('/api/Sms/batches/')) return values.smsBatchId;
+    if (route.url.startsWith('/api/ApiTokens/')) return values.apiTokenId;
   }
   const v = values[name];
   if (v === undefined) throw new Error(`The sweep has no value for :${name} of ${route.url}: add it in beforeAll`);
@@ -219,9 +223,17 @@ const expectEnvelope4xx = (label: string, res: { statusCode: number; body: strin
 };
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // The sweep sends more than a token's default 120 requests a minute.
+  t = await buildTestApp({ apiTokenRateLimit: 1_000_000 });
   owner = await createCouncil(t.app, { isAdmin: true, prefix: 'sweep_owner' });
   other = await createCouncil(t.app, { isAdmin: true, prefix: 'sweep_other' });
+  const tokenBody = { name: 'sweep', scopes: [...API_SCOPES] };
+  values.apiTokenId = String(
+    (await injectAs(t.app, owner, { method: 'POST', url: '/api/ApiTokens', payload: tokenBody })).json().result.id,
+  );
+  bodies['POST /api/ApiTokens'] = () => structuredClone(tokenBody);
+  const secret = (await injectAs(t.app, other, { method: 'POST', url: '/api/ApiTokens', payload: tokenBody })).json().result.token;
+  otherToken = { ...other, token: secret, auth: { authorization: `Bearer ${secret}` } };
   values.userId = String(owner.userId);
   values.pageNumber = '1';
   values.pageSize = '10';
@@ -387,7 +399,10 @@ describe('every route answers hostile input with a 4xx envelope', () => {
     expect((await injectAs(t.app, owner, { method: 'GET', url: '/api/User/me' })).statusCode).toBe(200);
   });
 
-  it("never lets another council change, or read the private data of, the owner's records", async () => {
+  it.each([
+    ['its staff login', () => other],
+    ['an API token with every scope', () => otherToken],
+  ])("never lets another council (%s) change, or read the private data of, the owner's records", async (_how, who) => {
     const failures: string[] = [];
     for (const route of apiRoutes()) {
       const label = `${route.method} ${route.url} as another council`;
@@ -397,7 +412,7 @@ describe('every route answers hostile input with a 4xx envelope', () => {
         Object.keys(route.schema.querystring?.properties ?? {}).some((k) => ['malmattaNo', 'ferfarNumber'].includes(k)) ||
         (base && ('ownerId' in base || 'propertyId' in base || 'malmatta_no' in base));
       if (!touchesOwner) continue;
-      const res = await injectAs(t.app, other, {
+      const res = await injectAs(t.app, who(), {
         method: route.method as 'GET',
         url: pathOf(route) + queryOf(route),
         payload: base && !route.multipart ? base : undefined,

@@ -23,6 +23,7 @@ const KarMagniPage = lazy(() => import('../features/tax/KarMagniPage.tsx'));
 const KarListPage = lazy(() => import('../features/tax/KarListPage.tsx'));
 const GhasaraPage = lazy(() => import('../features/tax/GhasaraPage.tsx'));
 const SmsPage = lazy(() => import('../features/sms/SmsPage.tsx'));
+const ApiTokensPage = lazy(() => import('../features/apiTokens/ApiTokensPage.tsx'));
 
 /** A Marathi label with its English gloss. */
 export interface Label {
@@ -115,6 +116,8 @@ export const staffScreens: StaffScreen[] = [
     sidebar: true,
     card: { title: 'संकेतस्थळ माहिती', text: 'कार्यालयाची माहिती, आकडेवारी, योजना, समित्या, सेवा (Site profile)' },
   },
+  // Keys for programs (integrators), issue 15.
+  { path: '/apiTokens', title: { mr: 'API टोकन', en: 'API tokens' }, element: <ApiTokensPage />, sidebar: true },
   // The first-run setup: opened from the dashboard while the office has not entered its name and place.
   { path: '/setup', title: { mr: 'संकेतस्थळाची पहिली मांडणी', en: 'First-run setup' }, element: <SetupPage /> },
 ];

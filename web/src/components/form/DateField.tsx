@@ -7,6 +7,8 @@ import { formatDateGB } from '../../lib/format.ts';
 export type DateFieldProps = Omit<TextFieldProps, 'type' | 'value' | 'onChange' | 'helperText' | 'slotProps'> & {
   value: string;
   onChange: (e: React.ChangeEvent<HTMLInputElement>) => void;
+  /** Earliest date allowed (yyyy-mm-dd). */
+  min?: string;
   /** Latest date allowed (yyyy-mm-dd). */
   max?: string;
   readOnly?: boolean;
@@ -14,7 +16,7 @@ export type DateFieldProps = Omit<TextFieldProps, 'type' | 'value' | 'onChange' 
   hintTestId?: string;
 };
 
-export default function DateField({ value, onChange, max, readOnly, hintTestId, ...rest }: DateFieldProps) {
+export default function DateField({ value, onChange, min, max, readOnly, hintTestId, ...rest }: DateFieldProps) {
   const gb = value ? formatDateGB(value, '') : '';
   return (
     <TextField
@@ -23,7 +25,7 @@ export default function DateField({ value, onChange, max, readOnly, hintTestId, 
       value={value}
       onChange={onChange}
       slotProps={{
-        htmlInput: { max, readOnly },
+        htmlInput: { min, max, readOnly },
         inputLabel: { shrink: true },
         formHelperText: (hintTestId ? { 'data-testid': hintTestId } : {}) as object,
       }}

@@ -1,0 +1,61 @@
+// Request limits per API token and per client address, in memory (the portal is one process).
+// Every /api answer carries the RateLimit headers (IETF draft "RateLimit header fields for HTTP",
+// the RateLimit-Limit/-Remaining/-Reset form) of the bucket the request was counted in: the token's
+// when it carried a valid API token (counted by the auth plugin once it knows the token), else the
+// address's. Over the limit: 429 with Retry-After and the envelope.
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FixedWindow } from '../lib/rate-limit.ts';
+import { TooMany } from '../lib/errors.ts';
+
+export interface RateLimitOptions {
+  /** Requests a minute per API token. */
+  perToken: number;
+  /** Requests a minute per client address (requests without an API token). */
+  perAddress: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimit: {
+      /** Counts the request against its address's bucket; 429 when full. */
+      address(request: FastifyRequest, reply: FastifyReply): void;
+      /** Counts the request against the token's bucket; 429 when full. */
+      token(tokenId: number, reply: FastifyReply): void;
+    };
+  }
+}
+
+const WINDOW_MS = 60_000;
+
+function charge(window: FixedWindow, key: string, reply: FastifyReply, message: (seconds: number) => string) {
+  const s = window.hit(key);
+  reply.header('ratelimit-limit', String(s.limit));
+  reply.header('ratelimit-remaining', String(s.remaining));
+  reply.header('ratelimit-reset', String(s.resetSeconds));
+  reply.header('ratelimit-policy', `${s.limit};w=${WINDOW_MS / 1000}`);
+  if (!s.allowed) throw new TooMany(message(s.resetSeconds), s.resetSeconds);
+}
+
+export default fp(async function rateLimit(app: FastifyInstance, opts: RateLimitOptions) {
+  const tokens = new FixedWindow(opts.perToken, WINDOW_MS);
+  const addresses = new FixedWindow(opts.perAddress, WINDOW_MS);
+  app.decorate('rateLimit', {
+    address(request: FastifyRequest, reply: FastifyReply) {
+      charge(
+        addresses,
+        request.ip,
+        reply,
+        (s) => `Too many requests from this address: at most ${opts.perAddress} a minute. Please wait ${s} seconds and try again.`,
+      );
+    },
+    token(tokenId: number, reply: FastifyReply) {
+      charge(
+        tokens,
+        String(tokenId),
+        reply,
+        (s) => `Too many requests with this API token: at most ${opts.perToken} a minute. Please wait ${s} seconds and try again.`,
+      );
+    },
+  });
+});
