@@ -30,6 +30,7 @@ import taxRoutes from './modules/tax/routes.ts';
 import smsRoutes from './modules/sms/routes.ts';
 import apiTokenRoutes from './modules/apiTokens/routes.ts';
 import { LoginLimiter } from './modules/users/service.ts';
+import { lazySerializerFactory, lazyValidatorFactory } from './lib/lazy-schemas.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +61,10 @@ export async function buildApp(
     clientErrorHandler: clientErrorEnvelope,
     // Keep ajv from silently turning "abc" into 0 for numbers; we want a clear 400 instead.
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
+    // Route schemas compile on first use, not at start (server/lib/lazy-schemas.ts says why).
+    schemaController: {
+      compilersFactory: { buildValidator: lazyValidatorFactory() as never, buildSerializer: lazySerializerFactory() as never },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('config', config);
   app.decorate('routeList', [] as RouteOptions[]);
