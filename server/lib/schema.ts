@@ -16,15 +16,23 @@ export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
  *  what handlers answer against the route's success shape (a bare Type.Ref types as unknown). */
 export const ErrorRef = () => Type.Unsafe<ErrorEnvelope>(Type.Ref('ErrorEnvelope'));
 
-/** Responses every route may give besides its success shape. */
-export const errorResponses = {
-  400: ErrorRef(),
-  401: ErrorRef(),
-  403: ErrorRef(),
-  404: ErrorRef(),
-  429: ErrorRef(),
-  500: ErrorRef(),
-};
+/** Error answers a route declares itself (404, 409, 502, 503…). Those that follow from its guard and
+ *  body (400, 401, 403, 413, 415, 429, 500) are added to the document by plugins/openapi.ts. */
+export function errors<S extends number>(...statuses: S[]) {
+  return Object.fromEntries(statuses.map((s) => [s, ErrorRef()])) as Record<S, ReturnType<typeof ErrorRef>>;
+}
+
+/** A file answer (PDF, Excel): not the envelope on success, the envelope on errors. */
+export function fileResponse(mediaType: string, description: string) {
+  return { description, content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } } };
+}
+
+/** The same operation under PUT and POST (the earlier client retries a 405 as POST): one operationId each. */
+export function putAndPost<S extends object>(schema: S, operationId: string) {
+  return { PUT: { ...schema, operationId }, POST: { ...schema, operationId: `${operationId}Post` } };
+}
+
+export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const Paged = <T extends TSchema>(item: T) =>
   Type.Object({

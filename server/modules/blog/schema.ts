@@ -1,6 +1,6 @@
 // Contract of /api/Blog: news items on the home page.
 import { Type, type Static } from 'typebox';
-import { Envelope, ErrorRef, IntId, errorResponses } from '../../lib/schema.ts';
+import { Envelope, IntId, errors } from '../../lib/schema.ts';
 
 export const BlogItem = Type.Object({
   blogId: Type.Integer(),
@@ -30,30 +30,32 @@ export type BlogBody = Static<typeof BlogBody>;
 export const UserParams = Type.Object({ userId: IntId });
 export const IdParams = Type.Object({ id: IntId });
 
-const staff = { tags: ['Blog'], security: [{ bearer: [] }] };
-
 export const listSchema = {
+  operationId: 'getBlogsByUser',
   tags: ['Blog'],
   summary: "A council's news, newest event first (public; a bearer token is accepted and not needed)",
   params: UserParams,
-  response: { 200: Envelope(Type.Array(BlogItem)), ...errorResponses },
+  response: { 200: Envelope(Type.Array(BlogItem)) },
 };
 export const createSchema = {
-  ...staff,
+  operationId: 'createBlog',
+  tags: ['Blog'],
   summary: 'Add a news item',
   body: BlogBody,
-  response: { 201: Envelope(BlogItem), ...errorResponses },
+  response: { 201: Envelope(BlogItem) },
 };
 export const updateSchema = {
-  ...staff,
+  operationId: 'updateBlog',
+  tags: ['Blog'],
   summary: 'Change a news item of your council; with If-Match (its version), 409 when someone changed it since',
   params: IdParams,
   body: BlogBody,
-  response: { 200: Envelope(BlogItem), 409: ErrorRef(), ...errorResponses },
+  response: { 200: Envelope(BlogItem), ...errors(404, 409) },
 };
 export const deleteSchema = {
-  ...staff,
+  operationId: 'deleteBlog',
+  tags: ['Blog'],
   summary: 'Delete a news item of your council',
   params: IdParams,
-  response: { 200: Envelope(Type.Object({ blogId: Type.Integer() })), ...errorResponses },
+  response: { 200: Envelope(Type.Object({ blogId: Type.Integer() })), ...errors(404) },
 };

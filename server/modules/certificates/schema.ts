@@ -3,7 +3,7 @@
 // are ignored. Rules a schema cannot say in a clerk's words (12 digits, required but empty, dates)
 // are checked in service.ts.
 import { Type, type Static, type TSchema } from 'typebox';
-import { Envelope, ErrorRef, Paged, errorResponses } from '../../lib/schema.ts';
+import { Envelope, Paged, errors } from '../../lib/schema.ts';
 import { choiceValues } from '../../../common/fields/index.ts';
 import type { Field, Kind } from './kinds.ts';
 
@@ -107,47 +107,58 @@ const MULTIPART_NOTE =
 export function schemasFor(kind: Kind) {
   const record = recordSchema(kind);
   const tags = ['Certificates'];
-  const security = [{ bearer: [] }];
+  // getBirthCertificatesPaged, createDeathCertificate, …: the kind's name as the path spells it.
+  const noun = `${kind.kind[0].toUpperCase()}${kind.kind.slice(1)}Certificate`;
+  // Marriage photos are resized one at a time: a long queue answers 503.
+  const photos = kind.kind === 'marriage' ? errors(413, 503) : {};
   const body =
     kind.kind === 'marriage'
       ? { consumes: ['multipart/form-data', 'application/json'], description: MULTIPART_NOTE }
       : { body: bodySchema(kind) };
   return {
     list: {
+      operationId: `get${noun}sPaged`,
       tags,
-      security,
       summary: `List your council's ${kind.label}s, newest first`,
       querystring: ListQuery,
-      response: { 200: Envelope(Paged(record)), ...errorResponses },
+      response: { 200: Envelope(Paged(record)) },
     },
     read: {
+      operationId: `get${noun}`,
       tags,
       summary: `Read a ${kind.label}: the public view without a token (Aadhaar masked), the full record with its council's token`,
       params: IdParams,
-      response: { 200: Envelope(record), ...errorResponses },
+      response: { 200: Envelope(record), ...errors(404) },
     },
-    create: { tags, security, summary: `Register a ${kind.label}`, ...body, response: { 201: Envelope(record), ...errorResponses } },
-    update: {
+    create: {
+      operationId: `create${noun}`,
       tags,
-      security,
+      summary: `Register a ${kind.label}`,
+      ...body,
+      // 409: the registration number is taken in this council.
+      response: { 201: Envelope(record), ...errors(409), ...photos },
+    },
+    update: {
+      operationId: `update${noun}`,
+      tags,
       summary: `Update a ${kind.label} of your council (fields not sent are kept). With If-Match (the ETag read), 409 when someone changed it since`,
       params: IdParams,
       ...body,
-      response: { 200: Envelope(record), 409: ErrorRef(), ...errorResponses },
+      response: { 200: Envelope(record), ...errors(404, 409), ...photos },
     },
     nextNumber: {
+      operationId: `get${noun}NextNumber`,
       tags,
-      security,
       summary: `The registration number the form suggests for a new ${kind.label}: the latest one plus one, not yet taken (empty when there is none to count on)`,
-      response: { 200: Envelope(Type.Object({ registrationNumber: Type.String() })), ...errorResponses },
+      response: { 200: Envelope(Type.Object({ registrationNumber: Type.String() })) },
     },
     pdf: {
+      operationId: `get${noun}Pdf`,
       tags,
-      security,
       summary: `Download a ${kind.label} of your council as PDF`,
       params: IdParams,
       produces: ['application/pdf'],
-      response: { 200: pdfResponse, ...errorResponses },
+      response: { 200: pdfResponse, ...errors(404) },
     },
   };
 }

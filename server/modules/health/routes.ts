@@ -9,7 +9,12 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/health',
     {
-      schema: { tags: ['Health'], summary: 'Portal and database status', response: { 200: Envelope(Health), 503: Envelope(Health) } },
+      schema: {
+        operationId: 'getHealth',
+        tags: ['Health'],
+        summary: 'Portal and database status',
+        response: { 200: Envelope(Health), 503: Envelope(Health) },
+      },
     },
     async (_request, reply) => {
       const result = { database: 'up', databaseKind: app.dbKind, uptimeSeconds: Math.round(process.uptime()) };

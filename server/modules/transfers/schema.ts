@@ -1,7 +1,7 @@
 // Contract of /api/PropertyTransfer (ferfar: the transfer of a property to a new owner), spec 3 and 5.
 // The input keeps the earlier client's snake_case names; the result its camelCase ones.
 import { Type, type Static } from 'typebox';
-import { Envelope, errorResponses } from '../../lib/schema.ts';
+import { Envelope, errors } from '../../lib/schema.ts';
 
 const Field = (maxLength: number, description: string) =>
   Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()], { description }));
@@ -40,11 +40,11 @@ export const Transfer = Type.Object({
 export type Transfer = Static<typeof Transfer>;
 
 export const addSchema = {
+  operationId: 'addPropertyTransfer',
   tags: ['Transfers'],
   summary: 'Records a transfer (ferfar): the new owner becomes the active one, the old owner record is kept, marked replaced',
-  security: [{ bearer: [] }],
   body: TransferBody,
-  response: { 201: Envelope(Transfer), 409: Type.Ref('ErrorEnvelope'), ...errorResponses },
+  response: { 201: Envelope(Transfer), ...errors(404, 409) },
 };
 
 export const ByFerfarQuery = Type.Object({
@@ -52,11 +52,11 @@ export const ByFerfarQuery = Type.Object({
   createdByUserId: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Another council’s id answers 404' })),
 });
 export const byFerfarSchema = {
+  operationId: 'getPropertyTransferByFerfar',
   tags: ['Transfers'],
   summary: 'A transfer by its ferfar number',
-  security: [{ bearer: [] }],
   querystring: ByFerfarQuery,
-  response: { 200: Envelope(Transfer), ...errorResponses },
+  response: { 200: Envelope(Transfer), ...errors(404) },
 };
 
 export const HistoryOwner = Type.Object({
@@ -75,9 +75,9 @@ export const OwnershipHistory = Type.Object({
 });
 export type OwnershipHistory = Static<typeof OwnershipHistory>;
 export const historySchema = {
+  operationId: 'getOwnershipHistory',
   tags: ['Transfers'],
   summary: 'The ownership history of a property, newest first, with its transfers',
-  security: [{ bearer: [] }],
   querystring: Type.Object({ malmattaNo: Type.String({ minLength: 1, maxLength: 50 }) }),
-  response: { 200: Envelope(OwnershipHistory), ...errorResponses },
+  response: { 200: Envelope(OwnershipHistory), ...errors(404) },
 };

@@ -1,6 +1,6 @@
 // Contract of /api/User: login and registration of council accounts.
 import { Type, type Static } from 'typebox';
-import { Envelope, ErrorRef, errorResponses } from '../../lib/schema.ts';
+import { Envelope, errors } from '../../lib/schema.ts';
 
 export const LoginBody = Type.Object({
   username: Type.String({ maxLength: 64, description: 'Account name' }),
@@ -36,27 +36,32 @@ const Account = Type.Object({
 });
 
 export const loginSchema = {
+  operationId: 'login',
   tags: ['User'],
   summary: 'Log in; answers a bearer token valid for 2 hours',
   body: LoginBody,
-  response: { 200: LoginResponse, ...errorResponses },
+  response: {
+    200: LoginResponse,
+    // 401 a wrong name or password; 429 over the login limit; 503 password checks queued full.
+    ...errors(401, 429, 503),
+  },
 };
 export const registerSchema = {
+  operationId: 'registerAccount',
   tags: ['User'],
   summary: 'Create a council account (administrator only)',
-  security: [{ bearer: [] }],
   body: RegisterBody,
-  response: { 201: Envelope(Account), 409: ErrorRef(), ...errorResponses },
+  response: { 201: Envelope(Account), ...errors(409) },
 };
 export const meSchema = {
+  operationId: 'getCurrentAccount',
   tags: ['User'],
   summary: 'The account of the token',
-  security: [{ bearer: [] }],
-  response: { 200: Envelope(Account), ...errorResponses },
+  response: { 200: Envelope(Account), ...errors(404) },
 };
 export const logoutSchema = {
+  operationId: 'logout',
   tags: ['User'],
   summary: 'Log out: ends the tokens of this account on the server (every session of the account)',
-  security: [{ bearer: [] }],
-  response: { 200: Envelope(Type.Null()), ...errorResponses },
+  response: { 200: Envelope(Type.Null()) },
 };
