@@ -40,11 +40,19 @@ export function guardOf(app: FastifyInstance, route: Pick<RouteOptions, 'preHand
   return 'none';
 }
 
+/** For success answers whose schema names no description (@fastify/swagger writes "Default Response"). */
+const SUCCESS: Record<string, string> = {
+  '200': 'OK: the envelope with the result',
+  '201': 'Created: the envelope with the new record',
+  '202': 'Accepted: queued; the envelope says what',
+};
+
 const toOpenapiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
 interface Operation {
   security?: unknown;
-  responses: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> } | { $ref: string }>;
+  parameters?: Array<{ in: string; required?: boolean; schema?: { default?: unknown } }>;
+  responses: Record<string, { description?: string; content?: Record<string, { schema?: { $ref?: string } }> } | { $ref: string }>;
 }
 interface Document {
   paths: Record<string, Record<string, Operation>>;
@@ -75,6 +83,10 @@ function complete(app: FastifyInstance, doc: Document): Document {
         op.responses[status] = errorRef(status);
         used.add(status);
       }
+      // A query value with a default may be left out: the server fills it in (pageNumber, pageSize).
+      for (const p of op.parameters ?? []) if (p.in === 'query' && p.schema?.default !== undefined) p.required = false;
+      for (const [status, r] of Object.entries(op.responses))
+        if ('description' in r && r.description === 'Default Response') r.description = SUCCESS[status] ?? r.description;
       op.responses = Object.fromEntries(Object.entries(op.responses).sort(([a], [b]) => a.localeCompare(b)));
     }
   }

@@ -13,7 +13,10 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getHealth',
         tags: ['Health'],
         summary: 'Portal and database status',
-        response: { 200: Envelope(Health), 503: Envelope(Health) },
+        response: {
+          200: Envelope(Health),
+          503: Type.Object(Envelope(Health).properties, { description: 'The database is not reachable: isSuccess false, database "down"' }),
+        },
       },
     },
     async (_request, reply) => {
