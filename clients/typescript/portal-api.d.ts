@@ -1574,6 +1574,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "isSuccess": true,
+                     *       "message": "ok",
+                     *       "result": {
+                     *         "database": "up",
+                     *         "databaseKind": "postgresql",
+                     *         "uptimeSeconds": 86400
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         isSuccess: boolean;
                         message: string;
@@ -1615,6 +1626,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "gp_pimpalgaon",
+                 *       "password": "Pimpalgaon-2026"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Account name */
                     username: string;
@@ -1629,6 +1646,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "isSuccess": true,
+                     *       "message": "Login successful",
+                     *       "result": {
+                     *         "userName": "gp_pimpalgaon",
+                     *         "userId": 3,
+                     *         "token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIzIn0.c2lnbmF0dXJl"
+                     *       },
+                     *       "userName": "gp_pimpalgaon",
+                     *       "userId": 3,
+                     *       "token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIzIn0.c2lnbmF0dXJl"
+                     *     }
+                     */
                     "application/json": {
                         isSuccess: boolean;
                         message: string;
@@ -2228,6 +2259,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "isSuccess": true,
+                     *       "message": "Logo uploaded",
+                     *       "result": {
+                     *         "logoUrl": "/uploads/site/logo-5e0c1f9a2b3d4c6e.png"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         isSuccess: boolean;
                         message: string;
@@ -2265,6 +2305,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "isSuccess": true,
+                     *       "message": "Success",
+                     *       "result": [
+                     *         {
+                     *           "corosalId": 7,
+                     *           "imagePath": "/uploads/carousel/3f2a9c1e5b7d4e6f8a0b1c2d3e4f5a6b.webp",
+                     *           "imagePathSmall": "/uploads/carousel/3f2a9c1e5b7d4e6f8a0b1c2d3e4f5a6b-800.webp",
+                     *           "blogContent": "स्वच्छ गाव, सुंदर गाव: ग्रामपंचायत कार्यालय, पिंपळगाव",
+                     *           "createdByUserId": 3
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         isSuccess: boolean;
                         message: string;
@@ -2424,6 +2479,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "isSuccess": true,
+                     *       "message": "Success",
+                     *       "result": [
+                     *         {
+                     *           "blogId": 11,
+                     *           "blogTitle": "ग्रामसभा १५ ऑगस्ट",
+                     *           "blogContent": "सर्व ग्रामस्थांनी सकाळी ११ वाजता ग्रामपंचायत कार्यालयात उपस्थित राहावे.",
+                     *           "eventDate": "2026-08-15T00:00:00.000Z",
+                     *           "createdByUserId": 3,
+                     *           "version": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         isSuccess: boolean;
                         message: string;
@@ -2453,6 +2524,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "blogTitle": "ग्रामसभा १५ ऑगस्ट",
+                 *       "blogContent": "सर्व ग्रामस्थांनी सकाळी ११ वाजता ग्रामपंचायत कार्यालयात उपस्थित राहावे.",
+                 *       "eventDate": "2026-08-15"
+                 *     }
+                 */
                 "application/json": {
                     blogTitle: string;
                     blogContent: string;
@@ -2470,6 +2548,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "isSuccess": true,
+                     *       "message": "News item created",
+                     *       "result": {
+                     *         "blogId": 11,
+                     *         "blogTitle": "ग्रामसभा १५ ऑगस्ट",
+                     *         "blogContent": "सर्व ग्रामस्थांनी सकाळी ११ वाजता ग्रामपंचायत कार्यालयात उपस्थित राहावे.",
+                     *         "eventDate": "2026-08-15T00:00:00.000Z",
+                     *         "createdByUserId": 3,
+                     *         "version": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         isSuccess: boolean;
                         message: string;
@@ -2506,6 +2598,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "blogTitle": "ग्रामसभा १५ ऑगस्ट",
+                 *       "blogContent": "सर्व ग्रामस्थांनी सकाळी ११ वाजता ग्रामपंचायत कार्यालयात उपस्थित राहावे.",
+                 *       "eventDate": "2026-08-15"
+                 *     }
+                 */
                 "application/json": {
                     blogTitle: string;
                     blogContent: string;
@@ -2606,6 +2705,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "isSuccess": true,
+                     *       "message": "Success",
+                     *       "result": {
+                     *         "items": [
+                     *           {
+                     *             "birthCertificatesId": "f47aa12e-2952-48b3-8a47-e553f68c62c6",
+                     *             "serialNo": 12,
+                     *             "registrationNo": "B-2026/001",
+                     *             "registrationDate": "2026-01-12",
+                     *             "birthDate": "2026-01-01",
+                     *             "birthDateWords": "एक जानेवारी दोन हजार सव्वीस",
+                     *             "childFullNameMarathi": "आरव ज्ञानेश्वर पाटील",
+                     *             "childFullNameEnglish": "Aarav Dnyaneshwar Patil",
+                     *             "childAadharNumber": "123456789012",
+                     *             "gender": "Male",
+                     *             "nationality": "Indian",
+                     *             "birthPlaceMarathi": "प्राथमिक आरोग्य केंद्र, पिंपळगाव",
+                     *             "birthPlaceEnglish": "Primary Health Centre, Pimpalgaon",
+                     *             "addressAtBirthMarathi": "मु. पो. पिंपळगाव",
+                     *             "addressAtBirthEnglish": "At post Pimpalgaon",
+                     *             "permanentAddressMarathi": "मु. पो. पिंपळगाव",
+                     *             "permanentAddressEnglish": "At post Pimpalgaon",
+                     *             "fatherFullNameMarathi": "ज्ञानेश्वर कृष्ण पाटील",
+                     *             "fatherFullNameEnglish": "Dnyaneshwar Krishna Patil",
+                     *             "fatherAadharNumber": "234567890123",
+                     *             "fatherMobileNumber": "9876543210",
+                     *             "fatherBirthDate": null,
+                     *             "fatherEducation": "",
+                     *             "fatherOccupation": "farming",
+                     *             "fatherReligion": "",
+                     *             "motherFullNameMarathi": "प्रियांका पाटील",
+                     *             "motherFullNameEnglish": "Priyanka Patil",
+                     *             "motherAadharNumber": "345678901234",
+                     *             "motherMobileNumber": "9123456789",
+                     *             "motherBirthDate": "1998-04-30",
+                     *             "motherEducation": "",
+                     *             "motherOccupation": "housewife",
+                     *             "motherReligion": "",
+                     *             "motherAgeAtMarriage": 0,
+                     *             "motherAgeAtChildbirth": 0,
+                     *             "informantName": "",
+                     *             "informantAddress": "",
+                     *             "deliveryLocation": "Hospital",
+                     *             "deliveryAttendant": "Doctor",
+                     *             "numberOfLivingChildren": 1,
+                     *             "gestationPeriodWeeks": 0,
+                     *             "birthWeightKg": 3.25,
+                     *             "remarksMarathi": "",
+                     *             "remarksEnglish": "",
+                     *             "createdByUserId": 3,
+                     *             "version": 1,
+                     *             "createdAt": "2026-01-12T06:10:00.000Z",
+                     *             "updatedAt": "2026-01-12T06:10:00.000Z"
+                     *           }
+                     *         ],
+                     *         "pageNumber": 1,
+                     *         "pageSize": 10,
+                     *         "totalPages": 1,
+                     *         "totalCount": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         isSuccess: boolean;
                         message: string;
@@ -2819,6 +2982,52 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "serialNo": 12,
+                 *       "registrationNo": "B-2026/001",
+                 *       "registrationDate": "2026-01-12",
+                 *       "birthDate": "2026-01-01",
+                 *       "childFullNameMarathi": "आरव ज्ञानेश्वर पाटील",
+                 *       "childFullNameEnglish": "Aarav Dnyaneshwar Patil",
+                 *       "childAadharNumber": "123456789012",
+                 *       "gender": "Male",
+                 *       "nationality": "Indian",
+                 *       "birthPlaceMarathi": "प्राथमिक आरोग्य केंद्र, पिंपळगाव",
+                 *       "birthPlaceEnglish": "Primary Health Centre, Pimpalgaon",
+                 *       "addressAtBirthMarathi": "मु. पो. पिंपळगाव",
+                 *       "addressAtBirthEnglish": "At post Pimpalgaon",
+                 *       "permanentAddressMarathi": "मु. पो. पिंपळगाव",
+                 *       "permanentAddressEnglish": "At post Pimpalgaon",
+                 *       "fatherFullNameMarathi": "ज्ञानेश्वर कृष्ण पाटील",
+                 *       "fatherFullNameEnglish": "Dnyaneshwar Krishna Patil",
+                 *       "fatherAadharNumber": "234567890123",
+                 *       "fatherMobileNumber": "9876543210",
+                 *       "fatherBirthDate": null,
+                 *       "fatherEducation": "",
+                 *       "fatherOccupation": "farming",
+                 *       "fatherReligion": "",
+                 *       "motherFullNameMarathi": "प्रियांका पाटील",
+                 *       "motherFullNameEnglish": "Priyanka Patil",
+                 *       "motherAadharNumber": "345678901234",
+                 *       "motherMobileNumber": "9123456789",
+                 *       "motherBirthDate": "1998-04-30",
+                 *       "motherEducation": "",
+                 *       "motherOccupation": "housewife",
+                 *       "motherReligion": "",
+                 *       "motherAgeAtMarriage": 0,
+                 *       "motherAgeAtChildbirth": 0,
+                 *       "informantName": "",
+                 *       "informantAddress": "",
+                 *       "deliveryLocation": "Hospital",
+                 *       "deliveryAttendant": "Doctor",
+                 *       "numberOfLivingChildren": 1,
+                 *       "gestationPeriodWeeks": 0,
+                 *       "birthWeightKg": 3.25,
+                 *       "remarksMarathi": "",
+                 *       "remarksEnglish": ""
+                 *     }
+                 */
                 "application/json": {
                     /** @description Whole number 0–2147483647; 0, "" or null when empty */
                     serialNo?: string | number | (never | null);
@@ -2990,6 +3199,52 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "serialNo": 12,
+                 *       "registrationNo": "B-2026/001",
+                 *       "registrationDate": "2026-01-12",
+                 *       "birthDate": "2026-01-01",
+                 *       "childFullNameMarathi": "आरव ज्ञानेश्वर पाटील",
+                 *       "childFullNameEnglish": "Aarav Dnyaneshwar Patil",
+                 *       "childAadharNumber": "123456789012",
+                 *       "gender": "Male",
+                 *       "nationality": "Indian",
+                 *       "birthPlaceMarathi": "प्राथमिक आरोग्य केंद्र, पिंपळगाव",
+                 *       "birthPlaceEnglish": "Primary Health Centre, Pimpalgaon",
+                 *       "addressAtBirthMarathi": "मु. पो. पिंपळगाव",
+                 *       "addressAtBirthEnglish": "At post Pimpalgaon",
+                 *       "permanentAddressMarathi": "मु. पो. पिंपळगाव",
+                 *       "permanentAddressEnglish": "At post Pimpalgaon",
+                 *       "fatherFullNameMarathi": "ज्ञानेश्वर कृष्ण पाटील",
+                 *       "fatherFullNameEnglish": "Dnyaneshwar Krishna Patil",
+                 *       "fatherAadharNumber": "234567890123",
+                 *       "fatherMobileNumber": "9876543210",
+                 *       "fatherBirthDate": null,
+                 *       "fatherEducation": "",
+                 *       "fatherOccupation": "farming",
+                 *       "fatherReligion": "",
+                 *       "motherFullNameMarathi": "प्रियांका पाटील",
+                 *       "motherFullNameEnglish": "Priyanka Patil",
+                 *       "motherAadharNumber": "345678901234",
+                 *       "motherMobileNumber": "9123456789",
+                 *       "motherBirthDate": "1998-04-30",
+                 *       "motherEducation": "",
+                 *       "motherOccupation": "housewife",
+                 *       "motherReligion": "",
+                 *       "motherAgeAtMarriage": 0,
+                 *       "motherAgeAtChildbirth": 0,
+                 *       "informantName": "",
+                 *       "informantAddress": "",
+                 *       "deliveryLocation": "Hospital",
+                 *       "deliveryAttendant": "Doctor",
+                 *       "numberOfLivingChildren": 1,
+                 *       "gestationPeriodWeeks": 0,
+                 *       "birthWeightKg": 3.25,
+                 *       "remarksMarathi": "",
+                 *       "remarksEnglish": ""
+                 *     }
+                 */
                 "application/json": {
                     /** @description Whole number 0–2147483647; 0, "" or null when empty */
                     serialNo?: string | number | (never | null);
@@ -3074,6 +3329,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "isSuccess": true,
+                     *       "message": "Saved",
+                     *       "result": {
+                     *         "birthCertificatesId": "f47aa12e-2952-48b3-8a47-e553f68c62c6",
+                     *         "serialNo": 12,
+                     *         "registrationNo": "B-2026/001",
+                     *         "registrationDate": "2026-01-12",
+                     *         "birthDate": "2026-01-01",
+                     *         "birthDateWords": "एक जानेवारी दोन हजार सव्वीस",
+                     *         "childFullNameMarathi": "आरव ज्ञानेश्वर पाटील",
+                     *         "childFullNameEnglish": "Aarav Dnyaneshwar Patil",
+                     *         "childAadharNumber": "123456789012",
+                     *         "gender": "Male",
+                     *         "nationality": "Indian",
+                     *         "birthPlaceMarathi": "प्राथमिक आरोग्य केंद्र, पिंपळगाव",
+                     *         "birthPlaceEnglish": "Primary Health Centre, Pimpalgaon",
+                     *         "addressAtBirthMarathi": "मु. पो. पिंपळगाव",
+                     *         "addressAtBirthEnglish": "At post Pimpalgaon",
+                     *         "permanentAddressMarathi": "मु. पो. पिंपळगाव",
+                     *         "permanentAddressEnglish": "At post Pimpalgaon",
+                     *         "fatherFullNameMarathi": "ज्ञानेश्वर कृष्ण पाटील",
+                     *         "fatherFullNameEnglish": "Dnyaneshwar Krishna Patil",
+                     *         "fatherAadharNumber": "234567890123",
+                     *         "fatherMobileNumber": "9876543210",
+                     *         "fatherBirthDate": null,
+                     *         "fatherEducation": "",
+                     *         "fatherOccupation": "farming",
+                     *         "fatherReligion": "",
+                     *         "motherFullNameMarathi": "प्रियांका पाटील",
+                     *         "motherFullNameEnglish": "Priyanka Patil",
+                     *         "motherAadharNumber": "345678901234",
+                     *         "motherMobileNumber": "9123456789",
+                     *         "motherBirthDate": "1998-04-30",
+                     *         "motherEducation": "",
+                     *         "motherOccupation": "housewife",
+                     *         "motherReligion": "",
+                     *         "motherAgeAtMarriage": 0,
+                     *         "motherAgeAtChildbirth": 0,
+                     *         "informantName": "",
+                     *         "informantAddress": "",
+                     *         "deliveryLocation": "Hospital",
+                     *         "deliveryAttendant": "Doctor",
+                     *         "numberOfLivingChildren": 1,
+                     *         "gestationPeriodWeeks": 0,
+                     *         "birthWeightKg": 3.25,
+                     *         "remarksMarathi": "",
+                     *         "remarksEnglish": "",
+                     *         "createdByUserId": 3,
+                     *         "version": 1,
+                     *         "createdAt": "2026-01-12T06:10:00.000Z",
+                     *         "updatedAt": "2026-01-12T06:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         isSuccess: boolean;
                         message: string;
@@ -4820,6 +5131,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "malmattaNo": "१२/अ",
+                 *       "malkacheNav": "रमेश गणपत पाटील",
+                 *       "bhogwatdarakNav": "स्वतः",
+                 *       "mobileNo": "9812345670",
+                 *       "gatNo": "45",
+                 *       "citySurveyNo": "102",
+                 *       "malmattaVarnan": "आर.सी.सी. घर",
+                 *       "buildingType": "rcc",
+                 *       "usage": "residential",
+                 *       "milkatBandhakamYear": 2010,
+                 *       "areaSqm": "50",
+                 *       "landRate": "1200"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Property number as written (१२/अ or 12/A) */
                     malmattaNo: string;
@@ -4866,6 +5193,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "isSuccess": true,
+                     *       "message": "मलमत्ता यशस्वीपणे नोंदवली गेली!",
+                     *       "result": {
+                     *         "ownerId": 41,
+                     *         "propertyId": 128,
+                     *         "malmattaNo": "१२/अ",
+                     *         "malkacheNav": "रमेश गणपत पाटील",
+                     *         "bhogwatdarakNav": "स्वतः",
+                     *         "mobileNo": "9812345670",
+                     *         "gatNo": "45",
+                     *         "citySurveyNo": "102",
+                     *         "malmattaVarnan": "आर.सी.सी. घर",
+                     *         "buildingType": "rcc",
+                     *         "usage": "residential",
+                     *         "milkatBandhakamYear": 2010,
+                     *         "area": "538.20",
+                     *         "areaSqm": "50.00",
+                     *         "plotAreaSqm": null,
+                     *         "landRate": "1200.00",
+                     *         "constructionRate": "18000.00",
+                     *         "buildingRate": "14400.00",
+                     *         "ghasaraRate": "0.80",
+                     *         "ghasaraDarUpdatedYear": 2026,
+                     *         "buildingBharank": "1.00",
+                     *         "bhandavaliRateRs": "780000.00",
+                     *         "karachaRateRs": "1.20",
+                     *         "gharpatti": "936.00",
+                     *         "divabatti": "20.00",
+                     *         "arogya": "20.00",
+                     *         "panipatti": "300.00",
+                     *         "total": "1276.00",
+                     *         "aapilacheNikalAndFerfar": "",
+                     *         "vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera": "",
+                     *         "propertyCreatedAt": "2026-04-02T05:30:00.000Z",
+                     *         "updatedAt": "2026-04-02T05:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         isSuccess: boolean;
                         message: string;
@@ -6127,6 +6494,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "malmatta_no": "१२/अ",
+                 *       "ferfar_karan": "खरेदीखत",
+                 *       "sadya_malakache_nav": "रमेश गणपत पाटील",
+                 *       "bhogwatadharak_nav": "स्वतः",
+                 *       "navin_malakache_nav": "सुरेश रामचंद्र जाधव",
+                 *       "varasache_nav": "",
+                 *       "ferfar_date": "2026-04-15",
+                 *       "reference_no": "दस्त क्र. १२३४/२०२६",
+                 *       "note": ""
+                 *     }
+                 */
                 "application/json": {
                     /** @description Property number (either digit style) */
                     malmatta_no?: string | null;
@@ -6160,6 +6540,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "isSuccess": true,
+                     *       "message": "फेरफार क्रमांक 1 नोंदवला / Transfer recorded as ferfar 1",
+                     *       "result": {
+                     *         "ferfarNumber": 1,
+                     *         "malmattaNo": "१२/अ",
+                     *         "ferfarKaran": "खरेदीखत",
+                     *         "ferfarDate": "2026-04-15",
+                     *         "sadyaMalakacheNav": "रमेश गणपत पाटील",
+                     *         "bhogwatdarakachNav": "स्वतः",
+                     *         "navinMalakacheNav": "सुरेश रामचंद्र जाधव",
+                     *         "varasacheNav": "NO",
+                     *         "referenceNo": "दस्त क्र. १२३४/२०२६",
+                     *         "note": "",
+                     *         "createdAt": "2026-04-15T06:30:00.000Z",
+                     *         "updatedAt": "2026-04-15T06:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         isSuccess: boolean;
                         message: string;
@@ -6482,6 +6882,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "karid": 57,
+                 *       "paid_gharpatti": "300.00",
+                 *       "paid_method": "cash",
+                 *       "note": "रोख, कार्यालयात",
+                 *       "paid_on": "2026-11-20"
+                 *     }
+                 */
                 "application/json": {
                     /** @description The kar record paid (karId) */
                     karid: number | string;
@@ -6599,6 +7008,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "isSuccess": true,
+                     *       "message": "पेमेंट यशस्वीरित्या पूर्ण झाले!",
+                     *       "result": {
+                     *         "payment": {
+                     *           "paymentId": 212,
+                     *           "receiptId": "5d035a5b-c845-4892-ba50-3ed8bac51542",
+                     *           "receiptNo": 1,
+                     *           "receiptYear": 2026,
+                     *           "financialYear": "2026-27",
+                     *           "bookNo": 1,
+                     *           "karId": 57,
+                     *           "malmattaNo": "१२/अ",
+                     *           "payerName": "रमेश गणपत पाटील",
+                     *           "paidOn": "2026-11-20",
+                     *           "paidMethod": "cash",
+                     *           "note": "रोख, कार्यालयात",
+                     *           "amountTotal": "300.00",
+                     *           "lines": [
+                     *             {
+                     *               "category": "gharpatti",
+                     *               "fromArrears": "250.00",
+                     *               "fromCurrent": "50.00",
+                     *               "amountPaid": "300.00"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-20T06:45:00.000Z"
+                     *         },
+                     *         "kar": {
+                     *           "karId": 57,
+                     *           "karid": 57,
+                     *           "propertyId": 128,
+                     *           "malmattaNo": "१२/अ",
+                     *           "malkacheNav": "रमेश गणपत पाटील",
+                     *           "magilGharpatti": "0.00",
+                     *           "chaluGharpatti": "886.00",
+                     *           "magilDivabatti": "0.00",
+                     *           "chaluDivabatti": "20.00",
+                     *           "magilArogyakar": "0.00",
+                     *           "chaluArogyakar": "20.00",
+                     *           "magilPanipatti": "0.00",
+                     *           "chaluPanipatti": "300.00",
+                     *           "totalGharpatti": "886.00",
+                     *           "totalDivabatti": "20.00",
+                     *           "totalArogyakar": "20.00",
+                     *           "totalPanipatti": "300.00",
+                     *           "total": "1226.00",
+                     *           "rowTotal": "1226.00",
+                     *           "karupdatedYear": 2026
+                     *         },
+                     *         "repeated": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         isSuccess: boolean;
                         message: string;
@@ -7349,6 +7813,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "isSuccess": true,
+                     *       "message": "Success",
+                     *       "result": {
+                     *         "receiptNo": 1,
+                     *         "financialYear": "2026-27",
+                     *         "paidOn": "2026-11-20",
+                     *         "amountTotal": "300.00",
+                     *         "malmattaNo": "१२/अ"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         isSuccess: boolean;
                         message: string;
@@ -7553,6 +8030,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "date": "2026-12-02",
+                 *       "time": "11:00",
+                 *       "password": "Pimpalgaon-2026"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Ignored: the council of the token */
                     createdByUserId?: unknown;
@@ -7572,6 +8056,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "isSuccess": true,
+                     *       "message": "ग्रामसभा संदेश यशस्वीरित्या पाठवला!",
+                     *       "result": {
+                     *         "batchId": 14,
+                     *         "recipients": 212,
+                     *         "segments": 424,
+                     *         "skipped": [
+                     *           {
+                     *             "mobile": "98123",
+                     *             "malmattaNo": "४५",
+                     *             "reason": "अवैध मोबाईल क्रमांक / invalid mobile"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         isSuccess: boolean;
                         message: string;

@@ -2,8 +2,8 @@
 import { Type, type Static, type TSchema } from 'typebox';
 
 /** The documented envelope `{ isSuccess, message, result }` around a result schema. */
-export function Envelope<T extends TSchema>(result: T) {
-  return Type.Object({ isSuccess: Type.Boolean(), message: Type.String(), result });
+export function Envelope<T extends TSchema>(result: T, options: { examples?: unknown[] } = {}) {
+  return Type.Object({ isSuccess: Type.Boolean(), message: Type.String(), result }, options);
 }
 
 export const ErrorEnvelope = Type.Object(

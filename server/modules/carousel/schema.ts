@@ -1,6 +1,6 @@
 // Contract of /api/Corosal (the spec's spelling): home page slides.
 import { Type, type Static } from 'typebox';
-import { Envelope, IntId, errors } from '../../lib/schema.ts';
+import { Envelope, IntId, errors, ok } from '../../lib/schema.ts';
 
 export const CarouselItem = Type.Object({
   corosalId: Type.Integer(),
@@ -11,6 +11,16 @@ export const CarouselItem = Type.Object({
 });
 export type CarouselItem = Static<typeof CarouselItem>;
 
+const slidesExample = ok([
+  {
+    corosalId: 7,
+    imagePath: '/uploads/carousel/3f2a9c1e5b7d4e6f8a0b1c2d3e4f5a6b.webp',
+    imagePathSmall: '/uploads/carousel/3f2a9c1e5b7d4e6f8a0b1c2d3e4f5a6b-800.webp',
+    blogContent: 'स्वच्छ गाव, सुंदर गाव: ग्रामपंचायत कार्यालय, पिंपळगाव',
+    createdByUserId: 3,
+  },
+]);
+
 export const UserParams = Type.Object({ userId: IntId });
 export const IdParams = Type.Object({ corosalId: IntId });
 
@@ -19,7 +29,7 @@ export const listSchema = {
   tags: ['Corosal'],
   summary: "A council's slides in slideshow order (public, no token); new uploads go last",
   params: UserParams,
-  response: { 200: Envelope(Type.Array(CarouselItem)) },
+  response: { 200: Envelope(Type.Array(CarouselItem), { examples: [slidesExample] }) },
 };
 export const uploadSchema = {
   operationId: 'createCorosal',

@@ -3,7 +3,7 @@
 // are ignored. Rules a schema cannot say in a clerk's words (12 digits, required but empty, dates)
 // are checked in service.ts.
 import { Type, type Static, type TSchema } from 'typebox';
-import { Envelope, Paged, errors } from '../../lib/schema.ts';
+import { Envelope, Paged, errors, ok } from '../../lib/schema.ts';
 import { choiceValues } from '../../../common/fields/index.ts';
 import type { Field, Kind } from './kinds.ts';
 
@@ -104,8 +104,79 @@ const MULTIPART_NOTE =
   '(JPEG, PNG or WebP by content, at most 600 KB each; husband and wife photos required on create, kept on update when not sent). ' +
   'A JSON body is accepted too (without photos).';
 
+/** Examples in the document (birth, the main list integrators read): a body the form sends and the record saved. */
+const birthRecord = {
+  birthCertificatesId: 'f47aa12e-2952-48b3-8a47-e553f68c62c6',
+  serialNo: 12,
+  registrationNo: 'B-2026/001',
+  registrationDate: '2026-01-12',
+  birthDate: '2026-01-01',
+  birthDateWords: 'एक जानेवारी दोन हजार सव्वीस',
+  childFullNameMarathi: 'आरव ज्ञानेश्वर पाटील',
+  childFullNameEnglish: 'Aarav Dnyaneshwar Patil',
+  childAadharNumber: '123456789012',
+  gender: 'Male',
+  nationality: 'Indian',
+  birthPlaceMarathi: 'प्राथमिक आरोग्य केंद्र, पिंपळगाव',
+  birthPlaceEnglish: 'Primary Health Centre, Pimpalgaon',
+  addressAtBirthMarathi: 'मु. पो. पिंपळगाव',
+  addressAtBirthEnglish: 'At post Pimpalgaon',
+  permanentAddressMarathi: 'मु. पो. पिंपळगाव',
+  permanentAddressEnglish: 'At post Pimpalgaon',
+  fatherFullNameMarathi: 'ज्ञानेश्वर कृष्ण पाटील',
+  fatherFullNameEnglish: 'Dnyaneshwar Krishna Patil',
+  fatherAadharNumber: '234567890123',
+  fatherMobileNumber: '9876543210',
+  fatherBirthDate: null,
+  fatherEducation: '',
+  fatherOccupation: 'farming',
+  fatherReligion: '',
+  motherFullNameMarathi: 'प्रियांका पाटील',
+  motherFullNameEnglish: 'Priyanka Patil',
+  motherAadharNumber: '345678901234',
+  motherMobileNumber: '9123456789',
+  motherBirthDate: '1998-04-30',
+  motherEducation: '',
+  motherOccupation: 'housewife',
+  motherReligion: '',
+  motherAgeAtMarriage: 0,
+  motherAgeAtChildbirth: 0,
+  informantName: '',
+  informantAddress: '',
+  deliveryLocation: 'Hospital',
+  deliveryAttendant: 'Doctor',
+  numberOfLivingChildren: 1,
+  gestationPeriodWeeks: 0,
+  birthWeightKg: 3.25,
+  remarksMarathi: '',
+  remarksEnglish: '',
+  createdByUserId: 3,
+  version: 1,
+  createdAt: '2026-01-12T06:10:00.000Z',
+  updatedAt: '2026-01-12T06:10:00.000Z',
+};
+const {
+  birthCertificatesId: _id,
+  birthDateWords: _words,
+  createdByUserId: _by,
+  version: _v,
+  createdAt: _c,
+  updatedAt: _u,
+  ...birthBody
+} = birthRecord;
+const EXAMPLES: Partial<Record<Kind['kind'], { body: object; record: object }>> = { birth: { body: birthBody, record: birthRecord } };
+
 export function schemasFor(kind: Kind) {
   const record = recordSchema(kind);
+  const example = EXAMPLES[kind.kind];
+  const answer = (message?: string, paged = false) =>
+    example
+      ? {
+          examples: [
+            ok(paged ? { items: [example.record], pageNumber: 1, pageSize: 10, totalPages: 1, totalCount: 1 } : example.record, message),
+          ],
+        }
+      : {};
   const tags = ['Certificates'];
   // getBirthCertificatesPaged, createDeathCertificate, …: the kind's name as the path spells it.
   const noun = `${kind.kind[0].toUpperCase()}${kind.kind.slice(1)}Certificate`;
@@ -114,14 +185,18 @@ export function schemasFor(kind: Kind) {
   const body =
     kind.kind === 'marriage'
       ? { consumes: ['multipart/form-data', 'application/json'], description: MULTIPART_NOTE }
-      : { body: bodySchema(kind) };
+      : {
+          body: example
+            ? Type.Object(bodySchema(kind).properties, { additionalProperties: true, examples: [example.body] })
+            : bodySchema(kind),
+        };
   return {
     list: {
       operationId: `get${noun}sPaged`,
       tags,
       summary: `List your council's ${kind.label}s, newest first`,
       querystring: ListQuery,
-      response: { 200: Envelope(Paged(record)) },
+      response: { 200: Envelope(Paged(record), answer(undefined, true)) },
     },
     read: {
       operationId: `get${noun}`,
@@ -136,7 +211,7 @@ export function schemasFor(kind: Kind) {
       summary: `Register a ${kind.label}`,
       ...body,
       // 409: the registration number is taken in this council.
-      response: { 201: Envelope(record), ...errors(409), ...photos },
+      response: { 201: Envelope(record, answer('Saved')), ...errors(409), ...photos },
     },
     update: {
       operationId: `update${noun}`,

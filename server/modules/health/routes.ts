@@ -14,7 +14,9 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Health'],
         summary: 'Portal and database status',
         response: {
-          200: Envelope(Health),
+          200: Envelope(Health, {
+            examples: [{ isSuccess: true, message: 'ok', result: { database: 'up', databaseKind: 'postgresql', uptimeSeconds: 86400 } }],
+          }),
           503: Type.Object(Envelope(Health).properties, { description: 'The database is not reachable: isSuccess false, database "down"' }),
         },
       },

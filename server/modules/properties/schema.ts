@@ -2,7 +2,7 @@
 // computed columns, not how they are reached); the shape is common/property/assessment.ts `Rates`.
 import { Type, type Static } from 'typebox';
 import { BUILDING_TYPE_KEYS, USAGE_KEYS } from '../../../common/property/assessment.ts';
-import { Envelope, XLSX, errors, fileResponse, putAndPost } from '../../lib/schema.ts';
+import { Envelope, XLSX, errors, fileResponse, ok, putAndPost } from '../../lib/schema.ts';
 
 /** A rupee amount or factor: a plain decimal with at most 2 places (numbers are accepted and read as text). */
 const Decimal = (description: string) => Type.String({ pattern: '^\\d{1,9}(\\.\\d{1,2})?$', description });
@@ -104,9 +104,23 @@ export const PropertyFields = {
   vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: Type.Optional(Text(500, 'Remark on increase/decrease orders')),
 };
 
+const registerExample = {
+  malmattaNo: '१२/अ',
+  malkacheNav: 'रमेश गणपत पाटील',
+  bhogwatdarakNav: 'स्वतः',
+  mobileNo: '9812345670',
+  gatNo: '45',
+  citySurveyNo: '102',
+  malmattaVarnan: 'आर.सी.सी. घर',
+  buildingType: 'rcc',
+  usage: 'residential',
+  milkatBandhakamYear: 2010,
+  areaSqm: '50',
+  landRate: '1200',
+};
 export const RegisterBody = Type.Object(
   { ...PropertyFields, createdByUserId: Type.Optional(Type.Unknown({ description: 'Ignored: the council of the token' })) },
-  { additionalProperties: true },
+  { additionalProperties: true, examples: [registerExample] },
 );
 export type RegisterBody = Static<typeof RegisterBody>;
 
@@ -154,7 +168,50 @@ export const registerSchema = {
   tags: ['Properties'],
   summary: 'Registers a property with its owner; the assessment (Namuna 8 columns) is computed from the council’s rates',
   body: RegisterBody,
-  response: { 201: Envelope(PropertyRow), ...errors(409) },
+  response: {
+    201: Envelope(PropertyRow, {
+      examples: [
+        ok(
+          {
+            ownerId: 41,
+            propertyId: 128,
+            malmattaNo: '१२/अ',
+            malkacheNav: 'रमेश गणपत पाटील',
+            bhogwatdarakNav: 'स्वतः',
+            mobileNo: '9812345670',
+            gatNo: '45',
+            citySurveyNo: '102',
+            malmattaVarnan: 'आर.सी.सी. घर',
+            buildingType: 'rcc',
+            usage: 'residential',
+            milkatBandhakamYear: 2010,
+            area: '538.20',
+            areaSqm: '50.00',
+            plotAreaSqm: null,
+            landRate: '1200.00',
+            constructionRate: '18000.00',
+            buildingRate: '14400.00',
+            ghasaraRate: '0.80',
+            ghasaraDarUpdatedYear: 2026,
+            buildingBharank: '1.00',
+            bhandavaliRateRs: '780000.00',
+            karachaRateRs: '1.20',
+            gharpatti: '936.00',
+            divabatti: '20.00',
+            arogya: '20.00',
+            panipatti: '300.00',
+            total: '1276.00',
+            aapilacheNikalAndFerfar: '',
+            vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: '',
+            propertyCreatedAt: '2026-04-02T05:30:00.000Z',
+            updatedAt: '2026-04-02T05:30:00.000Z',
+          },
+          'मलमत्ता यशस्वीपणे नोंदवली गेली!',
+        ),
+      ],
+    }),
+    ...errors(409),
+  },
 };
 
 export const PagedQuery = Type.Object({

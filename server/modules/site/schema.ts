@@ -1,7 +1,7 @@
 // Contract of /api/Site: the office's own public content (name, address, statistics, schools,
 // schemes, committees, services) as data per council account.
 import { Type, type Static } from 'typebox';
-import { Envelope, IntId, errors } from '../../lib/schema.ts';
+import { Envelope, IntId, errors, ok } from '../../lib/schema.ts';
 
 const Text = (maxLength: number, description?: string) => Type.String({ maxLength, description });
 /** Required text: the route trims strings first, so blank counts as empty. */
@@ -152,5 +152,8 @@ export const logoSchema = {
     'Part `LogoFile`: a JPEG, PNG or WebP image, checked by content, at most UPLOAD_LIMIT_MB (else 413). Stored as ' +
     'a PNG of at most 256 px; the answer is its path, which PUT /api/Site/profile saves as logoUrl. Our addition (issue 14).',
   consumes: ['multipart/form-data'],
-  response: { 201: Envelope(LogoResult), ...errors(413, 503) },
+  response: {
+    201: Envelope(LogoResult, { examples: [ok({ logoUrl: '/uploads/site/logo-5e0c1f9a2b3d4c6e.png' }, 'Logo uploaded')] }),
+    ...errors(413, 503),
+  },
 };

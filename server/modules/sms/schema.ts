@@ -1,6 +1,6 @@
 // Contract of /api/Sms: balance, templates, preview, sending (gram sabha, dues) and the batches.
 import { Type } from 'typebox';
-import { Envelope, IntId, Paged, errors } from '../../lib/schema.ts';
+import { Envelope, IntId, Paged, errors, ok } from '../../lib/schema.ts';
 
 const tags = ['SMS'];
 const Kind = Type.Union([Type.Literal('gramsabha'), Type.Literal('dues')], { description: 'gramsabha or dues' });
@@ -65,9 +65,27 @@ export const gramsabhaSchema = {
   operationId: 'sendGramsabhaSms',
   tags,
   summary: 'Queues the gram sabha notice to every distinct active owner mobile of the council',
-  body: Type.Object({ createdByUserId: Ignored, date: DateField, time: TimeField, password: Password }),
+  body: Type.Object(
+    { createdByUserId: Ignored, date: DateField, time: TimeField, password: Password },
+    { examples: [{ date: '2026-12-02', time: '11:00', password: 'Pimpalgaon-2026' }] },
+  ),
   // 503: password checks queued full (the password is checked as a login is).
-  response: { 202: Envelope(Queued), ...errors(503) },
+  response: {
+    202: Envelope(Queued, {
+      examples: [
+        ok(
+          {
+            batchId: 14,
+            recipients: 212,
+            segments: 424,
+            skipped: [{ mobile: '98123', malmattaNo: '४५', reason: 'अवैध मोबाईल क्रमांक / invalid mobile' }],
+          },
+          'ग्रामसभा संदेश यशस्वीरित्या पाठवला!',
+        ),
+      ],
+    }),
+    ...errors(503),
+  },
 };
 export const duesSchema = {
   operationId: 'sendDuesSms',

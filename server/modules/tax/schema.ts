@@ -3,7 +3,7 @@
 // (karid, paid_gharpatti, magilGharpatti …); amounts are decimal strings with 2 places.
 import { Type, type Static } from 'typebox';
 import { PAYMENT_METHOD_KEYS, TAX_HEADS } from '../../../common/property/tax.ts';
-import { Envelope, IntId, XLSX, errors, fileResponse } from '../../lib/schema.ts';
+import { Envelope, IntId, XLSX, errors, fileResponse, ok } from '../../lib/schema.ts';
 
 const Money = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description: 'Rupees as a decimal string with 2 places' });
 /** An amount as the form sends it: a decimal string (preferred) or a JSON number; empty or null is 0. */
@@ -76,7 +76,10 @@ export const PaymentBody = Type.Object(
     ),
     createdByUserId: Type.Optional(Type.Unknown({ description: 'Ignored: the council of the token' })),
   },
-  { additionalProperties: true },
+  {
+    additionalProperties: true,
+    examples: [{ karid: 57, paid_gharpatti: '300.00', paid_method: 'cash', note: 'रोख, कार्यालयात', paid_on: '2026-11-20' }],
+  },
 );
 export type PaymentBody = Static<typeof PaymentBody>;
 
@@ -125,7 +128,55 @@ export const applyPaymentSchema = {
         repeated: Type.Boolean({ description: 'true: the answer to an earlier request with this Idempotency-Key' }),
       }),
     ),
-    201: Envelope(Type.Object({ payment: Payment, kar: KarRow, repeated: Type.Boolean() })),
+    201: Envelope(Type.Object({ payment: Payment, kar: KarRow, repeated: Type.Boolean() }), {
+      examples: [
+        ok(
+          {
+            payment: {
+              paymentId: 212,
+              receiptId: '5d035a5b-c845-4892-ba50-3ed8bac51542',
+              receiptNo: 1,
+              receiptYear: 2026,
+              financialYear: '2026-27',
+              bookNo: 1,
+              karId: 57,
+              malmattaNo: '१२/अ',
+              payerName: 'रमेश गणपत पाटील',
+              paidOn: '2026-11-20',
+              paidMethod: 'cash',
+              note: 'रोख, कार्यालयात',
+              amountTotal: '300.00',
+              lines: [{ category: 'gharpatti', fromArrears: '250.00', fromCurrent: '50.00', amountPaid: '300.00' }],
+              createdAt: '2026-11-20T06:45:00.000Z',
+            },
+            kar: {
+              karId: 57,
+              karid: 57,
+              propertyId: 128,
+              malmattaNo: '१२/अ',
+              malkacheNav: 'रमेश गणपत पाटील',
+              magilGharpatti: '0.00',
+              chaluGharpatti: '886.00',
+              magilDivabatti: '0.00',
+              chaluDivabatti: '20.00',
+              magilArogyakar: '0.00',
+              chaluArogyakar: '20.00',
+              magilPanipatti: '0.00',
+              chaluPanipatti: '300.00',
+              totalGharpatti: '886.00',
+              totalDivabatti: '20.00',
+              totalArogyakar: '20.00',
+              totalPanipatti: '300.00',
+              total: '1226.00',
+              rowTotal: '1226.00',
+              karupdatedYear: 2026,
+            },
+            repeated: false,
+          },
+          'पेमेंट यशस्वीरित्या पूर्ण झाले!',
+        ),
+      ],
+    }),
     // 404: no kar record (karid); 409: the Idempotency-Key was used for another payment, or more than is due.
     ...errors(404, 409),
   },
@@ -183,7 +234,12 @@ export const publicReceiptSchema = {
   tags: ['Public'],
   summary: 'The receipt check a receipt’s QR code opens: only its number, date, amount and property number',
   params: Type.Object({ receiptId: Type.String({ format: 'uuid', maxLength: 36 }) }),
-  response: { 200: Envelope(PublicReceipt), ...errors(404) },
+  response: {
+    200: Envelope(PublicReceipt, {
+      examples: [ok({ receiptNo: 1, financialYear: '2026-27', paidOn: '2026-11-20', amountTotal: '300.00', malmattaNo: '१२/अ' })],
+    }),
+    ...errors(404),
+  },
 };
 
 // ---------------------------------------------------------------- the tax list (spec 2.8)

@@ -2,23 +2,30 @@
 import { Type, type Static } from 'typebox';
 import { Envelope, errors } from '../../lib/schema.ts';
 
-export const LoginBody = Type.Object({
-  username: Type.String({ maxLength: 64, description: 'Account name' }),
-  password: Type.String({ maxLength: 200 }),
-});
+export const LoginBody = Type.Object(
+  {
+    username: Type.String({ maxLength: 64, description: 'Account name' }),
+    password: Type.String({ maxLength: 200 }),
+  },
+  { examples: [{ username: 'gp_pimpalgaon', password: 'Pimpalgaon-2026' }] },
+);
 
 const LoginResult = Type.Object({ userName: Type.String(), userId: Type.Integer(), token: Type.String() });
 
 /** The spec's client reads isSuccess/userName/userId/token/message at the top level; the envelope
  *  carries the same values in result. Both are always present on success. */
-export const LoginResponse = Type.Object({
-  isSuccess: Type.Boolean(),
-  message: Type.String(),
-  result: LoginResult,
-  userName: Type.String(),
-  userId: Type.Integer(),
-  token: Type.String(),
-});
+const loginExample = { userName: 'gp_pimpalgaon', userId: 3, token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIzIn0.c2lnbmF0dXJl' };
+export const LoginResponse = Type.Object(
+  {
+    isSuccess: Type.Boolean(),
+    message: Type.String(),
+    result: LoginResult,
+    userName: Type.String(),
+    userId: Type.Integer(),
+    token: Type.String(),
+  },
+  { examples: [{ isSuccess: true, message: 'Login successful', result: loginExample, ...loginExample }] },
+);
 export type LoginResponse = Static<typeof LoginResponse>;
 
 export const RegisterBody = Type.Object({
