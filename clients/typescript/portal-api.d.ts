@@ -1906,7 +1906,10 @@ export interface operations {
     updateSiteProfile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag the record was read with ("3"): if someone changed it since, 409 and nothing is written. Without it the fields sent are applied to the newest record. */
+                "if-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1994,6 +1997,8 @@ export interface operations {
             /** @description OK: the envelope with the result */
             200: {
                 headers: {
+                    /** @description The record’s version in quotes ("3"); send it back as If-Match on PUT */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2106,6 +2111,8 @@ export interface operations {
             /** @description OK: the envelope with the result */
             200: {
                 headers: {
+                    /** @description The record’s version in quotes ("3"); send it back as If-Match on PUT */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2545,6 +2552,8 @@ export interface operations {
             /** @description Created: the envelope with the new record */
             201: {
                 headers: {
+                    /** @description The record’s version in quotes ("3"); send it back as If-Match on PUT */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2590,7 +2599,10 @@ export interface operations {
     updateBlog: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag the record was read with ("3"): if someone changed it since, 409 and nothing is written. Without it the fields sent are applied to the newest record. */
+                "if-match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -2619,6 +2631,8 @@ export interface operations {
             /** @description OK: the envelope with the result */
             200: {
                 headers: {
+                    /** @description The record’s version in quotes ("3"); send it back as If-Match on PUT */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2895,6 +2909,8 @@ export interface operations {
             /** @description OK: the envelope with the result */
             200: {
                 headers: {
+                    /** @description The record’s version in quotes ("3"); send it back as If-Match on PUT */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2973,7 +2989,10 @@ export interface operations {
     updateBirthCertificate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag the record was read with ("3"): if someone changed it since, 409 and nothing is written. Without it the fields sent are applied to the newest record. */
+                "if-match"?: string;
+            };
             path: {
                 /** @description The certificate id (a UUID) */
                 id: string;
@@ -3109,6 +3128,8 @@ export interface operations {
             /** @description OK: the envelope with the result */
             200: {
                 headers: {
+                    /** @description The record’s version in quotes ("3"); send it back as If-Match on PUT */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3326,6 +3347,8 @@ export interface operations {
             /** @description Created: the envelope with the new record */
             201: {
                 headers: {
+                    /** @description The record’s version in quotes ("3"); send it back as If-Match on PUT */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3622,6 +3645,8 @@ export interface operations {
             /** @description OK: the envelope with the result */
             200: {
                 headers: {
+                    /** @description The record’s version in quotes ("3"); send it back as If-Match on PUT */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3683,7 +3708,10 @@ export interface operations {
     updateDeathCertificate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag the record was read with ("3"): if someone changed it since, 409 and nothing is written. Without it the fields sent are applied to the newest record. */
+                "if-match"?: string;
+            };
             path: {
                 /** @description The certificate id (a UUID) */
                 id: string;
@@ -3744,6 +3772,8 @@ export interface operations {
             /** @description OK: the envelope with the result */
             200: {
                 headers: {
+                    /** @description The record’s version in quotes ("3"); send it back as If-Match on PUT */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3869,6 +3899,8 @@ export interface operations {
             /** @description Created: the envelope with the new record */
             201: {
                 headers: {
+                    /** @description The record’s version in quotes ("3"); send it back as If-Match on PUT */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4070,6 +4102,8 @@ export interface operations {
             /** @description Created: the envelope with the new record */
             201: {
                 headers: {
+                    /** @description The record’s version in quotes ("3"); send it back as If-Match on PUT */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4161,6 +4195,8 @@ export interface operations {
             /** @description OK: the envelope with the result */
             200: {
                 headers: {
+                    /** @description The record’s version in quotes ("3"); send it back as If-Match on PUT */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4204,7 +4240,10 @@ export interface operations {
     updateResidenceCertificate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag the record was read with ("3"): if someone changed it since, 409 and nothing is written. Without it the fields sent are applied to the newest record. */
+                "if-match"?: string;
+            };
             path: {
                 /** @description The certificate id (a UUID) */
                 id: string;
@@ -4246,6 +4285,8 @@ export interface operations {
             /** @description OK: the envelope with the result */
             200: {
                 headers: {
+                    /** @description The record’s version in quotes ("3"); send it back as If-Match on PUT */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4486,6 +4527,8 @@ export interface operations {
             /** @description OK: the envelope with the result */
             200: {
                 headers: {
+                    /** @description The record’s version in quotes ("3"); send it back as If-Match on PUT */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4581,7 +4624,10 @@ export interface operations {
     updateMarriageCertificate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag the record was read with ("3"): if someone changed it since, 409 and nothing is written. Without it the fields sent are applied to the newest record. */
+                "if-match"?: string;
+            };
             path: {
                 /** @description The certificate id (a UUID) */
                 id: string;
@@ -4593,6 +4639,8 @@ export interface operations {
             /** @description OK: the envelope with the result */
             200: {
                 headers: {
+                    /** @description The record’s version in quotes ("3"); send it back as If-Match on PUT */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4704,6 +4752,8 @@ export interface operations {
             /** @description Created: the envelope with the new record */
             201: {
                 headers: {
+                    /** @description The record’s version in quotes ("3"); send it back as If-Match on PUT */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {

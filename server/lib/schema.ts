@@ -2,7 +2,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 
 /** The documented envelope `{ isSuccess, message, result }` around a result schema. */
-export function Envelope<T extends TSchema>(result: T, options: { examples?: unknown[] } = {}) {
+export function Envelope<T extends TSchema>(result: T, options: { examples?: unknown[]; headers?: Record<string, object> } = {}) {
   return Type.Object({ isSuccess: Type.Boolean(), message: Type.String(), result }, options);
 }
 
@@ -33,6 +33,21 @@ export function putAndPost<S extends object>(schema: S, operationId: string) {
 }
 
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Optimistic concurrency (lib/versions.ts): the ETag an editable record's answers carry… */
+export const ETAG = {
+  ETag: { type: 'string', description: 'The record’s version in quotes ("3"); send it back as If-Match on PUT' },
+};
+/** …and the If-Match a PUT may send back. Node joins a repeated header into one string, so this adds no refusal. */
+export const IfMatchHeaders = Type.Object({
+  'if-match': Type.Optional(
+    Type.String({
+      description:
+        'The ETag the record was read with ("3"): if someone changed it since, 409 and nothing is written. ' +
+        'Without it the fields sent are applied to the newest record.',
+    }),
+  ),
+});
 
 export const Paged = <T extends TSchema>(item: T) =>
   Type.Object({

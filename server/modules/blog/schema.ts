@@ -1,6 +1,6 @@
 // Contract of /api/Blog: news items on the home page.
 import { Type, type Static } from 'typebox';
-import { Envelope, IntId, errors, ok } from '../../lib/schema.ts';
+import { ETAG, Envelope, IfMatchHeaders, IntId, errors, ok } from '../../lib/schema.ts';
 
 export const BlogItem = Type.Object({
   blogId: Type.Integer(),
@@ -52,7 +52,7 @@ export const createSchema = {
   tags: ['Blog'],
   summary: 'Add a news item',
   body: BlogBody,
-  response: { 201: Envelope(BlogItem, { examples: [ok(itemExample, 'News item created')] }) },
+  response: { 201: Envelope(BlogItem, { examples: [ok(itemExample, 'News item created')], headers: ETAG }) },
 };
 export const updateSchema = {
   operationId: 'updateBlog',
@@ -60,7 +60,8 @@ export const updateSchema = {
   summary: 'Change a news item of your council; with If-Match (its version), 409 when someone changed it since',
   params: IdParams,
   body: BlogBody,
-  response: { 200: Envelope(BlogItem), ...errors(404, 409) },
+  headers: IfMatchHeaders,
+  response: { 200: Envelope(BlogItem, { headers: ETAG }), ...errors(404, 409) },
 };
 export const deleteSchema = {
   operationId: 'deleteBlog',

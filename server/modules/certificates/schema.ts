@@ -3,7 +3,7 @@
 // are ignored. Rules a schema cannot say in a clerk's words (12 digits, required but empty, dates)
 // are checked in service.ts.
 import { Type, type Static, type TSchema } from 'typebox';
-import { Envelope, Paged, errors, ok } from '../../lib/schema.ts';
+import { ETAG, Envelope, IfMatchHeaders, Paged, errors, ok } from '../../lib/schema.ts';
 import { choiceValues } from '../../../common/fields/index.ts';
 import type { Field, Kind } from './kinds.ts';
 
@@ -203,7 +203,8 @@ export function schemasFor(kind: Kind) {
       tags,
       summary: `Read a ${kind.label}: the public view without a token (Aadhaar masked), the full record with its council's token`,
       params: IdParams,
-      response: { 200: Envelope(record), ...errors(404) },
+      // The owner's full read carries the ETag; the public view has no version.
+      response: { 200: Envelope(record, { headers: ETAG }), ...errors(404) },
     },
     create: {
       operationId: `create${noun}`,
@@ -211,7 +212,7 @@ export function schemasFor(kind: Kind) {
       summary: `Register a ${kind.label}`,
       ...body,
       // 409: the registration number is taken in this council.
-      response: { 201: Envelope(record, answer('Saved')), ...errors(409), ...photos },
+      response: { 201: Envelope(record, { ...answer('Saved'), headers: ETAG }), ...errors(409), ...photos },
     },
     update: {
       operationId: `update${noun}`,
@@ -219,7 +220,8 @@ export function schemasFor(kind: Kind) {
       summary: `Update a ${kind.label} of your council (fields not sent are kept). With If-Match (the ETag read), 409 when someone changed it since`,
       params: IdParams,
       ...body,
-      response: { 200: Envelope(record), ...errors(404, 409), ...photos },
+      headers: IfMatchHeaders,
+      response: { 200: Envelope(record, { headers: ETAG }), ...errors(404, 409), ...photos },
     },
     nextNumber: {
       operationId: `get${noun}NextNumber`,

@@ -1,7 +1,7 @@
 // Contract of /api/Site: the office's own public content (name, address, statistics, schools,
 // schemes, committees, services) as data per council account.
 import { Type, type Static } from 'typebox';
-import { Envelope, IntId, errors, ok } from '../../lib/schema.ts';
+import { ETAG, Envelope, IfMatchHeaders, IntId, errors, ok } from '../../lib/schema.ts';
 
 const Text = (maxLength: number, description?: string) => Type.String({ maxLength, description });
 /** Required text: the route trims strings first, so blank counts as empty. */
@@ -111,7 +111,7 @@ export const mineSchema = {
   operationId: 'getMySiteProfile',
   tags: ['Site'],
   summary: "The token's council's site profile (for the edit screen)",
-  response: { 200: Envelope(SiteProfile) },
+  response: { 200: Envelope(SiteProfile, { headers: ETAG }) },
 };
 export const updateSchema = {
   operationId: 'updateSiteProfile',
@@ -119,7 +119,8 @@ export const updateSchema = {
   summary: "Replace the token's council's site profile; with If-Match (its version), 409 when someone saved it since",
   // A client may send back what it read, version included: accepted and ignored (If-Match counts).
   body: Type.Object({ ...SiteProfileBody.properties, version: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })) }),
-  response: { 200: Envelope(SiteProfile), ...errors(404, 409) },
+  headers: IfMatchHeaders,
+  response: { 200: Envelope(SiteProfile, { headers: ETAG }), ...errors(404, 409) },
 };
 
 // The first-run setup's state, for the staff dashboard.
