@@ -6,6 +6,11 @@ import type { RouteOptions } from 'fastify';
 /** How a route is guarded: by its preHandler (app.requireStaff, requireAdmin, optionalStaff). */
 export type Guard = 'staff' | 'optional' | 'none';
 
+/** A guard made elsewhere (say a per-scope check made by a factory) is documented by setting this
+ *  property on the hook function: `check[GUARD] = 'staff'`. tests/server/openapi.test.ts finds a guard
+ *  that answers 401 without being documented. */
+export const GUARD = Symbol.for('gpp.openapiGuard');
+
 export const BEARER = { type: 'http', scheme: 'bearer' } as const;
 export const BEARER_DESCRIPTION =
   'Either a staff login token (POST /api/User/login, valid 2 hours) or an API token (`gpp_…`, made by an administrator on ' +

@@ -19,6 +19,7 @@ import {
   derivedErrors,
   errorComponents,
   errorRef,
+  GUARD,
   securityOf,
   type Guard,
 } from './openapi-contract.ts';
@@ -29,12 +30,13 @@ interface PackageJson {
 }
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as PackageJson;
 
-/** A guard made elsewhere (a scope check of API tokens) says how to document it with this property. */
-export const GUARD = Symbol.for('gpp.openapiGuard');
 type Marked = { [GUARD]?: Guard };
 
-export function guardOf(app: FastifyInstance, route: Pick<RouteOptions, 'preHandler'>): Guard {
-  const handlers = [route.preHandler ?? []].flat() as Array<((...args: never[]) => unknown) & Marked>;
+/** How the route is guarded: app.requireStaff/requireAdmin (or a hook marked GUARD 'staff') need a token. */
+export function guardOf(app: FastifyInstance, route: Pick<RouteOptions, 'onRequest' | 'preValidation' | 'preHandler'>): Guard {
+  const handlers = [route.onRequest ?? [], route.preValidation ?? [], route.preHandler ?? []].flat() as Array<
+    ((...args: never[]) => unknown) & Marked
+  >;
   if (handlers.some((h) => h === app.requireStaff || h === app.requireAdmin || h[GUARD] === 'staff')) return 'staff';
   if (handlers.some((h) => h === app.optionalStaff || h[GUARD] === 'optional')) return 'optional';
   return 'none';

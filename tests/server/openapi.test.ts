@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../server/config.ts';
+import { guardOf } from '../../server/plugins/openapi.ts';
+import { GUARD } from '../../server/plugins/openapi-contract.ts';
 import { buildTestApp, type TestApp } from '../helpers/app.ts';
 
 interface Operation {
@@ -91,6 +93,17 @@ describe('the OpenAPI document', () => {
     expect(wrong).toEqual([]);
     // Most staff routes read nothing a bare request lacks, so the guard answered: the check above did run.
     expect(refused).toBeGreaterThan(40);
+  });
+
+  it('reads the guard from the route: the auth decorators, or a hook marked as a guard', () => {
+    const [staff, admin, optional] = [async () => {}, async () => {}, async () => {}];
+    const app = { requireStaff: staff, requireAdmin: admin, optionalStaff: optional } as never;
+    const scoped = Object.assign(async () => {}, { [GUARD]: 'staff' as const });
+    expect(guardOf(app, { preHandler: admin })).toBe('staff');
+    expect(guardOf(app, { preHandler: [async () => {}, staff] })).toBe('staff');
+    expect(guardOf(app, { onRequest: scoped })).toBe('staff');
+    expect(guardOf(app, { preHandler: optional })).toBe('optional');
+    expect(guardOf(app, {})).toBe('none');
   });
 
   it('lists the error answers each operation can give, all the envelope', () => {
