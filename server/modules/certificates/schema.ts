@@ -3,7 +3,7 @@
 // are ignored. Rules a schema cannot say in a clerk's words (12 digits, required but empty, dates)
 // are checked in service.ts.
 import { Type, type Static, type TSchema } from 'typebox';
-import { Envelope, ErrorRef, Paged, errorResponses } from '../../lib/schema.ts';
+import { ETAG, Envelope, IfMatchHeaders, Paged, errors, ok } from '../../lib/schema.ts';
 import { choiceValues } from '../../../common/fields/index.ts';
 import type { Field, Kind } from './kinds.ts';
 
@@ -104,50 +104,138 @@ const MULTIPART_NOTE =
   '(JPEG, PNG or WebP by content, at most 600 KB each; husband and wife photos required on create, kept on update when not sent). ' +
   'A JSON body is accepted too (without photos).';
 
+/** Examples in the document (birth, the main list integrators read): a body the form sends and the record saved. */
+const birthRecord = {
+  birthCertificatesId: 'f47aa12e-2952-48b3-8a47-e553f68c62c6',
+  serialNo: 12,
+  registrationNo: 'B-2026/001',
+  registrationDate: '2026-01-12',
+  birthDate: '2026-01-01',
+  birthDateWords: 'एक जानेवारी दोन हजार सव्वीस',
+  childFullNameMarathi: 'आरव ज्ञानेश्वर पाटील',
+  childFullNameEnglish: 'Aarav Dnyaneshwar Patil',
+  childAadharNumber: '123456789012',
+  gender: 'Male',
+  nationality: 'Indian',
+  birthPlaceMarathi: 'प्राथमिक आरोग्य केंद्र, पिंपळगाव',
+  birthPlaceEnglish: 'Primary Health Centre, Pimpalgaon',
+  addressAtBirthMarathi: 'मु. पो. पिंपळगाव',
+  addressAtBirthEnglish: 'At post Pimpalgaon',
+  permanentAddressMarathi: 'मु. पो. पिंपळगाव',
+  permanentAddressEnglish: 'At post Pimpalgaon',
+  fatherFullNameMarathi: 'ज्ञानेश्वर कृष्ण पाटील',
+  fatherFullNameEnglish: 'Dnyaneshwar Krishna Patil',
+  fatherAadharNumber: '234567890123',
+  fatherMobileNumber: '9876543210',
+  fatherBirthDate: null,
+  fatherEducation: '',
+  fatherOccupation: 'farming',
+  fatherReligion: '',
+  motherFullNameMarathi: 'प्रियांका पाटील',
+  motherFullNameEnglish: 'Priyanka Patil',
+  motherAadharNumber: '345678901234',
+  motherMobileNumber: '9123456789',
+  motherBirthDate: '1998-04-30',
+  motherEducation: '',
+  motherOccupation: 'housewife',
+  motherReligion: '',
+  motherAgeAtMarriage: 0,
+  motherAgeAtChildbirth: 0,
+  informantName: '',
+  informantAddress: '',
+  deliveryLocation: 'Hospital',
+  deliveryAttendant: 'Doctor',
+  numberOfLivingChildren: 1,
+  gestationPeriodWeeks: 0,
+  birthWeightKg: 3.25,
+  remarksMarathi: '',
+  remarksEnglish: '',
+  createdByUserId: 3,
+  version: 1,
+  createdAt: '2026-01-12T06:10:00.000Z',
+  updatedAt: '2026-01-12T06:10:00.000Z',
+};
+const {
+  birthCertificatesId: _id,
+  birthDateWords: _words,
+  createdByUserId: _by,
+  version: _v,
+  createdAt: _c,
+  updatedAt: _u,
+  ...birthBody
+} = birthRecord;
+const EXAMPLES: Partial<Record<Kind['kind'], { body: object; record: object }>> = { birth: { body: birthBody, record: birthRecord } };
+
 export function schemasFor(kind: Kind) {
   const record = recordSchema(kind);
+  const example = EXAMPLES[kind.kind];
+  const answer = (message?: string, paged = false) =>
+    example
+      ? {
+          examples: [
+            ok(paged ? { items: [example.record], pageNumber: 1, pageSize: 10, totalPages: 1, totalCount: 1 } : example.record, message),
+          ],
+        }
+      : {};
   const tags = ['Certificates'];
-  const security = [{ bearer: [] }];
+  // getBirthCertificatesPaged, createDeathCertificate, …: the kind's name as the path spells it.
+  const noun = `${kind.kind[0].toUpperCase()}${kind.kind.slice(1)}Certificate`;
+  // Marriage photos are resized one at a time: a long queue answers 503.
+  const photos = kind.kind === 'marriage' ? errors(413, 503) : {};
   const body =
     kind.kind === 'marriage'
       ? { consumes: ['multipart/form-data', 'application/json'], description: MULTIPART_NOTE }
-      : { body: bodySchema(kind) };
+      : {
+          body: example
+            ? Type.Object(bodySchema(kind).properties, { additionalProperties: true, examples: [example.body] })
+            : bodySchema(kind),
+        };
   return {
     list: {
+      operationId: `get${noun}sPaged`,
       tags,
-      security,
       summary: `List your council's ${kind.label}s, newest first`,
       querystring: ListQuery,
-      response: { 200: Envelope(Paged(record)), ...errorResponses },
+      response: { 200: Envelope(Paged(record), answer(undefined, true)) },
     },
     read: {
+      operationId: `get${noun}`,
       tags,
       summary: `Read a ${kind.label}: the public view without a token (Aadhaar masked), the full record with its council's token`,
       params: IdParams,
-      response: { 200: Envelope(record), ...errorResponses },
+      // The owner's full read carries the ETag; the public view has no version.
+      response: { 200: Envelope(record, { headers: ETAG }), ...errors(404) },
     },
-    create: { tags, security, summary: `Register a ${kind.label}`, ...body, response: { 201: Envelope(record), ...errorResponses } },
-    update: {
+    create: {
+      operationId: `create${noun}`,
       tags,
-      security,
+      summary: `Register a ${kind.label}`,
+      ...body,
+      // 409: the registration number is taken in this council.
+      response: { 201: Envelope(record, { ...answer('Saved'), headers: ETAG }), ...errors(409), ...photos },
+    },
+    update: {
+      operationId: `update${noun}`,
+      tags,
       summary: `Update a ${kind.label} of your council (fields not sent are kept). With If-Match (the ETag read), 409 when someone changed it since`,
       params: IdParams,
       ...body,
-      response: { 200: Envelope(record), 409: ErrorRef(), ...errorResponses },
+      headers: IfMatchHeaders,
+      response: { 200: Envelope(record, { headers: ETAG }), ...errors(404, 409), ...photos },
     },
     nextNumber: {
+      operationId: `get${noun}NextNumber`,
       tags,
-      security,
       summary: `The registration number the form suggests for a new ${kind.label}: the latest one plus one, not yet taken (empty when there is none to count on)`,
-      response: { 200: Envelope(Type.Object({ registrationNumber: Type.String() })), ...errorResponses },
+      response: { 200: Envelope(Type.Object({ registrationNumber: Type.String() })) },
     },
     pdf: {
+      operationId: `get${noun}Pdf`,
       tags,
-      security,
       summary: `Download a ${kind.label} of your council as PDF`,
       params: IdParams,
       produces: ['application/pdf'],
-      response: { 200: pdfResponse, ...errorResponses },
+      response: { 200: pdfResponse, ...errors(404) },
     },
   };
 }

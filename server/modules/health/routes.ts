@@ -9,7 +9,17 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/health',
     {
-      schema: { tags: ['Health'], summary: 'Portal and database status', response: { 200: Envelope(Health), 503: Envelope(Health) } },
+      schema: {
+        operationId: 'getHealth',
+        tags: ['Health'],
+        summary: 'Portal and database status',
+        response: {
+          200: Envelope(Health, {
+            examples: [{ isSuccess: true, message: 'ok', result: { database: 'up', databaseKind: 'postgresql', uptimeSeconds: 86400 } }],
+          }),
+          503: Type.Object(Envelope(Health).properties, { description: 'The database is not reachable: isSuccess false, database "down"' }),
+        },
+      },
     },
     async (_request, reply) => {
       const result = { database: 'up', databaseKind: app.dbKind, uptimeSeconds: Math.round(process.uptime()) };

@@ -24,9 +24,9 @@ import {
   pagedSchema,
   putRatesSchema,
   registerSchema,
-  updateOwnerByIdSchema,
-  updateOwnerSchema,
-  updatePropertySchema,
+  updateOwnerByIdSchemas,
+  updateOwnerSchemas,
+  updatePropertySchemas,
 } from './schema.ts';
 import {
   importRegister,
@@ -97,7 +97,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.route({
       method,
       url: '/api/OwnerProperty/UpdateOwner',
-      schema: updateOwnerSchema,
+      schema: updateOwnerSchemas[method],
       preValidation: trimBody,
       preHandler: app.requireStaff,
       handler: async (request) =>
@@ -106,7 +106,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.route({
       method,
       url: '/api/OwnerProperty/UpdateOwner/:ownerId',
-      schema: updateOwnerByIdSchema,
+      schema: updateOwnerByIdSchemas[method],
       preValidation: trimBody,
       preHandler: app.requireStaff,
       handler: async (request) =>
@@ -115,7 +115,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.route({
       method,
       url: '/api/OwnerProperty/UpdateProperty',
-      schema: updatePropertySchema,
+      schema: updatePropertySchemas[method],
       preValidation: trimBody,
       preHandler: app.requireStaff,
       handler: async (request) => ok(await updateProperty(app.db, councilOf(request).userId, request.body), 'Property updated'),

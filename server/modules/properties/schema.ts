@@ -2,7 +2,7 @@
 // computed columns, not how they are reached); the shape is common/property/assessment.ts `Rates`.
 import { Type, type Static } from 'typebox';
 import { BUILDING_TYPE_KEYS, USAGE_KEYS } from '../../../common/property/assessment.ts';
-import { Envelope, errorResponses } from '../../lib/schema.ts';
+import { Envelope, XLSX, errors, fileResponse, ok, putAndPost } from '../../lib/schema.ts';
 
 /** A rupee amount or factor: a plain decimal with at most 2 places (numbers are accepted and read as text). */
 const Decimal = (description: string) => Type.String({ pattern: '^\\d{1,9}(\\.\\d{1,2})?$', description });
@@ -61,17 +61,17 @@ export const RatesResult = Type.Object({
 export type RatesResult = Static<typeof RatesResult>;
 
 export const getRatesSchema = {
+  operationId: 'getTaxRates',
   tags: ['TaxRates'],
   summary: "The council's assessment rates (the defaults until it saves its own), with the legal band of each tax rate",
-  security: [{ bearer: [] }],
-  response: { 200: Envelope(RatesResult), ...errorResponses },
+  response: { 200: Envelope(RatesResult) },
 };
 export const putRatesSchema = {
+  operationId: 'updateTaxRates',
   tags: ['TaxRates'],
   summary: "Saves the council's assessment rates; a tax rate outside its legal band is refused",
-  security: [{ bearer: [] }],
   body: Rates,
-  response: { 200: Envelope(RatesResult), ...errorResponses },
+  response: { 200: Envelope(RatesResult) },
 };
 
 // ---------------------------------------------------------------- the register (Namuna 8)
@@ -104,9 +104,23 @@ export const PropertyFields = {
   vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: Type.Optional(Text(500, 'Remark on increase/decrease orders')),
 };
 
+const registerExample = {
+  malmattaNo: '१२/अ',
+  malkacheNav: 'रमेश गणपत पाटील',
+  bhogwatdarakNav: 'स्वतः',
+  mobileNo: '9812345670',
+  gatNo: '45',
+  citySurveyNo: '102',
+  malmattaVarnan: 'आर.सी.सी. घर',
+  buildingType: 'rcc',
+  usage: 'residential',
+  milkatBandhakamYear: 2010,
+  areaSqm: '50',
+  landRate: '1200',
+};
 export const RegisterBody = Type.Object(
   { ...PropertyFields, createdByUserId: Type.Optional(Type.Unknown({ description: 'Ignored: the council of the token' })) },
-  { additionalProperties: true },
+  { additionalProperties: true, examples: [registerExample] },
 );
 export type RegisterBody = Static<typeof RegisterBody>;
 
@@ -150,11 +164,54 @@ export const PropertyRow = Type.Object({
 export type PropertyRow = Static<typeof PropertyRow>;
 
 export const registerSchema = {
+  operationId: 'registerOwnerProperty',
   tags: ['Properties'],
   summary: 'Registers a property with its owner; the assessment (Namuna 8 columns) is computed from the council’s rates',
-  security: [{ bearer: [] }],
   body: RegisterBody,
-  response: { 201: Envelope(PropertyRow), 409: Type.Ref('ErrorEnvelope'), ...errorResponses },
+  response: {
+    201: Envelope(PropertyRow, {
+      examples: [
+        ok(
+          {
+            ownerId: 41,
+            propertyId: 128,
+            malmattaNo: '१२/अ',
+            malkacheNav: 'रमेश गणपत पाटील',
+            bhogwatdarakNav: 'स्वतः',
+            mobileNo: '9812345670',
+            gatNo: '45',
+            citySurveyNo: '102',
+            malmattaVarnan: 'आर.सी.सी. घर',
+            buildingType: 'rcc',
+            usage: 'residential',
+            milkatBandhakamYear: 2010,
+            area: '538.20',
+            areaSqm: '50.00',
+            plotAreaSqm: null,
+            landRate: '1200.00',
+            constructionRate: '18000.00',
+            buildingRate: '14400.00',
+            ghasaraRate: '0.80',
+            ghasaraDarUpdatedYear: 2026,
+            buildingBharank: '1.00',
+            bhandavaliRateRs: '780000.00',
+            karachaRateRs: '1.20',
+            gharpatti: '936.00',
+            divabatti: '20.00',
+            arogya: '20.00',
+            panipatti: '300.00',
+            total: '1276.00',
+            aapilacheNikalAndFerfar: '',
+            vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: '',
+            propertyCreatedAt: '2026-04-02T05:30:00.000Z',
+            updatedAt: '2026-04-02T05:30:00.000Z',
+          },
+          'मलमत्ता यशस्वीपणे नोंदवली गेली!',
+        ),
+      ],
+    }),
+    ...errors(409),
+  },
 };
 
 export const PagedQuery = Type.Object({
@@ -169,9 +226,9 @@ export const PagedQuery = Type.Object({
 export type PagedQuery = Static<typeof PagedQuery>;
 
 export const pagedSchema = {
+  operationId: 'getPropertiesPaged',
   tags: ['Properties'],
   summary: 'The council’s properties with their active owners, newest first, paged and searchable',
-  security: [{ bearer: [] }],
   querystring: PagedQuery,
   response: {
     200: Envelope(
@@ -186,7 +243,6 @@ export const pagedSchema = {
         }),
       }),
     ),
-    ...errorResponses,
   },
 };
 
@@ -199,11 +255,11 @@ export const ByMalmattaParams = Type.Object({
   }),
 });
 export const byMalmattaSchema = {
+  operationId: 'getPropertyByMalmatta',
   tags: ['Properties'],
   summary: 'A property of the council by its number, as a one-item list (the spec’s client reads the first)',
-  security: [{ bearer: [] }],
   params: ByMalmattaParams,
-  response: { 200: Envelope(Type.Array(PropertyRow)), ...errorResponses },
+  response: { 200: Envelope(Type.Array(PropertyRow)), ...errors(404) },
 };
 
 export const OwnersQuery = Type.Object({
@@ -221,9 +277,9 @@ export const OwnersQuery = Type.Object({
 });
 export type OwnersQuery = Static<typeof OwnersQuery>;
 export const ownersSchema = {
+  operationId: 'getOwnersWithProperties',
   tags: ['Properties'],
   summary: 'Owners with their properties (the admin cards), paged, filtered by owner name and property number',
-  security: [{ bearer: [] }],
   querystring: OwnersQuery,
   response: {
     200: Envelope(
@@ -236,7 +292,6 @@ export const ownersSchema = {
         totalCapped: Type.Boolean({ description: 'true when more than 10,000 match' }),
       }),
     ),
-    ...errorResponses,
   },
 };
 
@@ -271,22 +326,22 @@ export type UpdatePropertyBody = Static<typeof UpdatePropertyBody> & Partial<Reg
 
 export const OwnerIdParams = Type.Object({ ownerId: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 
-const updateResponse = { 200: Envelope(PropertyRow), 409: Type.Ref('ErrorEnvelope'), ...errorResponses };
-export const updateOwnerSchema = {
+const updateResponse = { 200: Envelope(PropertyRow), ...errors(404, 409) };
+const updateOwner = {
   tags: ['Properties'],
   summary: 'Corrects the active owner’s name, occupier or mobile (PUT or POST; the owner id in the body or the path)',
-  security: [{ bearer: [] }],
   body: UpdateOwnerBody,
   response: updateResponse,
 };
-export const updateOwnerByIdSchema = { ...updateOwnerSchema, params: OwnerIdParams };
-export const updatePropertySchema = {
+export const updateOwnerSchemas = putAndPost(updateOwner, 'updateOwner');
+export const updateOwnerByIdSchemas = putAndPost({ ...updateOwner, params: OwnerIdParams }, 'updateOwnerById');
+const updateProperty = {
   tags: ['Properties'],
   summary: 'Changes a property’s recorded facts; the assessment is computed again (PUT or POST)',
-  security: [{ bearer: [] }],
   body: UpdatePropertyBody,
   response: updateResponse,
 };
+export const updatePropertySchemas = putAndPost(updateProperty, 'updateProperty');
 
 // ---------------------------------------------------------------- public (no login)
 
@@ -295,11 +350,15 @@ export const SuggestQuery = Type.Object({
   q: Type.String({ minLength: 1, maxLength: 50, description: 'At least one character' }),
 });
 export const suggestSchema = {
+  operationId: 'suggestPublicProperties',
   tags: ['Public'],
   summary: 'Autocomplete of the public property search: at most 10 property numbers with their owner names (rate-limited per address)',
-  security: [],
   querystring: SuggestQuery,
-  response: { 200: Envelope(Type.Array(Type.Object({ malmattaNo: Type.String(), malkacheNav: Type.String() }))), ...errorResponses },
+  response: {
+    200: Envelope(Type.Array(Type.Object({ malmattaNo: Type.String(), malkacheNav: Type.String() }))),
+    // 404 when no council account exists yet; 429 over the per-address limit.
+    ...errors(404, 429),
+  },
 };
 
 const Head = Type.Object({ magil: Money, chalu: Money, total: Money });
@@ -340,12 +399,12 @@ export const PublicPropertyQuery = Type.Object({
   captcha: Type.Optional(Type.String({ maxLength: 10 })),
 });
 export const publicPropertySchema = {
+  operationId: 'getPublicProperty',
   tags: ['Public'],
   summary: 'A property of the public council with its outstanding tax, after a captcha (rate-limited per address)',
-  security: [],
   params: Type.Object({ malmattaNo: Type.String({ minLength: 1, maxLength: 50 }) }),
   querystring: PublicPropertyQuery,
-  response: { 200: Envelope(PublicProperty), ...errorResponses },
+  response: { 200: Envelope(PublicProperty), ...errors(404, 429) },
 };
 
 export const CertificateRow = Type.Object({
@@ -372,14 +431,14 @@ export const CertificateRow = Type.Object({
 });
 export type CertificateRow = Static<typeof CertificateRow>;
 export const propertyCertificateSchema = {
+  operationId: 'getPropertyCertificate',
   tags: ['Public'],
   summary: 'The public property tax certificate (spec 2.9) the Namuna 8 QR code opens; a one-item list',
-  security: [],
   params: Type.Object({
     malmattaNo: Type.String({ minLength: 1, maxLength: 50 }),
     userId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
   }),
-  response: { 200: Envelope(Type.Array(CertificateRow)), ...errorResponses },
+  response: { 200: Envelope(Type.Array(CertificateRow)), ...errors(404) },
 };
 
 export const ImportQuery = Type.Object({
@@ -399,28 +458,30 @@ export const ImportReport = Type.Object({
 });
 export type ImportReport = Static<typeof ImportReport>;
 export const importSchema = {
+  operationId: 'importProperties',
   tags: ['Properties'],
   summary:
     'Imports the register from an .xlsx (multipart, one file): reports every bad row; writes nothing unless all are good; a second import of the same file changes nothing',
-  security: [{ bearer: [] }],
   querystring: ImportQuery,
   consumes: ['multipart/form-data'],
-  response: { 200: Envelope(ImportReport), 413: Type.Ref('ErrorEnvelope'), ...errorResponses },
+  response: { 200: Envelope(ImportReport), ...errors(413) },
 };
 export const templateSchema = {
+  operationId: 'getPropertyImportTemplate',
   tags: ['Properties'],
   summary: 'The import template (.xlsx) with Marathi headers',
-  security: [{ bearer: [] }],
-  produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  produces: [XLSX],
+  response: { 200: fileResponse(XLSX, 'namuna8-import-template.xlsx') },
 };
 
 export const namuna8Schema = {
+  operationId: 'getNamuna8Pdf',
   tags: ['Properties'],
   summary: 'The Namuna 8 extract of one property as a PDF (A4 landscape), file name Number8_{malmattaNo}.pdf',
-  security: [{ bearer: [] }],
   querystring: Type.Object({
     malmattaNo: Type.String({ minLength: 1, maxLength: 50 }),
     createdByUserId: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Another council’s id answers 404' })),
   }),
   produces: ['application/pdf'],
+  response: { 200: fileResponse('application/pdf', 'Number8_{malmattaNo}.pdf'), ...errors(404) },
 };

@@ -1,7 +1,7 @@
 // Contract of /api/Site: the office's own public content (name, address, statistics, schools,
 // schemes, committees, services) as data per council account.
 import { Type, type Static } from 'typebox';
-import { Envelope, ErrorRef, IntId, errorResponses } from '../../lib/schema.ts';
+import { ETAG, Envelope, IfMatchHeaders, IntId, errors, ok } from '../../lib/schema.ts';
 
 const Text = (maxLength: number, description?: string) => Type.String({ maxLength, description });
 /** Required text: the route trims strings first, so blank counts as empty. */
@@ -100,25 +100,27 @@ export const ProfileQuery = Type.Object({
 });
 
 export const publicProfileSchema = {
+  operationId: 'getSiteProfile',
   tags: ['Site'],
   summary: 'The public site profile (default public council, or ?userId=)',
   description: 'Public content, no token. Our addition: the spec had this content fixed in the page code.',
   querystring: ProfileQuery,
-  response: { 200: Envelope(SiteProfile), ...errorResponses },
+  response: { 200: Envelope(SiteProfile), ...errors(404) },
 };
 export const mineSchema = {
+  operationId: 'getMySiteProfile',
   tags: ['Site'],
   summary: "The token's council's site profile (for the edit screen)",
-  security: [{ bearer: [] }],
-  response: { 200: Envelope(SiteProfile), ...errorResponses },
+  response: { 200: Envelope(SiteProfile, { headers: ETAG }) },
 };
 export const updateSchema = {
+  operationId: 'updateSiteProfile',
   tags: ['Site'],
   summary: "Replace the token's council's site profile; with If-Match (its version), 409 when someone saved it since",
-  security: [{ bearer: [] }],
   // A client may send back what it read, version included: accepted and ignored (If-Match counts).
   body: Type.Object({ ...SiteProfileBody.properties, version: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647 })) }),
-  response: { 200: Envelope(SiteProfile), 409: ErrorRef(), ...errorResponses },
+  headers: IfMatchHeaders,
+  response: { 200: Envelope(SiteProfile, { headers: ETAG }), ...errors(404, 409) },
 };
 
 // The first-run setup's state, for the staff dashboard.
@@ -133,23 +135,26 @@ export const SetupStatus = Type.Object({
 export type SetupStatus = Static<typeof SetupStatus>;
 
 export const setupSchema = {
+  operationId: 'getSiteSetup',
   tags: ['Site'],
   summary: "What the token's council still has to enter, and whether QR codes can reach the portal",
   description: 'Staff only. Our addition (issue 14): drives the first-run setup and the dashboard notice.',
-  security: [{ bearer: [] }],
-  response: { 200: Envelope(SetupStatus), ...errorResponses },
+  response: { 200: Envelope(SetupStatus) },
 };
 
 export const LogoResult = Type.Object({
   logoUrl: Type.String({ description: "Path of the stored logo under /uploads/site/; save it as the profile's logoUrl" }),
 });
 export const logoSchema = {
+  operationId: 'uploadSiteLogo',
   tags: ['Site'],
   summary: 'Upload the office logo (multipart/form-data)',
   description:
     'Part `LogoFile`: a JPEG, PNG or WebP image, checked by content, at most UPLOAD_LIMIT_MB (else 413). Stored as ' +
     'a PNG of at most 256 px; the answer is its path, which PUT /api/Site/profile saves as logoUrl. Our addition (issue 14).',
   consumes: ['multipart/form-data'],
-  security: [{ bearer: [] }],
-  response: { 201: Envelope(LogoResult), 413: ErrorRef(), ...errorResponses },
+  response: {
+    201: Envelope(LogoResult, { examples: [ok({ logoUrl: '/uploads/site/logo-5e0c1f9a2b3d4c6e.png' }, 'Logo uploaded')] }),
+    ...errors(413, 503),
+  },
 };

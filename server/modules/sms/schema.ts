@@ -1,8 +1,7 @@
 // Contract of /api/Sms: balance, templates, preview, sending (gram sabha, dues) and the batches.
 import { Type } from 'typebox';
-import { Envelope, ErrorRef, IntId, Paged, errorResponses } from '../../lib/schema.ts';
+import { Envelope, IntId, Paged, errors, ok } from '../../lib/schema.ts';
 
-const security = [{ bearer: [] }];
 const tags = ['SMS'];
 const Kind = Type.Union([Type.Literal('gramsabha'), Type.Literal('dues')], { description: 'gramsabha or dues' });
 const Ignored = Type.Optional(Type.Unknown({ description: 'Ignored: the council of the token' }));
@@ -12,10 +11,10 @@ const TimeField = Type.Optional(Type.String({ maxLength: 20, description: 'HH:MM
 
 const Balance = Type.Object({ provider: Type.String(), balance: Type.String(), checkedAt: Type.String() });
 export const balanceSchema = {
+  operationId: 'getSmsBalance',
   tags,
   summary: 'Credits left at the configured gateway (read by the server, kept for a minute)',
-  security,
-  response: { 200: Envelope(Balance), 502: ErrorRef(), ...errorResponses },
+  response: { 200: Envelope(Balance), ...errors(502) },
 };
 
 const Templates = Type.Object({
@@ -24,17 +23,17 @@ const Templates = Type.Object({
   variables: Type.Record(Type.String(), Type.Array(Type.String())),
 });
 export const templatesSchema = {
+  operationId: 'getSmsTemplates',
   tags,
   summary: 'The council’s notice templates, with the DLT variables each must keep',
-  security,
-  response: { 200: Envelope(Templates), ...errorResponses },
+  response: { 200: Envelope(Templates) },
 };
 export const saveTemplateSchema = {
+  operationId: 'updateSmsTemplate',
   tags,
   summary: 'Saves the wording of one notice; it must keep each DLT variable exactly once',
-  security,
   body: Type.Object({ kind: Kind, body: Type.String({ minLength: 1, maxLength: 1000 }), createdByUserId: Ignored }),
-  response: { 200: Envelope(Templates), ...errorResponses },
+  response: { 200: Envelope(Templates) },
 };
 
 const Skipped = Type.Object({ mobile: Type.String(), malmattaNo: Type.String(), reason: Type.String() });
@@ -48,9 +47,9 @@ const Preview = Type.Object({
   skipped: Type.Array(Skipped),
 });
 export const previewSchema = {
+  operationId: 'previewSms',
   tags,
   summary: 'The message as it will go out, its length and segments, and how many mobiles get it',
-  security,
   body: Type.Object({
     kind: Kind,
     date: DateField,
@@ -58,23 +57,43 @@ export const previewSchema = {
     body: Type.Optional(Type.String({ maxLength: 1000, description: 'An unsaved wording to try' })),
     createdByUserId: Ignored,
   }),
-  response: { 200: Envelope(Preview), ...errorResponses },
+  response: { 200: Envelope(Preview) },
 };
 
 const Queued = Type.Object({ batchId: Type.Integer(), recipients: Type.Integer(), segments: Type.Integer(), skipped: Type.Array(Skipped) });
 export const gramsabhaSchema = {
+  operationId: 'sendGramsabhaSms',
   tags,
   summary: 'Queues the gram sabha notice to every distinct active owner mobile of the council',
-  security,
-  body: Type.Object({ createdByUserId: Ignored, date: DateField, time: TimeField, password: Password }),
-  response: { 202: Envelope(Queued), ...errorResponses },
+  body: Type.Object(
+    { createdByUserId: Ignored, date: DateField, time: TimeField, password: Password },
+    { examples: [{ date: '2026-12-02', time: '11:00', password: 'Pimpalgaon-2026' }] },
+  ),
+  // 503: password checks queued full (the password is checked as a login is).
+  response: {
+    202: Envelope(Queued, {
+      examples: [
+        ok(
+          {
+            batchId: 14,
+            recipients: 212,
+            segments: 424,
+            skipped: [{ mobile: '98123', malmattaNo: '४५', reason: 'अवैध मोबाईल क्रमांक / invalid mobile' }],
+          },
+          'ग्रामसभा संदेश यशस्वीरित्या पाठवला!',
+        ),
+      ],
+    }),
+    ...errors(503),
+  },
 };
 export const duesSchema = {
+  operationId: 'sendDuesSms',
   tags,
   summary: 'Queues a dues notice (property number and amount) to each owner with an outstanding total above zero',
-  security,
   body: Type.Object({ createdByUserId: Ignored, password: Password }),
-  response: { 202: Envelope(Queued), ...errorResponses },
+  // 503: password checks queued full (the password is checked as a login is).
+  response: { 202: Envelope(Queued), ...errors(503) },
 };
 
 const summaryFields = {
@@ -93,15 +112,15 @@ const summaryFields = {
 };
 const BatchSummary = Type.Object(summaryFields);
 export const batchesSchema = {
+  operationId: 'getSmsBatches',
   tags,
   summary: 'The council’s batches, newest first, with counts per status',
-  security,
   querystring: Type.Object({
     pageNumber: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
     pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
     createdByUserId: Ignored,
   }),
-  response: { 200: Envelope(Paged(BatchSummary)), ...errorResponses },
+  response: { 200: Envelope(Paged(BatchSummary)) },
 };
 
 const Message = Type.Object({
@@ -118,24 +137,25 @@ const Message = Type.Object({
 });
 const BatchParams = Type.Object({ id: IntId });
 export const batchSchema = {
+  operationId: 'getSmsBatch',
   tags,
   summary: 'One batch with each message and its status',
-  security,
   params: BatchParams,
   response: {
     200: Envelope(Type.Object({ ...summaryFields, skipped: Type.Array(Skipped), messages: Type.Array(Message) })),
-    ...errorResponses,
+    ...errors(404),
   },
 };
 export const retrySchema = {
+  operationId: 'retrySmsBatch',
   tags,
   summary: 'Queues the failed messages of a batch again',
-  security,
   params: BatchParams,
-  response: { 200: Envelope(Type.Object({ requeued: Type.Integer() })), ...errorResponses },
+  response: { 200: Envelope(Type.Object({ requeued: Type.Integer() })), ...errors(404) },
 };
 
 export const msg91DeliverySchema = {
+  operationId: 'receiveMsg91Delivery',
   tags,
   summary: 'MSG91 delivery report webhook (JSON, v3 or the new webhook): marks a sent message delivered or failed',
   querystring: Type.Object({ token: Type.String({ maxLength: 200, description: 'SMS_WEBHOOK_TOKEN' }) }),
@@ -150,5 +170,6 @@ export const msg91DeliverySchema = {
     },
     { additionalProperties: true },
   ),
-  response: { 200: Envelope(Type.Object({ updated: Type.Integer() })), ...errorResponses },
+  // 403: a wrong webhook token; 404: delivery reports are not configured (SMS_WEBHOOK_TOKEN).
+  response: { 200: Envelope(Type.Object({ updated: Type.Integer() })), ...errors(403, 404) },
 };

@@ -26,7 +26,7 @@ import {
   excelSchema,
   ghasaraStatusSchema,
   historySchema,
-  listSchema,
+  listSchemas,
   maganiPdfSchema,
   publicReceiptSchema,
   receiptPdfSchema,
@@ -115,8 +115,11 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // The spec's client tries the sorted path, then the plain one: both answer alike.
-  for (const url of ['/api/OwnerProperty/KarDetails/Sorted', '/api/OwnerProperty/KarDetails'])
-    app.get(url, { schema: listSchema, preHandler: app.requireStaff }, async (request) =>
+  for (const [url, schema] of [
+    ['/api/OwnerProperty/KarDetails/Sorted', listSchemas.sorted],
+    ['/api/OwnerProperty/KarDetails', listSchemas.plain],
+  ] as const)
+    app.get(url, { schema, preHandler: app.requireStaff }, async (request) =>
       ok(await listKar(app.db, scopedCouncil(request, request.query.userId), request.query)),
     );
 

@@ -3,7 +3,7 @@
 // (karid, paid_gharpatti, magilGharpatti …); amounts are decimal strings with 2 places.
 import { Type, type Static } from 'typebox';
 import { PAYMENT_METHOD_KEYS, TAX_HEADS } from '../../../common/property/tax.ts';
-import { Envelope, errorResponses, IntId } from '../../lib/schema.ts';
+import { Envelope, IntId, XLSX, errors, fileResponse, ok } from '../../lib/schema.ts';
 
 const Money = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description: 'Rupees as a decimal string with 2 places' });
 /** An amount as the form sends it: a decimal string (preferred) or a JSON number; empty or null is 0. */
@@ -11,7 +11,6 @@ const AmountIn = (description: string) =>
   Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Number(), Type.Null()], { description }));
 const CouncilId = (what: string) =>
   Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: `${what}: another council’s id answers 404` }));
-const conflict = { 409: Type.Ref('ErrorEnvelope') };
 
 const perHead = <T>(make: (h: (typeof TAX_HEADS)[number]) => [string, T][]) =>
   Object.fromEntries(TAX_HEADS.flatMap(make)) as Record<string, T>;
@@ -37,11 +36,11 @@ export type KarRow = Static<typeof KarRow>;
 export const OwnerQuery = Type.Object({ ownerId: IntId });
 
 export const detailsByOwnerSchema = {
+  operationId: 'getKarDetailsByOwner',
   tags: ['Tax'],
   summary: 'The kar record of the owner’s property as a one-item list (empty when it has none)',
-  security: [{ bearer: [] }],
   querystring: OwnerQuery,
-  response: { 200: Envelope(Type.Array(KarRow)), ...errorResponses },
+  response: { 200: Envelope(Type.Array(KarRow)) },
 };
 
 export const AddKarBody = Type.Object(
@@ -57,11 +56,11 @@ export const AddKarBody = Type.Object(
 export type AddKarBody = Static<typeof AddKarBody>;
 
 export const addKarSchema = {
+  operationId: 'addKarDetails',
   tags: ['Tax'],
   summary: 'Starts the kar record of a registered property: arrears as entered (once), the current demand from its assessment',
-  security: [{ bearer: [] }],
   body: AddKarBody,
-  response: { 201: Envelope(KarRow), ...conflict, ...errorResponses },
+  response: { 201: Envelope(KarRow), ...errors(404, 409) },
 };
 
 export const PaymentBody = Type.Object(
@@ -77,7 +76,10 @@ export const PaymentBody = Type.Object(
     ),
     createdByUserId: Type.Optional(Type.Unknown({ description: 'Ignored: the council of the token' })),
   },
-  { additionalProperties: true },
+  {
+    additionalProperties: true,
+    examples: [{ karid: 57, paid_gharpatti: '300.00', paid_method: 'cash', note: 'रोख, कार्यालयात', paid_on: '2026-11-20' }],
+  },
 );
 export type PaymentBody = Static<typeof PaymentBody>;
 
@@ -107,11 +109,11 @@ export const Payment = Type.Object({
 export type Payment = Static<typeof Payment>;
 
 export const applyPaymentSchema = {
+  operationId: 'applyPayment',
   tags: ['Tax'],
   summary:
     'Takes a payment: per head at most what is due, arrears first; a Namuna 10 receipt number of the financial year. ' +
     'Send an Idempotency-Key header: a repeat with the same key answers the first payment and takes nothing more.',
-  security: [{ bearer: [] }],
   headers: Type.Object({
     'idempotency-key': Type.Optional(
       Type.String({ minLength: 1, maxLength: 100, description: 'A fresh value per payment the clerk means (a UUID)' }),
@@ -126,9 +128,57 @@ export const applyPaymentSchema = {
         repeated: Type.Boolean({ description: 'true: the answer to an earlier request with this Idempotency-Key' }),
       }),
     ),
-    201: Envelope(Type.Object({ payment: Payment, kar: KarRow, repeated: Type.Boolean() })),
-    ...conflict,
-    ...errorResponses,
+    201: Envelope(Type.Object({ payment: Payment, kar: KarRow, repeated: Type.Boolean() }), {
+      examples: [
+        ok(
+          {
+            payment: {
+              paymentId: 212,
+              receiptId: '5d035a5b-c845-4892-ba50-3ed8bac51542',
+              receiptNo: 1,
+              receiptYear: 2026,
+              financialYear: '2026-27',
+              bookNo: 1,
+              karId: 57,
+              malmattaNo: '१२/अ',
+              payerName: 'रमेश गणपत पाटील',
+              paidOn: '2026-11-20',
+              paidMethod: 'cash',
+              note: 'रोख, कार्यालयात',
+              amountTotal: '300.00',
+              lines: [{ category: 'gharpatti', fromArrears: '250.00', fromCurrent: '50.00', amountPaid: '300.00' }],
+              createdAt: '2026-11-20T06:45:00.000Z',
+            },
+            kar: {
+              karId: 57,
+              karid: 57,
+              propertyId: 128,
+              malmattaNo: '१२/अ',
+              malkacheNav: 'रमेश गणपत पाटील',
+              magilGharpatti: '0.00',
+              chaluGharpatti: '886.00',
+              magilDivabatti: '0.00',
+              chaluDivabatti: '20.00',
+              magilArogyakar: '0.00',
+              chaluArogyakar: '20.00',
+              magilPanipatti: '0.00',
+              chaluPanipatti: '300.00',
+              totalGharpatti: '886.00',
+              totalDivabatti: '20.00',
+              totalArogyakar: '20.00',
+              totalPanipatti: '300.00',
+              total: '1226.00',
+              rowTotal: '1226.00',
+              karupdatedYear: 2026,
+            },
+            repeated: false,
+          },
+          'पेमेंट यशस्वीरित्या पूर्ण झाले!',
+        ),
+      ],
+    }),
+    // 404: no kar record (karid); 409: the Idempotency-Key was used for another payment, or more than is due.
+    ...errors(404, 409),
   },
 };
 
@@ -147,26 +197,28 @@ export const HistoryRow = Type.Object({
 });
 export type HistoryRow = Static<typeof HistoryRow>;
 export const historySchema = {
+  operationId: 'getPaymentHistory',
   tags: ['Tax'],
   summary: 'Payments on the owner’s property, newest first, one row per head paid',
-  security: [{ bearer: [] }],
   querystring: OwnerQuery,
-  response: { 200: Envelope(Type.Array(HistoryRow)), ...errorResponses },
+  response: { 200: Envelope(Type.Array(HistoryRow)) },
 };
 
 export const receiptPdfSchema = {
+  operationId: 'getReceiptPdf',
   tags: ['Tax'],
   summary: 'The Namuna 10 receipt of a payment (PDF)',
-  security: [{ bearer: [] }],
   params: Type.Object({ paymentId: IntId }),
   produces: ['application/pdf'],
+  response: { 200: fileResponse('application/pdf', 'Receipt_{financialYear}_{receiptNo}.pdf'), ...errors(404) },
 };
 export const maganiPdfSchema = {
+  operationId: 'getMaganiPdf',
   tags: ['Tax'],
   summary: 'The Namuna 9 demand bill of the owner’s property (PDF): per head arrears, current and total, the last payments',
-  security: [{ bearer: [] }],
   produces: ['application/pdf'],
   querystring: Type.Object({ ownerId: IntId, createdByUserId: CouncilId('The council the earlier client sends') }),
+  response: { 200: fileResponse('application/pdf', 'Kar_Magani_{malmattaNo}.pdf'), ...errors(404) },
 };
 
 export const PublicReceipt = Type.Object({
@@ -178,11 +230,16 @@ export const PublicReceipt = Type.Object({
 });
 export type PublicReceipt = Static<typeof PublicReceipt>;
 export const publicReceiptSchema = {
+  operationId: 'getPublicReceipt',
   tags: ['Public'],
   summary: 'The receipt check a receipt’s QR code opens: only its number, date, amount and property number',
-  security: [],
   params: Type.Object({ receiptId: Type.String({ format: 'uuid', maxLength: 36 }) }),
-  response: { 200: Envelope(PublicReceipt), ...errorResponses },
+  response: {
+    200: Envelope(PublicReceipt, {
+      examples: [ok({ receiptNo: 1, financialYear: '2026-27', paidOn: '2026-11-20', amountTotal: '300.00', malmattaNo: '१२/अ' })],
+    }),
+    ...errors(404),
+  },
 };
 
 // ---------------------------------------------------------------- the tax list (spec 2.8)
@@ -208,10 +265,9 @@ export const ListTotals = Type.Object({
   ...perHead((h) => [[`total${h.col}`, Money]]),
   total: Money,
 });
-export const listSchema = {
+const listSchema = {
   tags: ['Tax'],
   summary: 'The council’s kar records, paged, sorted by grand total (ASC/DESC) or in register order, with the totals of every column',
-  security: [{ bearer: [] }],
   querystring: ListQuery,
   response: {
     200: Envelope(
@@ -228,35 +284,42 @@ export const listSchema = {
         rolledOver: Type.Boolean({ description: 'true when this year’s rollover (recalc-by-user) has run: the update button is disabled' }),
       }),
     ),
-    ...errorResponses,
+    // Another council's userId answers 404.
+    ...errors(404),
   },
 };
+/** The spec's client tries the sorted path, then the plain one: both answer alike. */
+export const listSchemas = {
+  sorted: { ...listSchema, operationId: 'getKarDetailsSorted' },
+  plain: { ...listSchema, operationId: 'getKarDetails' },
+};
 export const excelSchema = {
+  operationId: 'getKarDetailsExcel',
   tags: ['Tax'],
   summary: 'The whole tax list in the chosen sort as an .xlsx (streamed), kar-details-{yyyy-mm-dd}.xlsx',
-  security: [{ bearer: [] }],
-  produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  produces: [XLSX],
   querystring: Type.Object({
     userId: ListQuery.properties.userId,
     sortField: ListQuery.properties.sortField,
     sortOrder: ListQuery.properties.sortOrder,
   }),
+  response: { 200: fileResponse(XLSX, 'kar-details-{yyyy-mm-dd}.xlsx'), ...errors(404) },
 };
 
 // ---------------------------------------------------------------- yearly jobs
 
 export const recalcSchema = {
+  operationId: 'recalcTaxByUser',
   tags: ['Tax'],
   summary:
     'The yearly rollover, once per financial year: unpaid current tax moves to arrears and the new current demand is raised from the assessment',
-  security: [{ bearer: [] }],
   params: Type.Object({
     userId: Type.Integer({ minimum: 0, maximum: 2147483647, description: 'The council; another council’s id answers 404' }),
   }),
   response: {
     200: Envelope(Type.Object({ taxYear: Type.Integer(), financialYear: Type.String(), updated: Type.Integer() })),
-    ...conflict,
-    ...errorResponses,
+    // 404: another council's id; 409: this financial year's rollover has run.
+    ...errors(404, 409),
   },
 };
 
@@ -269,9 +332,9 @@ export const DueRow = Type.Object({
 });
 export type DueRow = Static<typeof DueRow>;
 export const dueSchema = {
+  operationId: 'getPropertiesDue',
   tags: ['Depreciation'],
   summary: 'Properties whose depreciation (ghasara) factor has not been updated this calendar year',
-  security: [{ bearer: [] }],
   body: Type.Object(
     {
       createdByUserId: Type.Optional(
@@ -280,7 +343,7 @@ export const dueSchema = {
     },
     { additionalProperties: true },
   ),
-  response: { 200: Envelope(Type.Array(DueRow)), ...errorResponses },
+  response: { 200: Envelope(Type.Array(DueRow)), ...errors(404) },
 };
 
 export const GhasaraChange = Type.Object({
@@ -302,23 +365,23 @@ export const GhasaraResult = Type.Object({
 });
 export type GhasaraResult = Static<typeof GhasaraResult>;
 export const decreaseAllSchema = {
+  operationId: 'decreaseGhasaraAll',
   tags: ['Depreciation'],
   summary:
     'Moves every due property’s depreciation factor to the one for its age and recomputes its tax and current demand, in one call; once per calendar year',
-  security: [{ bearer: [] }],
-  response: { 200: Envelope(GhasaraResult), ...conflict, ...errorResponses },
+  response: { 200: Envelope(GhasaraResult), ...errors(409) },
 };
 export const decreaseOneSchema = {
+  operationId: 'decreaseGhasara',
   tags: ['Depreciation'],
   summary: 'The depreciation update of one property (the earlier client calls it once per property)',
-  security: [{ bearer: [] }],
   params: Type.Object({ id: IntId }),
-  response: { 200: Envelope(GhasaraResult), ...conflict, ...errorResponses },
+  response: { 200: Envelope(GhasaraResult), ...errors(404, 409) },
 };
 export const ghasaraStatusSchema = {
+  operationId: 'getGhasaraStatus',
   tags: ['Depreciation'],
   summary: 'The depreciation screen’s status: the year, how many are due, and whether this year’s update has run',
-  security: [{ bearer: [] }],
   response: {
     200: Envelope(
       Type.Object({
@@ -328,7 +391,6 @@ export const ghasaraStatusSchema = {
         ranAt: Type.Union([Type.String(), Type.Null()]),
       }),
     ),
-    ...errorResponses,
   },
 };
 
@@ -340,8 +402,8 @@ export const CollectionSummary = Type.Object({
 });
 export type CollectionSummary = Static<typeof CollectionSummary>;
 export const collectionSchema = {
+  operationId: 'getCollectionSummary',
   tags: ['Tax'],
   summary: 'This tax year’s demand and collection per head and the collections of each month (the dashboard’s chart)',
-  security: [{ bearer: [] }],
-  response: { 200: Envelope(CollectionSummary), ...errorResponses },
+  response: { 200: Envelope(CollectionSummary) },
 };

@@ -1,7 +1,7 @@
 // Contract of /api/PropertyTransfer (ferfar: the transfer of a property to a new owner), spec 3 and 5.
 // The input keeps the earlier client's snake_case names; the result its camelCase ones.
 import { Type, type Static } from 'typebox';
-import { Envelope, errorResponses } from '../../lib/schema.ts';
+import { Envelope, errors, ok } from '../../lib/schema.ts';
 
 const Field = (maxLength: number, description: string) =>
   Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()], { description }));
@@ -19,7 +19,22 @@ export const TransferBody = Type.Object(
     note: Field(500, 'Note'),
     createdByUserId: Type.Optional(Type.Unknown({ description: 'Ignored: the council of the token' })),
   },
-  { additionalProperties: true },
+  {
+    additionalProperties: true,
+    examples: [
+      {
+        malmatta_no: '१२/अ',
+        ferfar_karan: 'खरेदीखत',
+        sadya_malakache_nav: 'रमेश गणपत पाटील',
+        bhogwatadharak_nav: 'स्वतः',
+        navin_malakache_nav: 'सुरेश रामचंद्र जाधव',
+        varasache_nav: '',
+        ferfar_date: '2026-04-15',
+        reference_no: 'दस्त क्र. १२३४/२०२६',
+        note: '',
+      },
+    ],
+  },
 );
 export type TransferBody = Static<typeof TransferBody>;
 
@@ -40,11 +55,34 @@ export const Transfer = Type.Object({
 export type Transfer = Static<typeof Transfer>;
 
 export const addSchema = {
+  operationId: 'addPropertyTransfer',
   tags: ['Transfers'],
   summary: 'Records a transfer (ferfar): the new owner becomes the active one, the old owner record is kept, marked replaced',
-  security: [{ bearer: [] }],
   body: TransferBody,
-  response: { 201: Envelope(Transfer), 409: Type.Ref('ErrorEnvelope'), ...errorResponses },
+  response: {
+    201: Envelope(Transfer, {
+      examples: [
+        ok(
+          {
+            ferfarNumber: 1,
+            malmattaNo: '१२/अ',
+            ferfarKaran: 'खरेदीखत',
+            ferfarDate: '2026-04-15',
+            sadyaMalakacheNav: 'रमेश गणपत पाटील',
+            bhogwatdarakachNav: 'स्वतः',
+            navinMalakacheNav: 'सुरेश रामचंद्र जाधव',
+            varasacheNav: 'NO',
+            referenceNo: 'दस्त क्र. १२३४/२०२६',
+            note: '',
+            createdAt: '2026-04-15T06:30:00.000Z',
+            updatedAt: '2026-04-15T06:30:00.000Z',
+          },
+          'फेरफार क्रमांक 1 नोंदवला / Transfer recorded as ferfar 1',
+        ),
+      ],
+    }),
+    ...errors(404, 409),
+  },
 };
 
 export const ByFerfarQuery = Type.Object({
@@ -52,11 +90,11 @@ export const ByFerfarQuery = Type.Object({
   createdByUserId: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Another council’s id answers 404' })),
 });
 export const byFerfarSchema = {
+  operationId: 'getPropertyTransferByFerfar',
   tags: ['Transfers'],
   summary: 'A transfer by its ferfar number',
-  security: [{ bearer: [] }],
   querystring: ByFerfarQuery,
-  response: { 200: Envelope(Transfer), ...errorResponses },
+  response: { 200: Envelope(Transfer), ...errors(404) },
 };
 
 export const HistoryOwner = Type.Object({
@@ -75,9 +113,9 @@ export const OwnershipHistory = Type.Object({
 });
 export type OwnershipHistory = Static<typeof OwnershipHistory>;
 export const historySchema = {
+  operationId: 'getOwnershipHistory',
   tags: ['Transfers'],
   summary: 'The ownership history of a property, newest first, with its transfers',
-  security: [{ bearer: [] }],
   querystring: Type.Object({ malmattaNo: Type.String({ minLength: 1, maxLength: 50 }) }),
-  response: { 200: Envelope(OwnershipHistory), ...errorResponses },
+  response: { 200: Envelope(OwnershipHistory), ...errors(404) },
 };

@@ -1,24 +1,31 @@
 // Contract of /api/User: login and registration of council accounts.
 import { Type, type Static } from 'typebox';
-import { Envelope, ErrorRef, errorResponses } from '../../lib/schema.ts';
+import { Envelope, errors } from '../../lib/schema.ts';
 
-export const LoginBody = Type.Object({
-  username: Type.String({ maxLength: 64, description: 'Account name' }),
-  password: Type.String({ maxLength: 200 }),
-});
+export const LoginBody = Type.Object(
+  {
+    username: Type.String({ maxLength: 64, description: 'Account name' }),
+    password: Type.String({ maxLength: 200 }),
+  },
+  { examples: [{ username: 'gp_pimpalgaon', password: 'Pimpalgaon-2026' }] },
+);
 
 const LoginResult = Type.Object({ userName: Type.String(), userId: Type.Integer(), token: Type.String() });
 
 /** The spec's client reads isSuccess/userName/userId/token/message at the top level; the envelope
  *  carries the same values in result. Both are always present on success. */
-export const LoginResponse = Type.Object({
-  isSuccess: Type.Boolean(),
-  message: Type.String(),
-  result: LoginResult,
-  userName: Type.String(),
-  userId: Type.Integer(),
-  token: Type.String(),
-});
+const loginExample = { userName: 'gp_pimpalgaon', userId: 3, token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIzIn0.c2lnbmF0dXJl' };
+export const LoginResponse = Type.Object(
+  {
+    isSuccess: Type.Boolean(),
+    message: Type.String(),
+    result: LoginResult,
+    userName: Type.String(),
+    userId: Type.Integer(),
+    token: Type.String(),
+  },
+  { examples: [{ isSuccess: true, message: 'Login successful', result: loginExample, ...loginExample }] },
+);
 export type LoginResponse = Static<typeof LoginResponse>;
 
 export const RegisterBody = Type.Object({
@@ -36,27 +43,32 @@ const Account = Type.Object({
 });
 
 export const loginSchema = {
+  operationId: 'login',
   tags: ['User'],
   summary: 'Log in; answers a bearer token valid for 2 hours',
   body: LoginBody,
-  response: { 200: LoginResponse, ...errorResponses },
+  response: {
+    200: LoginResponse,
+    // 401 a wrong name or password; 429 over the login limit; 503 password checks queued full.
+    ...errors(401, 429, 503),
+  },
 };
 export const registerSchema = {
+  operationId: 'registerAccount',
   tags: ['User'],
   summary: 'Create a council account (administrator only)',
-  security: [{ bearer: [] }],
   body: RegisterBody,
-  response: { 201: Envelope(Account), 409: ErrorRef(), ...errorResponses },
+  response: { 201: Envelope(Account), ...errors(409) },
 };
 export const meSchema = {
+  operationId: 'getCurrentAccount',
   tags: ['User'],
   summary: 'The account of the token',
-  security: [{ bearer: [] }],
-  response: { 200: Envelope(Account), ...errorResponses },
+  response: { 200: Envelope(Account), ...errors(404) },
 };
 export const logoutSchema = {
+  operationId: 'logout',
   tags: ['User'],
   summary: 'Log out: ends the tokens of this account on the server (every session of the account)',
-  security: [{ bearer: [] }],
-  response: { 200: Envelope(Type.Null()), ...errorResponses },
+  response: { 200: Envelope(Type.Null()) },
 };
