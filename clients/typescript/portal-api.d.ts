@@ -1357,6 +1357,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ApiTokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your council's API tokens, newest first, without their secrets (staff login only) */
+        get: operations["getApiTokens"];
+        put?: never;
+        /** Make an API token for your council (staff login only); the answer holds the secret, shown once */
+        post: operations["createApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ApiTokens/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an API token of your council: the next request carrying it is refused (staff login only) */
+        delete: operations["revokeApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1597,6 +1632,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             /** @description The database is not reachable: isSuccess false, database "down" */
             503: {
@@ -1900,6 +1936,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2344,6 +2381,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2519,6 +2557,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2852,6 +2891,8 @@ export interface operations {
                             pageSize: number;
                             totalPages: number;
                             totalCount: number;
+                            /** @description true when more rows matched than were counted (10,000): show "10,000+" */
+                            totalCapped?: boolean;
                         };
                     };
                 };
@@ -2983,6 +3024,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3588,6 +3630,8 @@ export interface operations {
                             pageSize: number;
                             totalPages: number;
                             totalCount: number;
+                            /** @description true when more rows matched than were counted (10,000): show "10,000+" */
+                            totalCapped?: boolean;
                         };
                     };
                 };
@@ -3702,6 +3746,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4049,6 +4094,8 @@ export interface operations {
                             pageSize: number;
                             totalPages: number;
                             totalCount: number;
+                            /** @description true when more rows matched than were counted (10,000): show "10,000+" */
+                            totalCapped?: boolean;
                         };
                     };
                 };
@@ -4234,6 +4281,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4470,6 +4518,8 @@ export interface operations {
                             pageSize: number;
                             totalPages: number;
                             totalCount: number;
+                            /** @description true when more rows matched than were counted (10,000): show "10,000+" */
+                            totalCapped?: boolean;
                         };
                     };
                 };
@@ -4618,6 +4668,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6532,6 +6583,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7892,6 +7944,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8243,6 +8296,8 @@ export interface operations {
                             pageSize: number;
                             totalPages: number;
                             totalCount: number;
+                            /** @description true when more rows matched than were counted (10,000): show "10,000+" */
+                            totalCapped?: boolean;
                         };
                     };
                 };
@@ -8398,6 +8453,172 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getApiTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the envelope with the result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            id: number;
+                            name: string;
+                            /** @description The first characters of the secret, to tell tokens apart; the secret itself is never shown again */
+                            prefix: string;
+                            scopes: string[];
+                            /**
+                             * Format: date-time
+                             * @description When the token stops working; null: it does not expire
+                             */
+                            expiresAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was last used (noted at most once a minute)
+                             */
+                            lastUsedAt: string | null;
+                            /** @description The address it was last used from */
+                            lastUsedIp: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was revoked; null while it works
+                             */
+                            revokedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Who or what uses it, e.g. "जिल्हा डॅशबोर्ड"
+                     * @example जिल्हा डॅशबोर्ड
+                     */
+                    name: string;
+                    /**
+                     * @description One or more of: certificates:read, certificates:write, properties:read, properties:write, payments:write, sms:send, site:write
+                     * @example [
+                     *       "certificates:read"
+                     *     ]
+                     */
+                    scopes: string[];
+                    /** @description YYYY-MM-DD (works through that day, India time) or an ISO date-time with its zone; must be in the future. Left out: no expiry */
+                    expiresAt?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: the envelope with the new record */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            id: number;
+                            /** @description The secret, shown this once: send it as Authorization: Bearer <token> */
+                            token: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the envelope with the result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            id: number;
+                            name: string;
+                            /** @description The first characters of the secret, to tell tokens apart; the secret itself is never shown again */
+                            prefix: string;
+                            scopes: string[];
+                            /**
+                             * Format: date-time
+                             * @description When the token stops working; null: it does not expire
+                             */
+                            expiresAt: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was last used (noted at most once a minute)
+                             */
+                            lastUsedAt: string | null;
+                            /** @description The address it was last used from */
+                            lastUsedIp: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When it was revoked; null while it works
+                             */
+                            revokedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -144,9 +144,10 @@ interface RouteSchema {
 /** The error statuses an operation can give besides those its schema declares (404, 409, 502, 503…). */
 export function derivedErrors(route: RouteOptions, guard: Guard): number[] {
   const schema = (route.schema ?? {}) as RouteSchema;
-  // Every route: a control character in the path or query (input guard), or a value its schema refuses.
-  const out = [400, 500];
-  if (guard === 'staff') out.push(401, 403, 429);
+  // Every route: a control character in the path or query (input guard), or a value its schema refuses;
+  // and the per-address (or per-token) request limit of plugins/rate-limit.ts.
+  const out = [400, 429, 500];
+  if (guard === 'staff') out.push(401, 403);
   // A body is limited in size (1 MB of JSON, UPLOAD_LIMIT_MB per file) and must be of a type it reads.
   if (schema.body || schema.consumes?.length) out.push(413, 415);
   return out;
@@ -172,13 +173,16 @@ body never widens what a token sees. Operations with \`security: []\` are public
 
 ## Paging
 Lists take \`pageNumber\` (from 1, default 1) and \`pageSize\` (default 10, largest 100; more answers 400) and
-answer \`{ items (or rows), pageNumber, pageSize, totalPages, totalCount }\`.
+answer \`{ items (or rows), pageNumber, pageSize, totalPages, totalCount }\`. A search counts its matches up to
+10,000: past that \`totalCapped\` is true and \`totalCount\` is 10,000 (show "10,000+").
 
 ## Rate limits
-Each API token has a request limit per minute; every answer to it carries the IETF \`RateLimit\` headers (how many
-requests the window allows, how many remain, seconds until it resets). Over the limit the answer is 429 with
-\`Retry-After\` (seconds). Login, the captcha and the public property search are limited per address, also with
-429 and \`Retry-After\`; a 503 (server busy) carries \`Retry-After\` too.
+Each API token may make \`API_TOKEN_RATE_LIMIT\` requests a minute (120 unless the office set another), every
+other \`/api\` request counts against its client address (\`API_ADDRESS_RATE_LIMIT\`). Every \`/api\` answer
+carries \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\` (seconds) and \`RateLimit-Policy\`. Over
+the limit the answer is 429 with \`Retry-After\` (seconds). Login, the captcha and the public property search
+have their own tighter limits per address, also 429 with \`Retry-After\`; a 503 (server busy) carries
+\`Retry-After\` too.
 
 ## Idempotency
 \`POST /api/KarImport/apply-payment-simple\` takes an \`Idempotency-Key\` header (a fresh UUID per payment the

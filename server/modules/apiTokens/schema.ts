@@ -1,6 +1,6 @@
 // Contract of /api/ApiTokens: keys for machines (integrators), managed by the council's staff login.
 import { Type, type Static } from 'typebox';
-import { Envelope, IntId, errorResponses } from '../../lib/schema.ts';
+import { Envelope, IntId, errors } from '../../lib/schema.ts';
 import { API_SCOPES } from '../../../common/api-scopes.ts';
 
 const When = (description: string) => Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description });
@@ -40,25 +40,25 @@ export const CreatedApiToken = Type.Object({
   token: Type.String({ description: 'The secret, shown this once: send it as Authorization: Bearer <token>' }),
 });
 
-const staff = { tags: ['ApiTokens'], security: [{ bearer: [] }] };
+const staff = { tags: ['ApiTokens'] };
 
 export const createSchema = {
   ...staff,
   operationId: 'createApiToken',
   summary: 'Make an API token for your council (staff login only); the answer holds the secret, shown once',
   body: CreateApiTokenBody,
-  response: { 201: Envelope(CreatedApiToken), ...errorResponses },
+  response: { 201: Envelope(CreatedApiToken) },
 };
 export const listSchema = {
   ...staff,
   operationId: 'getApiTokens',
   summary: "Your council's API tokens, newest first, without their secrets (staff login only)",
-  response: { 200: Envelope(Type.Array(ApiTokenView)), ...errorResponses },
+  response: { 200: Envelope(Type.Array(ApiTokenView)) },
 };
 export const revokeSchema = {
   ...staff,
   operationId: 'revokeApiToken',
   summary: 'Revoke an API token of your council: the next request carrying it is refused (staff login only)',
   params: Type.Object({ id: IntId }),
-  response: { 200: Envelope(ApiTokenView), ...errorResponses },
+  response: { 200: Envelope(ApiTokenView), ...errors(404) },
 };
