@@ -3,10 +3,8 @@
 // before the Prisma client is handed out.
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { applyMigrations, type SqlRunner } from './migrate.ts';
@@ -50,6 +48,8 @@ export function pgliteRunner(db: PGlite): SqlRunner {
 export async function openDatabase(opts: OpenOptions): Promise<OpenDatabase> {
   const log = opts.log ?? (() => {});
   if (opts.databaseUrl) {
+    // Loaded only for a PostgreSQL server: an embedded start need not pay for them.
+    const [{ default: pg }, { PrismaPg }] = await Promise.all([import('pg'), import('@prisma/adapter-pg')]);
     const client = new pg.Client({ connectionString: opts.databaseUrl });
     await client.connect();
     const sql: SqlRunner = {

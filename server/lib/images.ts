@@ -1,5 +1,15 @@
 // Uploaded images are judged by their bytes, never by the file name or the declared content type.
+import { createRequire } from 'node:module';
+import type SharpModule from 'sharp';
 import { BoundedQueue } from './bounded-queue.ts';
+
+let loaded: typeof SharpModule | undefined;
+/** sharp (libvips) as the package exports it, loaded with the first image instead of at start
+ *  (issue 8: a restart under 2 s; most restarts never touch an image). */
+export const sharp = ((...args: unknown[]) =>
+  (loaded ??= createRequire(import.meta.url)('sharp') as typeof SharpModule)(
+    ...(args as Parameters<typeof SharpModule>),
+  )) as unknown as typeof SharpModule;
 
 /** Decoding a large image takes hundreds of MB and a thread of Node's small pool (which logins and
  *  file reads share): one image at a time, a few waiting, then 503. */

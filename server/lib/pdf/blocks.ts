@@ -2,9 +2,9 @@
 // title, the statement, the photo frame, and the foot (date and place of issue, seal, signature block,
 // QR code, footer notes). Every block takes the top it starts at and returns the y below it; widths
 // follow the page (portrait or landscape) unless a box is given.
-import sharp from 'sharp';
-import QRCode from 'qrcode';
-import { imageType } from '../images.ts';
+import { createRequire } from 'node:module';
+import type QRCodeModule from 'qrcode';
+import { imageType, sharp } from '../images.ts';
 import { ACCENT, contentOf, hLine, MISSING, MUTED, RULE, text, type Doc } from './core.ts';
 
 /** A double rule around the page, as printed certificate stationery has. */
@@ -152,10 +152,14 @@ export function drawPhoto(doc: Doc, photo: Buffer | undefined, x: number, y: num
 
 // ---------------------------------------------------------------- foot
 
+// qrcode loads with the first document, like pdfkit (core.ts): a restart need not pay for it.
+let qrcode: typeof QRCodeModule | undefined;
+const loadQrCode = () => (qrcode ??= createRequire(import.meta.url)('qrcode') as typeof QRCodeModule);
+
 /** A QR code as filled squares (one rectangle per run of dark modules): sharp at any zoom, a few KB.
  *  `size` is the side of the code without a quiet zone; keep 4 modules of white around it. */
 export function drawQr(doc: Doc, url: string, x: number, y: number, size: number) {
-  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
+  const { modules } = loadQrCode().create(url, { errorCorrectionLevel: 'M' });
   const n = modules.size;
   const cell = size / n;
   doc.save();

@@ -3,7 +3,12 @@
 // server, in memory (the portal is one process), for 5 minutes; it is compared case-insensitively
 // and can be used once, right or wrong.
 import crypto from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
+import { createRequire } from 'node:module';
+import type SvgCaptcha from 'svg-captcha';
+
+// Loaded with the first captcha, not at start (issue 8: a restart under 2 s).
+let svgCaptcha: typeof SvgCaptcha | undefined;
+const loadSvgCaptcha = () => (svgCaptcha ??= createRequire(import.meta.url)('svg-captcha') as typeof SvgCaptcha);
 
 export const CAPTCHA_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const LIFETIME_MS = 5 * 60_000;
@@ -14,7 +19,7 @@ export class CaptchaStore {
   constructor(private lifetimeMs = LIFETIME_MS) {}
 
   create(now = Date.now()): { captchaId: string; svg: string } {
-    const { text, data } = svgCaptcha.create({
+    const { text, data } = loadSvgCaptcha().create({
       size: 5,
       charPreset: CAPTCHA_ALPHABET,
       noise: 2,

@@ -1,11 +1,10 @@
 // Home page slides: checked by content, stored resized for the web under random names, and saved
 // all or nothing (one bad file in an upload and none is kept).
 import path from 'node:path';
-import sharp from 'sharp';
 import { inTransaction, type DbOrTx } from '../../db/transaction.ts';
 import type { CarouselImage } from '../../generated/prisma/client.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
-import { imageType, imageWork } from '../../lib/images.ts';
+import { imageType, imageWork, sharp } from '../../lib/images.ts';
 import { randomFileStem, removeFiles, writeNewFiles } from '../../lib/uploads.ts';
 import type { CarouselItem } from './schema.ts';
 

@@ -3,7 +3,6 @@
 // the public and full views, marriage photos, and the PDF download. No HTTP here.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { inTransaction, type DbOrTx, type Tx } from '../../db/transaction.ts';
 import { maskAadhaar, maskMobile } from '../../lib/aadhaar.ts';
@@ -11,7 +10,7 @@ import { ageAt, formatDateEnGB, isoDay, parseIsoDate, todayInIndia } from '../..
 import { englishDateWords } from '../../../common/english-words.ts';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { StaleRecord } from '../../lib/versions.ts';
-import { imageType, imageWork } from '../../lib/images.ts';
+import { imageType, imageWork, sharp } from '../../lib/images.ts';
 import { marathiDateWords } from '../../../common/marathi-words.ts';
 import { randomFileStem, removeFiles, writeNewFiles } from '../../lib/uploads.ts';
 import { unprintableCharacter } from '../../lib/pdf/index.ts';

@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import sharp from 'sharp';
+import { sharp } from '../../lib/images.ts';
 
 export const OG_WIDTH = 1200;
 export const OG_HEIGHT = 630;

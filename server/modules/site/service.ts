@@ -4,12 +4,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/transaction.ts';
 import type { Prisma, SiteProfile as SiteProfileRow } from '../../generated/prisma/client.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
-import { imageType } from '../../lib/images.ts';
+import { imageType, sharp } from '../../lib/images.ts';
 import { StaleRecord } from '../../lib/versions.ts';
 import { NEUTRAL_OFFICE, type Office } from '../../lib/pdf/index.ts';
 import { SETUP_FIELDS } from '../../../common/site-setup.ts';
