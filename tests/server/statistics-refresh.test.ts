@@ -26,3 +26,10 @@ describe.skipIf(process.env.DATABASE_URL)('planner statistics after bulk writes 
     await vi.waitFor(async () => expect(await plannedRows()).toBeGreaterThanOrEqual(600), { timeout: 60_000, interval: 200 });
   });
 });
+
+describe.skipIf(process.env.DATABASE_URL)('embedded database memory', () => {
+  it('runs with 32 MB of shared buffers, not PostgreSQL’s 128 MB (server/db/open.ts)', async () => {
+    const [{ v }] = await t.app.db.$queryRaw<{ v: string }[]>`SELECT current_setting('shared_buffers') AS v`;
+    expect(v).toBe('32MB');
+  });
+});
