@@ -1,8 +1,8 @@
 // Contract of the council's assessment rates (GET/PUT /api/TaxRates). Not in the spec (it shows the
 // computed columns, not how they are reached); the shape is common/property/assessment.ts `Rates`.
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TObject } from 'typebox';
 import { BUILDING_TYPE_KEYS, USAGE_KEYS } from '../../../common/property/assessment.ts';
-import { Envelope, errorResponses } from '../../lib/schema.ts';
+import { Envelope, ErrorRef, errorResponses } from '../../lib/schema.ts';
 
 /** A rupee amount or factor: a plain decimal with at most 2 places (numbers are accepted and read as text). */
 const Decimal = (description: string) => Type.String({ pattern: '^\\d{1,9}(\\.\\d{1,2})?$', description });
@@ -50,11 +50,31 @@ export const Rates = Type.Object(
 );
 export type Rates = Static<typeof Rates>;
 
+/** What a save may send: any of the document's parts; a per-type or per-use table may name only
+ *  some of its keys (the others keep their stored rates). The depreciation and slab tables go whole. */
+/** Some of a per-key table's keys, none other (Type.Partial would let unknown keys through). */
+const Some = <T extends TObject>(table: T) => Type.Partial(table, { additionalProperties: false });
+export const RatesPatch = Type.Object(
+  {
+    landRate: Type.Optional(Rates.properties.landRate),
+    constructionRate: Type.Optional(Some(Rates.properties.constructionRate)),
+    taxRate: Type.Optional(Some(Rates.properties.taxRate)),
+    weightage: Type.Optional(Some(Rates.properties.weightage)),
+    depreciation: Type.Optional(Rates.properties.depreciation),
+    slabs: Type.Optional(Rates.properties.slabs),
+    waterTax: Type.Optional(Rates.properties.waterTax),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type RatesPatch = Static<typeof RatesPatch>;
+
 const Band = Type.Object({ mr: Type.String(), en: Type.String(), kind: Type.String(), min: Type.String(), max: Type.String() });
 export const RatesResult = Type.Object({
   rates: Rates,
   /** True while the council has not saved its own rates: the common defaults of the domain notes apply. */
   isDefault: Type.Boolean(),
+  /** Moves up on every save (0 while the defaults apply): the ETag, and what a save's If-Match names. */
+  version: Type.Integer({ minimum: 0 }),
   buildingTypes: Type.Record(Type.String(), Band),
   usages: Type.Record(Type.String(), Type.Object({ mr: Type.String(), en: Type.String() })),
 });
@@ -68,10 +88,11 @@ export const getRatesSchema = {
 };
 export const putRatesSchema = {
   tags: ['TaxRates'],
-  summary: "Saves the council's assessment rates; a tax rate outside its legal band is refused",
+  summary:
+    'Saves the council\'s assessment rates (the parts sent; the rest keep theirs); a tax rate outside its legal band is refused. With If-Match (the version read; "0" before the first save), 409 when someone saved since',
   security: [{ bearer: [] }],
-  body: Rates,
-  response: { 200: Envelope(RatesResult), ...errorResponses },
+  body: RatesPatch,
+  response: { 200: Envelope(RatesResult), 409: ErrorRef(), ...errorResponses },
 };
 
 // ---------------------------------------------------------------- the register (Namuna 8)
@@ -146,6 +167,13 @@ export const PropertyRow = Type.Object({
   vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: Type.String(),
   propertyCreatedAt: Type.String(),
   updatedAt: Type.String(),
+  version: Type.Integer({
+    description:
+      "The property's version: moves up on every change; send it back as If-Match on UpdateProperty (409 when someone changed it since)",
+  }),
+  ownerVersion: Type.Integer({
+    description: "The active owner's version: send it back as If-Match on UpdateOwner (409 when someone changed the owner since)",
+  }),
 });
 export type PropertyRow = Static<typeof PropertyRow>;
 
@@ -271,10 +299,11 @@ export type UpdatePropertyBody = Static<typeof UpdatePropertyBody> & Partial<Reg
 
 export const OwnerIdParams = Type.Object({ ownerId: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 
-const updateResponse = { 200: Envelope(PropertyRow), 409: Type.Ref('ErrorEnvelope'), ...errorResponses };
+const updateResponse = { 200: Envelope(PropertyRow), 409: ErrorRef(), ...errorResponses };
 export const updateOwnerSchema = {
   tags: ['Properties'],
-  summary: 'Corrects the active owner’s name, occupier or mobile (PUT or POST; the owner id in the body or the path)',
+  summary:
+    'Corrects the active owner’s name, occupier or mobile, only the fields sent (PUT or POST; the owner id in the body or the path). With If-Match (the row’s ownerVersion), 409 when someone changed the owner since',
   security: [{ bearer: [] }],
   body: UpdateOwnerBody,
   response: updateResponse,
@@ -282,7 +311,8 @@ export const updateOwnerSchema = {
 export const updateOwnerByIdSchema = { ...updateOwnerSchema, params: OwnerIdParams };
 export const updatePropertySchema = {
   tags: ['Properties'],
-  summary: 'Changes a property’s recorded facts; the assessment is computed again (PUT or POST)',
+  summary:
+    'Changes a property’s recorded facts, only the fields sent; the assessment and the current tax demand are computed again (PUT or POST). With If-Match (the row’s version), 409 when someone changed the property since',
   security: [{ bearer: [] }],
   body: UpdatePropertyBody,
   response: updateResponse,
