@@ -236,3 +236,34 @@ describe('owner versions', () => {
     expect((await t.app.db.owner.findUniqueOrThrow({ where: { ownerId: p.ownerId } })).version).toBe(2);
   });
 });
+
+describe('SMS template versions', () => {
+  const templates = (council: TestCouncil) => injectAs(t.app, council, { method: 'GET', url: '/api/Sms/templates' });
+  const save = (council: TestCouncil, body: string, etag?: string) =>
+    injectAs(t.app, council, {
+      method: 'PUT',
+      url: '/api/Sms/templates',
+      payload: { kind: 'dues', body },
+      headers: etag ? { 'if-match': etag } : {},
+    });
+  const wording = (n: number) => `मालमत्ता {malmattaNo} चा कर ₹{amount} थकीत आहे (${n})`;
+
+  it('answers each wording’s version, refuses a stale If-Match with 409, and lets one of two first saves in', async () => {
+    const council = await createCouncil(t.app);
+    expect((await templates(council)).json().result.versions).toEqual({ gramsabha: 0, dues: 0 });
+    const [a, b] = await Promise.all([save(council, wording(1), '"0"'), save(council, wording(2), '"0"')]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const loser = a.statusCode === 409 ? a : b;
+    expect(loser.json()).toMatchObject({ isSuccess: false, result: null });
+    expect(loser.json().message).toMatch(STALE);
+    const winner = a.statusCode === 200 ? a : b;
+    expect(winner.headers.etag).toBe('"1"');
+    expect((await save(council, wording(3), '"0"')).statusCode).toBe(409);
+    const next = await save(council, wording(3), '"1"');
+    expect(next.statusCode).toBe(200);
+    expect(next.headers.etag).toBe('"2"');
+    expect(next.json().result).toMatchObject({ dues: wording(3), versions: { dues: 2, gramsabha: 0 } });
+    // Without If-Match (older clients) a save still goes through and moves the version.
+    expect((await save(council, wording(4))).json().result.versions.dues).toBe(3);
+  });
+});
