@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATES } from '../../../common/property/assessment.ts';
 import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../../helpers/app.ts';
-import { propertyWithKar, registerRcc } from '../../helpers/tax.ts';
+import { propertyWithKar, registerRcc, thisYear } from '../../helpers/tax.ts';
 
 let t: TestApp;
 let c: TestCouncil;
@@ -162,6 +162,16 @@ describe('property versions', () => {
       const kar = await t.app.db.karDetail.findUniqueOrThrow({ where: { propertyId: p.propertyId } });
       expect(kar.chaluGharpatti.toFixed(2)).toBe(row.gharpatti);
     }
+  });
+
+  it('the depreciation update moves the version: a form opened before it is told on save', async () => {
+    const p = await registerRcc(t.app, c, 'v-g');
+    // Registered this year: pretend its depreciation was last updated last year, so it is due.
+    await t.app.db.property.update({ where: { propertyId: p.propertyId }, data: { ghasaraDarUpdatedYear: thisYear - 1 } });
+    const run = await injectAs(t.app, c, { method: 'POST', url: `/api/Properties/${p.propertyId}/decrease-ghasara` });
+    expect(run.statusCode, run.body).toBe(200);
+    expect((await read('v-g')).row.version).toBe(2);
+    expect((await update({ propertyId: p.propertyId, gatNo: '50' }, '"1"')).statusCode).toBe(409);
   });
 
   it('lets exactly one of two simultaneous updates with the same If-Match win', async () => {
