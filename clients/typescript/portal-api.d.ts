@@ -647,7 +647,7 @@ export interface paths {
         };
         /** The council's assessment rates (the defaults until it saves its own), with the legal band of each tax rate */
         get: operations["getTaxRates"];
-        /** Saves the council's assessment rates; a tax rate outside its legal band is refused */
+        /** Saves the council's assessment rates (the parts sent; the rest keep theirs); a tax rate outside its legal band is refused. With If-Match (the version read; "0" before the first save), 409 when someone saved since */
         put: operations["updateTaxRates"];
         post?: never;
         delete?: never;
@@ -732,9 +732,9 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Corrects the active owner’s name, occupier or mobile (PUT or POST; the owner id in the body or the path) */
+        /** Corrects the active owner’s name, occupier or mobile, only the fields sent (PUT or POST; the owner id in the body or the path). With If-Match (the row’s ownerVersion), 409 when someone changed the owner since */
         put: operations["updateOwner"];
-        /** Corrects the active owner’s name, occupier or mobile (PUT or POST; the owner id in the body or the path) */
+        /** Corrects the active owner’s name, occupier or mobile, only the fields sent (PUT or POST; the owner id in the body or the path). With If-Match (the row’s ownerVersion), 409 when someone changed the owner since */
         post: operations["updateOwnerPost"];
         delete?: never;
         options?: never;
@@ -750,9 +750,9 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Corrects the active owner’s name, occupier or mobile (PUT or POST; the owner id in the body or the path) */
+        /** Corrects the active owner’s name, occupier or mobile, only the fields sent (PUT or POST; the owner id in the body or the path). With If-Match (the row’s ownerVersion), 409 when someone changed the owner since */
         put: operations["updateOwnerById"];
-        /** Corrects the active owner’s name, occupier or mobile (PUT or POST; the owner id in the body or the path) */
+        /** Corrects the active owner’s name, occupier or mobile, only the fields sent (PUT or POST; the owner id in the body or the path). With If-Match (the row’s ownerVersion), 409 when someone changed the owner since */
         post: operations["updateOwnerByIdPost"];
         delete?: never;
         options?: never;
@@ -768,9 +768,9 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Changes a property’s recorded facts; the assessment is computed again (PUT or POST) */
+        /** Changes a property’s recorded facts, only the fields sent; the assessment and the current tax demand are computed again (PUT or POST). With If-Match (the row’s version), 409 when someone changed the property since */
         put: operations["updateProperty"];
-        /** Changes a property’s recorded facts; the assessment is computed again (PUT or POST) */
+        /** Changes a property’s recorded facts, only the fields sent; the assessment and the current tax demand are computed again (PUT or POST). With If-Match (the row’s version), 409 when someone changed the property since */
         post: operations["updatePropertyPost"];
         delete?: never;
         options?: never;
@@ -1229,7 +1229,7 @@ export interface paths {
         };
         /** The council’s notice templates, with the DLT variables each must keep */
         get: operations["getSmsTemplates"];
-        /** Saves the wording of one notice; it must keep each DLT variable exactly once */
+        /** Saves the wording of one notice; it must keep each DLT variable exactly once. With If-Match (that kind’s version; "0" for the default wording), 409 when someone saved it since */
         put: operations["updateSmsTemplate"];
         post?: never;
         delete?: never;
@@ -5038,6 +5038,7 @@ export interface operations {
                                 waterTax: string;
                             };
                             isDefault: boolean;
+                            version: number;
                             buildingTypes: {
                                 [key: string]: {
                                     mr: string;
@@ -5075,40 +5076,40 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description Ready-reckoner land rate, ₹ per m² (a property may carry its own) */
-                    landRate: string;
-                    constructionRate: {
+                    landRate?: string;
+                    constructionRate?: {
                         /** @description Construction rate, ₹ per m² of built-up area */
-                        hut: string;
+                        hut?: string;
                         /** @description Construction rate, ₹ per m² of built-up area */
-                        stoneMud: string;
+                        stoneMud?: string;
                         /** @description Construction rate, ₹ per m² of built-up area */
-                        stoneCement: string;
+                        stoneCement?: string;
                         /** @description Construction rate, ₹ per m² of built-up area */
-                        rcc: string;
+                        rcc?: string;
                         /** @description Construction rate, ₹ per m² of built-up area */
-                        openLand: string;
+                        openLand?: string;
                     };
-                    taxRate: {
+                    taxRate?: {
                         /** @description Tax rate per ₹1000 of capital value, inside the legal band of the building type */
-                        hut: string;
+                        hut?: string;
                         /** @description Tax rate per ₹1000 of capital value, inside the legal band of the building type */
-                        stoneMud: string;
+                        stoneMud?: string;
                         /** @description Tax rate per ₹1000 of capital value, inside the legal band of the building type */
-                        stoneCement: string;
+                        stoneCement?: string;
                         /** @description Tax rate per ₹1000 of capital value, inside the legal band of the building type */
-                        rcc: string;
+                        rcc?: string;
                         /** @description Tax rate per ₹1000 of capital value, inside the legal band of the building type */
-                        openLand: string;
+                        openLand?: string;
                     };
-                    weightage: {
+                    weightage?: {
                         /** @description Weightage (भारांक) of the use */
-                        residential: string;
+                        residential?: string;
                         /** @description Weightage (भारांक) of the use */
-                        industrial: string;
+                        industrial?: string;
                         /** @description Weightage (भारांक) of the use */
-                        commercial: string;
+                        commercial?: string;
                     };
-                    depreciation: {
+                    depreciation?: {
                         /** @description Last age of the band in years; null for the last band */
                         maxAge: number | null;
                         /** @description Factor for kachha / semi-pucca buildings, 0 to 1 */
@@ -5116,7 +5117,7 @@ export interface operations {
                         /** @description Factor for pucca buildings, 0 to 1 */
                         pucca: string;
                     }[];
-                    slabs: {
+                    slabs?: {
                         /** @description Upper plot area of the slab in sq ft; null for the last slab */
                         maxSqft: number | null;
                         /** @description Street-light tax a year, ₹ */
@@ -5125,7 +5126,7 @@ export interface operations {
                         arogya: string;
                     }[];
                     /** @description General water tax a year for a built property, ₹ */
-                    waterTax: string;
+                    waterTax?: string;
                 };
             };
         };
@@ -5195,6 +5196,7 @@ export interface operations {
                                 waterTax: string;
                             };
                             isDefault: boolean;
+                            version: number;
                             buildingTypes: {
                                 [key: string]: {
                                     mr: string;
@@ -5217,6 +5219,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -5330,7 +5333,9 @@ export interface operations {
                      *         "aapilacheNikalAndFerfar": "",
                      *         "vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera": "",
                      *         "propertyCreatedAt": "2026-04-02T05:30:00.000Z",
-                     *         "updatedAt": "2026-04-02T05:30:00.000Z"
+                     *         "updatedAt": "2026-04-02T05:30:00.000Z",
+                     *         "version": 1,
+                     *         "ownerVersion": 1
                      *       }
                      *     }
                      */
@@ -5385,6 +5390,10 @@ export interface operations {
                             vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: string;
                             propertyCreatedAt: string;
                             updatedAt: string;
+                            /** @description The property's version: moves up on every change; send it back as If-Match on UpdateProperty (409 when someone changed it since) */
+                            version: number;
+                            /** @description The active owner's version: send it back as If-Match on UpdateOwner (409 when someone changed the owner since) */
+                            ownerVersion: number;
                         };
                     };
                 };
@@ -5475,6 +5484,10 @@ export interface operations {
                                 vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: string;
                                 propertyCreatedAt: string;
                                 updatedAt: string;
+                                /** @description The property's version: moves up on every change; send it back as If-Match on UpdateProperty (409 when someone changed it since) */
+                                version: number;
+                                /** @description The active owner's version: send it back as If-Match on UpdateOwner (409 when someone changed the owner since) */
+                                ownerVersion: number;
                             }[];
                             pageNumber: number;
                             pageSize: number;
@@ -5564,6 +5577,10 @@ export interface operations {
                             vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: string;
                             propertyCreatedAt: string;
                             updatedAt: string;
+                            /** @description The property's version: moves up on every change; send it back as If-Match on UpdateProperty (409 when someone changed it since) */
+                            version: number;
+                            /** @description The active owner's version: send it back as If-Match on UpdateOwner (409 when someone changed the owner since) */
+                            ownerVersion: number;
                         }[];
                     };
                 };
@@ -5650,6 +5667,10 @@ export interface operations {
                                 vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: string;
                                 propertyCreatedAt: string;
                                 updatedAt: string;
+                                /** @description The property's version: moves up on every change; send it back as If-Match on UpdateProperty (409 when someone changed it since) */
+                                version: number;
+                                /** @description The active owner's version: send it back as If-Match on UpdateOwner (409 when someone changed the owner since) */
+                                ownerVersion: number;
                             }[];
                             pageNumber: number;
                             pageSize: number;
@@ -5747,6 +5768,10 @@ export interface operations {
                             vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: string;
                             propertyCreatedAt: string;
                             updatedAt: string;
+                            /** @description The property's version: moves up on every change; send it back as If-Match on UpdateProperty (409 when someone changed it since) */
+                            version: number;
+                            /** @description The active owner's version: send it back as If-Match on UpdateOwner (409 when someone changed the owner since) */
+                            ownerVersion: number;
                         };
                     };
                 };
@@ -5841,6 +5866,10 @@ export interface operations {
                             vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: string;
                             propertyCreatedAt: string;
                             updatedAt: string;
+                            /** @description The property's version: moves up on every change; send it back as If-Match on UpdateProperty (409 when someone changed it since) */
+                            version: number;
+                            /** @description The active owner's version: send it back as If-Match on UpdateOwner (409 when someone changed the owner since) */
+                            ownerVersion: number;
                         };
                     };
                 };
@@ -5937,6 +5966,10 @@ export interface operations {
                             vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: string;
                             propertyCreatedAt: string;
                             updatedAt: string;
+                            /** @description The property's version: moves up on every change; send it back as If-Match on UpdateProperty (409 when someone changed it since) */
+                            version: number;
+                            /** @description The active owner's version: send it back as If-Match on UpdateOwner (409 when someone changed the owner since) */
+                            ownerVersion: number;
                         };
                     };
                 };
@@ -6033,6 +6066,10 @@ export interface operations {
                             vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: string;
                             propertyCreatedAt: string;
                             updatedAt: string;
+                            /** @description The property's version: moves up on every change; send it back as If-Match on UpdateProperty (409 when someone changed it since) */
+                            version: number;
+                            /** @description The active owner's version: send it back as If-Match on UpdateOwner (409 when someone changed the owner since) */
+                            ownerVersion: number;
                         };
                     };
                 };
@@ -6150,6 +6187,10 @@ export interface operations {
                             vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: string;
                             propertyCreatedAt: string;
                             updatedAt: string;
+                            /** @description The property's version: moves up on every change; send it back as If-Match on UpdateProperty (409 when someone changed it since) */
+                            version: number;
+                            /** @description The active owner's version: send it back as If-Match on UpdateOwner (409 when someone changed the owner since) */
+                            ownerVersion: number;
                         };
                     };
                 };
@@ -6267,6 +6308,10 @@ export interface operations {
                             vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: string;
                             propertyCreatedAt: string;
                             updatedAt: string;
+                            /** @description The property's version: moves up on every change; send it back as If-Match on UpdateProperty (409 when someone changed it since) */
+                            version: number;
+                            /** @description The active owner's version: send it back as If-Match on UpdateOwner (409 when someone changed the owner since) */
+                            ownerVersion: number;
                         };
                     };
                 };
@@ -8006,6 +8051,11 @@ export interface operations {
                             variables: {
                                 [key: string]: string[];
                             };
+                            /** @description Each wording’s version (0 while the default applies): send it as If-Match when saving that kind (409 when someone saved it since) */
+                            versions: {
+                                gramsabha: number;
+                                dues: number;
+                            };
                         };
                     };
                 };
@@ -8051,6 +8101,11 @@ export interface operations {
                             variables: {
                                 [key: string]: string[];
                             };
+                            /** @description Each wording’s version (0 while the default applies): send it as If-Match when saving that kind (409 when someone saved it since) */
+                            versions: {
+                                gramsabha: number;
+                                dues: number;
+                            };
                         };
                     };
                 };
@@ -8058,6 +8113,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

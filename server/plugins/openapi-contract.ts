@@ -190,7 +190,8 @@ clerk means). A retry with the same key and the same amounts answers the first p
 and takes nothing more; the same key with other amounts answers 409.
 
 ## Optimistic concurrency
-Editable records (certificates, news items, the site profile) carry a \`version\`, also sent as the \`ETag\`
+Editable records (certificates, news items, the site profile, the tax rates, properties and their owners
+(\`version\` and \`ownerVersion\` on a register row), SMS templates) carry a \`version\`, also sent as the \`ETag\`
 (\`"3"\`). Send it back as \`If-Match: "3"\` on \`PUT\`: if someone changed the record since, the answer is 409
 and nothing is written. Without \`If-Match\` the fields sent are applied to the newest record.
 

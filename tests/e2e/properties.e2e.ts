@@ -249,6 +249,37 @@ describe('clerk', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('tells the clerk when someone else saved the property after the modal opened, and reloads it', async () => {
+    const first = await staffPage(1366);
+    const second = await staffPage(1366);
+    for (const { page } of [first, second]) {
+      await page.goto(portal.baseUrl + '/getAllInfo');
+      await poll(() => page.getByTestId('property-card').count()).toBe(1);
+      await page.getByRole('button', { name: 'अद्यतन 12/अ' }).click();
+    }
+    const mine = first.page.getByRole('dialog');
+    const theirs = second.page.getByRole('dialog');
+    await mine.locator('[name="gatNo"]').fill('47');
+    await theirs.locator('[name="citySurveyNo"]').fill('103');
+    await theirs.getByRole('button', { name: 'जतन करा (Save)' }).click();
+    await poll(() => second.page.getByTestId('register-notice').textContent()).toContain('अद्यतनित केली');
+
+    await mine.getByRole('button', { name: 'जतन करा (Save)' }).click();
+    await poll(() => mine.getByTestId('update-stale').textContent()).toContain('दुसऱ्या कोणीतरी बदलली आहे');
+    await settledScreenshot(first.page, 'property-update-stale-1366');
+    // Reload: the other clerk's change shows, the version is the new one, and the save goes through.
+    await mine.getByRole('button', { name: 'पुन्हा लोड करा (Reload)' }).click();
+    await poll(() => mine.locator('[name="citySurveyNo"]').inputValue()).toBe('103');
+    expect(await mine.locator('[name="gatNo"]').inputValue()).toBe('45');
+    await mine.locator('[name="gatNo"]').fill('47');
+    await mine.getByRole('button', { name: 'जतन करा (Save)' }).click();
+    await poll(() => first.page.getByTestId('register-notice').textContent()).toContain('अद्यतनित केली');
+    expect(first.errors.filter((e) => !e.includes('409'))).toEqual([]);
+    expect(second.errors).toEqual([]);
+    await first.page.close();
+    await second.page.close();
+  });
 }, 120_000);
 
 describe('rates and import', () => {
@@ -277,6 +308,33 @@ describe('rates and import', () => {
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'property-rates-375');
     await page.close();
+  });
+
+  it('tells the clerk when someone else saved the rates after the screen opened, and reloads them', async () => {
+    const first = await staffPage(1366);
+    const second = await staffPage(1366);
+    for (const { page } of [first, second]) {
+      await page.goto(portal.baseUrl + '/taxRates');
+      await field(page, 'landRate').waitFor();
+    }
+    await field(second.page, 'waterTax').fill('375');
+    await second.page.getByRole('button', { name: 'दर जतन करा (Save rates)' }).click();
+    await poll(() => second.page.getByTestId('rates-success').count()).toBe(1);
+
+    await field(first.page, 'landRate').fill('1300');
+    await first.page.getByRole('button', { name: 'दर जतन करा (Save rates)' }).click();
+    await poll(() => first.page.getByTestId('rates-stale').textContent()).toContain('दुसऱ्या कोणीतरी बदलली आहे');
+    await settledScreenshot(first.page, 'property-rates-stale-1366');
+    await first.page.getByRole('button', { name: 'पुन्हा लोड करा (Reload)' }).click();
+    await poll(() => field(first.page, 'waterTax').inputValue()).toBe('375.00');
+    await field(first.page, 'landRate').fill('1300');
+    await first.page.getByRole('button', { name: 'दर जतन करा (Save rates)' }).click();
+    await poll(() => first.page.getByTestId('rates-success').count()).toBe(1);
+    expect(await field(first.page, 'waterTax').inputValue()).toBe('375.00');
+    expect(first.errors.filter((e) => !e.includes('409'))).toEqual([]);
+    expect(second.errors).toEqual([]);
+    await first.page.close();
+    await second.page.close();
   });
 
   it('checks a workbook row by row, imports it only when every row is good, and a second import changes nothing', async () => {

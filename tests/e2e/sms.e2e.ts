@@ -79,4 +79,38 @@ describe('SMS notices', () => {
     // The wrong password's 403 is the one failed request the browser logs.
     expect(errors.filter((e) => !/403/.test(e))).toEqual([]);
   });
+
+  it('tells the clerk when someone else saved a template after the editor read it, and reloads it', async () => {
+    const login = await (
+      await fetch(`${portal.baseUrl}/api/User/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: portal.username, password: portal.password }),
+      })
+    ).json();
+    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    const errors = watchErrors(page);
+    await loginThroughForm(page, portal);
+    await page.goto(`${portal.baseUrl}/smsSend`);
+    const editor = page.getByLabel('थकीत कर सूचना — साचा / template');
+    await editor.waitFor();
+    await editor.fill('मालमत्ता {malmattaNo}: कर {amount} थकीत. (माझा बदल)');
+    // Another clerk saves the dues wording meanwhile.
+    const other = 'मालमत्ता {malmattaNo}: कर {amount} भरावा. (दुसरा बदल)';
+    const saved = await fetch(`${portal.baseUrl}/api/Sms/templates`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${login.token}` },
+      body: JSON.stringify({ kind: 'dues', body: other }),
+    });
+    expect(saved.status).toBe(200);
+    // The second editor's button (gram sabha's comes first).
+    await page.getByRole('button', { name: 'जतन करा / Save' }).nth(1).click();
+    await poll(() => page.getByTestId('template-stale-dues').textContent()).toContain('दुसऱ्या कोणीतरी जतन केला आहे');
+    await screenshot(page, 'sms-template-stale-1366');
+    await page.getByTestId('template-stale-dues').getByRole('button', { name: 'पुन्हा लोड करा (Reload)' }).click();
+    await poll(() => editor.inputValue()).toBe(other);
+    expect(await page.getByTestId('template-stale-dues').count()).toBe(0);
+    expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
+    await page.close();
+  });
 });

@@ -86,7 +86,8 @@ describe('assessment rates', () => {
       ],
       [
         (r) => {
-          delete (r as Partial<typeof r>).slabs;
+          // A save may leave a part out (it keeps its stored rates), but a table is never empty.
+          r.slabs = [];
         },
         /slabs/,
       ],

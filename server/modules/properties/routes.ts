@@ -11,6 +11,7 @@ import { readWorkbook, templateWorkbook } from './excel.ts';
 import { renderNamuna8 } from './pdf.ts';
 import { officeOf, publicUserId } from '../site/service.ts';
 import { trimBody } from '../../lib/trim.ts';
+import { etagOf, ifMatchVersion } from '../../lib/versions.ts';
 import {
   byMalmattaSchema,
   getRatesSchema,
@@ -45,14 +46,17 @@ import {
 } from './service.ts';
 
 const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/api/TaxRates', { schema: getRatesSchema, preHandler: app.requireStaff }, async (request) => {
-    const { rates, isDefault } = await ratesOf(app.db, councilOf(request).userId);
-    return ok({ rates, isDefault, ...rateLabels() });
+  app.get('/api/TaxRates', { schema: getRatesSchema, preHandler: app.requireStaff }, async (request, reply) => {
+    const { rates, isDefault, version } = await ratesOf(app.db, councilOf(request).userId);
+    reply.header('etag', etagOf(version));
+    return ok({ rates, isDefault, version, ...rateLabels() });
   });
 
-  app.put('/api/TaxRates', { schema: putRatesSchema, preHandler: app.requireStaff }, async (request) => {
-    const rates = await saveRates(app.db, councilOf(request).userId, request.body);
-    return ok({ rates, isDefault: false, ...rateLabels() }, 'कर दर जतन केले / Rates saved');
+  app.put('/api/TaxRates', { schema: putRatesSchema, preHandler: app.requireStaff }, async (request, reply) => {
+    const ifMatch = ifMatchVersion(request.headers['if-match']);
+    const { rates, version } = await saveRates(app.db, councilOf(request).userId, request.body, ifMatch);
+    reply.header('etag', etagOf(version));
+    return ok({ rates, isDefault: false, version, ...rateLabels() }, 'कर दर जतन केले / Rates saved');
   });
 
   app.post(
@@ -60,7 +64,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: registerSchema, preValidation: trimBody, preHandler: app.requireStaff },
     async (request, reply) => {
       const row = await registerProperty(app.db, councilOf(request).userId, request.body);
-      reply.code(201);
+      reply.code(201).header('etag', etagOf(row.version));
       return ok(row, 'मलमत्ता यशस्वीपणे नोंदवली गेली!');
     },
   );
@@ -77,10 +81,13 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/OwnerProperty/GetByMalmatta/:malmattaNo/:userId',
     { schema: byMalmattaSchema, preHandler: app.requireStaff },
-    async (request) => {
+    async (request, reply) => {
       const council = councilOf(request).userId;
       if (request.params.userId !== council) throw new NotFound('No such property in this council’s register.');
-      return ok([await propertyByNumber(app.db, council, request.params.malmattaNo)]);
+      const row = await propertyByNumber(app.db, council, request.params.malmattaNo);
+      // The row carries both versions; the ETag is the property's (UpdateProperty's If-Match).
+      reply.header('etag', etagOf(row.version));
+      return ok([row]);
     },
   );
 
@@ -100,8 +107,12 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: updateOwnerSchemas[method],
       preValidation: trimBody,
       preHandler: app.requireStaff,
-      handler: async (request) =>
-        ok(await updateOwner(app.db, councilOf(request).userId, request.body.ownerId, request.body), 'Owner updated'),
+      handler: async (request, reply) => {
+        const ifMatch = ifMatchVersion(request.headers['if-match']);
+        const row = await updateOwner(app.db, councilOf(request).userId, request.body.ownerId, request.body, ifMatch);
+        reply.header('etag', etagOf(row.ownerVersion));
+        return ok(row, 'Owner updated');
+      },
     });
     app.route({
       method,
@@ -109,8 +120,12 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: updateOwnerByIdSchemas[method],
       preValidation: trimBody,
       preHandler: app.requireStaff,
-      handler: async (request) =>
-        ok(await updateOwner(app.db, councilOf(request).userId, request.params.ownerId, request.body), 'Owner updated'),
+      handler: async (request, reply) => {
+        const ifMatch = ifMatchVersion(request.headers['if-match']);
+        const row = await updateOwner(app.db, councilOf(request).userId, request.params.ownerId, request.body, ifMatch);
+        reply.header('etag', etagOf(row.ownerVersion));
+        return ok(row, 'Owner updated');
+      },
     });
     app.route({
       method,
@@ -118,7 +133,12 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: updatePropertySchemas[method],
       preValidation: trimBody,
       preHandler: app.requireStaff,
-      handler: async (request) => ok(await updateProperty(app.db, councilOf(request).userId, request.body), 'Property updated'),
+      handler: async (request, reply) => {
+        const ifMatch = ifMatchVersion(request.headers['if-match']);
+        const row = await updateProperty(app.db, councilOf(request).userId, request.body, ifMatch);
+        reply.header('etag', etagOf(row.version));
+        return ok(row, 'Property updated');
+      },
     });
   }
 

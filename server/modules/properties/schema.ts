@@ -1,6 +1,6 @@
 // Contract of the council's assessment rates (GET/PUT /api/TaxRates). Not in the spec (it shows the
 // computed columns, not how they are reached); the shape is common/property/assessment.ts `Rates`.
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TObject } from 'typebox';
 import { BUILDING_TYPE_KEYS, USAGE_KEYS } from '../../../common/property/assessment.ts';
 import { Envelope, XLSX, errors, fileResponse, ok, putAndPost } from '../../lib/schema.ts';
 
@@ -50,11 +50,31 @@ export const Rates = Type.Object(
 );
 export type Rates = Static<typeof Rates>;
 
+/** What a save may send: any of the document's parts; a per-type or per-use table may name only
+ *  some of its keys (the others keep their stored rates). The depreciation and slab tables go whole. */
+/** Some of a per-key table's keys, none other (Type.Partial would let unknown keys through). */
+const Some = <T extends TObject>(table: T) => Type.Partial(table, { additionalProperties: false });
+export const RatesPatch = Type.Object(
+  {
+    landRate: Type.Optional(Rates.properties.landRate),
+    constructionRate: Type.Optional(Some(Rates.properties.constructionRate)),
+    taxRate: Type.Optional(Some(Rates.properties.taxRate)),
+    weightage: Type.Optional(Some(Rates.properties.weightage)),
+    depreciation: Type.Optional(Rates.properties.depreciation),
+    slabs: Type.Optional(Rates.properties.slabs),
+    waterTax: Type.Optional(Rates.properties.waterTax),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type RatesPatch = Static<typeof RatesPatch>;
+
 const Band = Type.Object({ mr: Type.String(), en: Type.String(), kind: Type.String(), min: Type.String(), max: Type.String() });
 export const RatesResult = Type.Object({
   rates: Rates,
   /** True while the council has not saved its own rates: the common defaults of the domain notes apply. */
   isDefault: Type.Boolean(),
+  /** Moves up on every save (0 while the defaults apply): the ETag, and what a save's If-Match names. */
+  version: Type.Integer({ minimum: 0 }),
   buildingTypes: Type.Record(Type.String(), Band),
   usages: Type.Record(Type.String(), Type.Object({ mr: Type.String(), en: Type.String() })),
 });
@@ -69,9 +89,10 @@ export const getRatesSchema = {
 export const putRatesSchema = {
   operationId: 'updateTaxRates',
   tags: ['TaxRates'],
-  summary: "Saves the council's assessment rates; a tax rate outside its legal band is refused",
-  body: Rates,
-  response: { 200: Envelope(RatesResult) },
+  summary:
+    'Saves the council\'s assessment rates (the parts sent; the rest keep theirs); a tax rate outside its legal band is refused. With If-Match (the version read; "0" before the first save), 409 when someone saved since',
+  body: RatesPatch,
+  response: { 200: Envelope(RatesResult), ...errors(409) },
 };
 
 // ---------------------------------------------------------------- the register (Namuna 8)
@@ -160,6 +181,13 @@ export const PropertyRow = Type.Object({
   vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: Type.String(),
   propertyCreatedAt: Type.String(),
   updatedAt: Type.String(),
+  version: Type.Integer({
+    description:
+      "The property's version: moves up on every change; send it back as If-Match on UpdateProperty (409 when someone changed it since)",
+  }),
+  ownerVersion: Type.Integer({
+    description: "The active owner's version: send it back as If-Match on UpdateOwner (409 when someone changed the owner since)",
+  }),
 });
 export type PropertyRow = Static<typeof PropertyRow>;
 
@@ -205,6 +233,8 @@ export const registerSchema = {
             vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: '',
             propertyCreatedAt: '2026-04-02T05:30:00.000Z',
             updatedAt: '2026-04-02T05:30:00.000Z',
+            version: 1,
+            ownerVersion: 1,
           },
           'मलमत्ता यशस्वीपणे नोंदवली गेली!',
         ),
@@ -329,7 +359,8 @@ export const OwnerIdParams = Type.Object({ ownerId: Type.Integer({ minimum: 1, m
 const updateResponse = { 200: Envelope(PropertyRow), ...errors(404, 409) };
 const updateOwner = {
   tags: ['Properties'],
-  summary: 'Corrects the active owner’s name, occupier or mobile (PUT or POST; the owner id in the body or the path)',
+  summary:
+    'Corrects the active owner’s name, occupier or mobile, only the fields sent (PUT or POST; the owner id in the body or the path). With If-Match (the row’s ownerVersion), 409 when someone changed the owner since',
   body: UpdateOwnerBody,
   response: updateResponse,
 };
@@ -337,7 +368,8 @@ export const updateOwnerSchemas = putAndPost(updateOwner, 'updateOwner');
 export const updateOwnerByIdSchemas = putAndPost({ ...updateOwner, params: OwnerIdParams }, 'updateOwnerById');
 const updateProperty = {
   tags: ['Properties'],
-  summary: 'Changes a property’s recorded facts; the assessment is computed again (PUT or POST)',
+  summary:
+    'Changes a property’s recorded facts, only the fields sent; the assessment and the current tax demand are computed again (PUT or POST). With If-Match (the row’s version), 409 when someone changed the property since',
   body: UpdatePropertyBody,
   response: updateResponse,
 };

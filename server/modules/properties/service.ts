@@ -25,72 +25,127 @@ import { malmattaKey } from '../../../common/property/malmatta.ts';
 import { maskMobile } from '../../lib/aadhaar.ts';
 import { officeOf } from '../site/service.ts';
 import { followAssessment } from '../tax/service.ts';
-import type { OwnersQuery, PagedQuery, PropertyRow, RegisterBody, UpdateOwnerBody, UpdatePropertyBody } from './schema.ts';
+import type { OwnersQuery, PagedQuery, PropertyRow, RatesPatch, RegisterBody, UpdateOwnerBody, UpdatePropertyBody } from './schema.ts';
+import { StaleRecord } from '../../lib/versions.ts';
 
 const ONE = hundredths('1');
 
-/** The rates the council's assessments use. */
-export async function ratesOf(db: DbOrTx, councilId: number): Promise<{ rates: Rates; isDefault: boolean }> {
-  const row = await db.taxRateSetting.findUnique({ where: { createdByUserId: councilId }, select: { rates: true } });
-  return row ? { rates: row.rates as unknown as Rates, isDefault: false } : { rates: DEFAULT_RATES, isDefault: true };
+/** The rates the council's assessments use, with their version (0 while the defaults apply). */
+export async function ratesOf(db: DbOrTx, councilId: number): Promise<{ rates: Rates; isDefault: boolean; version: number }> {
+  const row = await db.taxRateSetting.findUnique({ where: { createdByUserId: councilId }, select: { rates: true, version: true } });
+  return row
+    ? { rates: row.rates as unknown as Rates, isDefault: false, version: row.version }
+    : { rates: DEFAULT_RATES, isDefault: true, version: 0 };
 }
 
-/** Decimals as the schema lets them in ("1.2", "01.20") written the one way the computation prints them. */
-function normalise(rates: Rates): Rates {
+/** Decimals as the schema lets them in ("1.2", "01.20") written the one way the computation prints
+ *  them; only the parts sent. */
+function normalise(rates: RatesPatch): RatesPatch {
   const d = (v: string) => fromHundredths(hundredths(v));
-  const each = <T extends Record<string, string>>(o: T) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, d(v)])) as T;
-  return {
-    landRate: d(rates.landRate),
-    constructionRate: each(rates.constructionRate),
-    taxRate: each(rates.taxRate),
-    weightage: each(rates.weightage),
-    depreciation: rates.depreciation.map((r) => ({ maxAge: r.maxAge, kachha: d(r.kachha), pucca: d(r.pucca) })),
-    slabs: rates.slabs.map((s) => ({ maxSqft: s.maxSqft, divabatti: d(s.divabatti), arogya: d(s.arogya) })),
-    waterTax: d(rates.waterTax),
-  };
+  const each = <T extends Record<string, string | undefined>>(o: T) =>
+    Object.fromEntries(Object.entries(o).map(([k, v]) => [k, d(v!)])) as T;
+  const out: RatesPatch = {};
+  if (rates.landRate !== undefined) out.landRate = d(rates.landRate);
+  if (rates.constructionRate) out.constructionRate = each(rates.constructionRate);
+  if (rates.taxRate) out.taxRate = each(rates.taxRate);
+  if (rates.weightage) out.weightage = each(rates.weightage);
+  if (rates.depreciation) out.depreciation = rates.depreciation.map((r) => ({ maxAge: r.maxAge, kachha: d(r.kachha), pucca: d(r.pucca) }));
+  if (rates.slabs) out.slabs = rates.slabs.map((s) => ({ maxSqft: s.maxSqft, divabatti: d(s.divabatti), arogya: d(s.arogya) }));
+  if (rates.waterTax !== undefined) out.waterTax = d(rates.waterTax);
+  return out;
 }
 
-export function checkRates(rates: Rates) {
+/** Checks what was sent: each rate of a per-type or per-use table on its own, the depreciation
+ *  and slab tables (always sent whole) for their order. */
+export function checkRates(rates: RatesPatch) {
   for (const type of BUILDING_TYPE_KEYS) {
-    const out = taxRateOutOfBand(type, rates.taxRate[type]);
+    const tax = rates.taxRate?.[type];
+    const out = tax === undefined ? null : taxRateOutOfBand(type, tax);
     if (out) throw new Invalid(`taxRate.${type}`, out);
-    if (type !== 'openLand' && hundredths(rates.constructionRate[type]) === 0n)
+    const construction = rates.constructionRate?.[type];
+    if (type !== 'openLand' && construction !== undefined && hundredths(construction) === 0n)
       throw new Invalid(`constructionRate.${type}`, `${BUILDING_TYPES[type].en}: the construction rate must be more than 0`);
   }
-  for (const [use, w] of Object.entries(rates.weightage))
-    if (hundredths(w) === 0n) throw new Invalid(`weightage.${use}`, 'must be more than 0');
-  rates.depreciation.forEach((row, i) => {
-    const last = i === rates.depreciation.length - 1;
+  for (const [use, w] of Object.entries(rates.weightage ?? {}))
+    if (w !== undefined && hundredths(w) === 0n) throw new Invalid(`weightage.${use}`, 'must be more than 0');
+  (rates.depreciation ?? []).forEach((row, i, depreciation) => {
+    const last = i === depreciation.length - 1;
     if (last !== (row.maxAge === null))
       throw new Invalid(
         `depreciation.${i}.maxAge`,
         last ? 'the last band has no upper age (null)' : 'only the last band may be open-ended',
       );
-    if (i > 0 && row.maxAge !== null && row.maxAge <= rates.depreciation[i - 1].maxAge!)
+    if (i > 0 && row.maxAge !== null && row.maxAge <= depreciation[i - 1].maxAge!)
       throw new Invalid(`depreciation.${i}.maxAge`, 'the bands must go up in age');
     for (const kind of ['kachha', 'pucca'] as const)
       if (hundredths(row[kind]) > ONE || hundredths(row[kind]) === 0n)
         throw new Invalid(`depreciation.${i}.${kind}`, 'a depreciation factor is more than 0 and at most 1.00');
   });
-  rates.slabs.forEach((slab, i) => {
-    const last = i === rates.slabs.length - 1;
+  (rates.slabs ?? []).forEach((slab, i, slabs) => {
+    const last = i === slabs.length - 1;
     if (last !== (slab.maxSqft === null))
       throw new Invalid(`slabs.${i}.maxSqft`, last ? 'the last slab has no upper area (null)' : 'only the last slab may be open-ended');
-    if (i > 0 && slab.maxSqft !== null && slab.maxSqft <= rates.slabs[i - 1].maxSqft!)
+    if (i > 0 && slab.maxSqft !== null && slab.maxSqft <= slabs[i - 1].maxSqft!)
       throw new Invalid(`slabs.${i}.maxSqft`, 'the slabs must go up in area');
   });
 }
 
-export async function saveRates(db: DbOrTx, councilId: number, input: Rates): Promise<Rates> {
-  const rates = normalise(input);
-  checkRates(rates);
-  const json = rates as unknown as Prisma.InputJsonValue;
-  await db.taxRateSetting.upsert({
-    where: { createdByUserId: councilId },
-    create: { createdByUserId: councilId, rates: json },
-    update: { rates: json },
-  });
-  return rates;
+/** The per-type and per-use tables: a save merges the rates sent into the stored ones key by key. */
+const RATE_MAPS = ['constructionRate', 'taxRate', 'weightage'] as const;
+
+/** Saves the rates sent (any of the document's parts; a per-type or per-use table may name only
+ *  some of its keys) in one statement that merges them into the stored document, so two clerks
+ *  changing different rates at the same moment both keep theirs. With `ifMatch` (the version the
+ *  screen read; 0 for never saved) only while the document is still at that version, else 409. */
+export async function saveRates(
+  db: DbOrTx,
+  councilId: number,
+  input: RatesPatch,
+  ifMatch?: number,
+): Promise<{ rates: Rates; version: number }> {
+  const patch = normalise(input);
+  checkRates(patch);
+  const { constructionRate, taxRate, weightage, ...whole } = patch;
+  const maps = { constructionRate, taxRate, weightage };
+  // A first save starts from the defaults; the stored document is merged in SQL, never read here.
+  const first = {
+    ...DEFAULT_RATES,
+    ...whole,
+    ...Object.fromEntries(RATE_MAPS.map((m) => [m, { ...DEFAULT_RATES[m], ...maps[m] }])),
+  } as Rates;
+  const merged = (t: string) =>
+    `${t}."rates" || $2::jsonb || jsonb_build_object(${RATE_MAPS.map(
+      (m, i) => `'${m}', COALESCE(${t}."rates"->'${m}', '{}'::jsonb) || $${i + 3}::jsonb`,
+    ).join(', ')})`;
+  const params = [councilId, JSON.stringify(whole), ...RATE_MAPS.map((m) => JSON.stringify(maps[m] ?? {}))];
+  type Saved = { rates: Rates; version: number };
+  let saved: Saved[];
+  if (ifMatch === undefined)
+    saved = await db.$queryRawUnsafe<Saved[]>(
+      `INSERT INTO "TaxRateSetting" ("createdByUserId", "rates", "version", "updatedAt") VALUES ($1, $6::jsonb, 1, now())
+       ON CONFLICT ("createdByUserId") DO UPDATE SET "rates" = ${merged('"TaxRateSetting"')},
+         "version" = "TaxRateSetting"."version" + 1, "updatedAt" = now()
+       RETURNING "rates", "version"`,
+      ...params,
+      JSON.stringify(first),
+    );
+  else if (ifMatch === 0)
+    // Two first saves of the defaults: the key lets one in.
+    saved = await db.$queryRawUnsafe<Saved[]>(
+      `INSERT INTO "TaxRateSetting" ("createdByUserId", "rates", "version", "updatedAt") VALUES ($1, $2::jsonb, 1, now())
+       ON CONFLICT ("createdByUserId") DO NOTHING RETURNING "rates", "version"`,
+      councilId,
+      JSON.stringify(first),
+    );
+  else
+    saved = await db.$queryRawUnsafe<Saved[]>(
+      `UPDATE "TaxRateSetting" s SET "rates" = ${merged('s')}, "version" = s."version" + 1, "updatedAt" = now()
+       WHERE s."createdByUserId" = $1 AND s."version" = $6 RETURNING "rates", "version"`,
+      ...params,
+      ifMatch,
+    );
+  if (!saved.length) throw new StaleRecord();
+  return saved[0];
 }
 
 /** The labels and bands the rates screen shows beside the numbers. */
@@ -244,11 +299,12 @@ const ROW_SELECT = {
   vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: true,
   propertyCreatedAt: true,
   updatedAt: true,
+  version: true,
   owners: {
     where: { isActive: true },
     take: 1,
     orderBy: { ownerId: 'desc' },
-    select: { ownerId: true, malkacheNav: true, bhogwatdarakNav: true, mobileNo: true },
+    select: { ownerId: true, malkacheNav: true, bhogwatdarakNav: true, mobileNo: true, version: true },
   },
 } as const;
 
@@ -256,9 +312,10 @@ type Selected = Prisma.PropertyGetPayload<{ select: typeof ROW_SELECT }>;
 const money = (d: { toFixed(n: number): string }) => d.toFixed(2);
 
 function toRow(p: Selected): PropertyRow {
-  const owner = p.owners[0] ?? { ownerId: 0, malkacheNav: '', bhogwatdarakNav: '', mobileNo: '' };
+  const { version: ownerVersion, ...owner } = p.owners[0] ?? { ownerId: 0, malkacheNav: '', bhogwatdarakNav: '', mobileNo: '', version: 0 };
   return {
     ...owner,
+    ownerVersion,
     propertyId: p.propertyId,
     malmattaNo: p.malmattaNo,
     gatNo: p.gatNo,
@@ -287,6 +344,7 @@ function toRow(p: Selected): PropertyRow {
     vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: p.vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera,
     propertyCreatedAt: p.propertyCreatedAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
+    version: p.version,
   };
 }
 
@@ -422,12 +480,24 @@ const idOf = (field: string, v: unknown): number => {
   return n;
 };
 
-/** Corrects the active owner's details. Only the fields sent change. */
-export async function updateOwner(db: Db, councilId: number, ownerIdRaw: unknown, body: UpdateOwnerBody): Promise<PropertyRow> {
+/** Corrects the active owner's details: only the fields sent change, in one statement that also
+ *  moves the owner's version up. With `ifMatch` (the owner's version as read, `ownerVersion` of the
+ *  row) only while the owner is still at that version, else 409. */
+export async function updateOwner(
+  db: Db,
+  councilId: number,
+  ownerIdRaw: unknown,
+  body: UpdateOwnerBody,
+  ifMatch?: number,
+): Promise<PropertyRow> {
   const ownerId = idOf('ownerId', ownerIdRaw);
-  const owner = await db.owner.findFirst({ where: { ownerId, createdByUserId: councilId }, select: { propertyId: true, isActive: true } });
+  const owner = await db.owner.findFirst({
+    where: { ownerId, createdByUserId: councilId },
+    select: { propertyId: true, isActive: true, version: true },
+  });
   if (!owner) throw new NotFound('No such owner in this council’s register.');
-  if (!owner.isActive) throw new Conflict('This owner was replaced by a transfer (ferfar); correct the current owner instead.');
+  if (!owner.isActive) throw replacedOwner();
+  if (ifMatch !== undefined && ifMatch !== owner.version) throw new StaleRecord();
   const data: Partial<OwnerFacts> = {};
   for (const f of ['malkacheNav', 'bhogwatdarakNav'] as const) {
     if (body[f] === undefined) continue;
@@ -435,55 +505,96 @@ export async function updateOwner(db: Db, councilId: number, ownerIdRaw: unknown
     data[f] = body[f]!.trim();
   }
   if (body.mobileNo !== undefined) data.mobileNo = tenDigitMobile('mobileNo', body.mobileNo);
-  await db.$transaction([
-    db.owner.update({ where: { ownerId }, data }),
+  await db.$transaction(async (tx) => {
+    const { count } = await tx.owner.updateMany({
+      where: { ownerId, isActive: true, ...(ifMatch === undefined ? {} : { version: ifMatch }) },
+      data: { ...data, version: { increment: 1 } },
+    });
+    // Changed meanwhile (If-Match), or ended by a transfer that landed between the read and now.
+    if (count === 0) throw ifMatch === undefined ? replacedOwner() : new StaleRecord();
     // The tax list and receipts name the owner from the kar record.
-    ...(data.malkacheNav
-      ? [db.karDetail.updateMany({ where: { propertyId: owner.propertyId }, data: { malkacheNav: data.malkacheNav } })]
-      : []),
-  ]);
+    if (data.malkacheNav)
+      await tx.karDetail.updateMany({ where: { propertyId: owner.propertyId }, data: { malkacheNav: data.malkacheNav } });
+  });
   return toRow(await db.property.findUniqueOrThrow({ where: { propertyId: owner.propertyId }, select: ROW_SELECT }));
 }
 
-/** Changes a property's recorded facts (the fields sent) and computes its assessment again, in one transaction. */
-export async function updateProperty(db: Db, councilId: number, body: UpdatePropertyBody): Promise<PropertyRow> {
+const replacedOwner = () => new Conflict('This owner was replaced by a transfer (ferfar); correct the current owner instead.');
+
+/** The register's columns a field of the update body sets (the sq ft area sets the m² one). */
+const FACT_OF: Record<string, (keyof Facts)[]> = {
+  malmattaNo: ['malmattaNo', 'malmattaKey'],
+  area: ['areaSqm'],
+  ...Object.fromEntries(
+    (
+      [
+        'gatNo',
+        'citySurveyNo',
+        'malmattaVarnan',
+        'buildingType',
+        'usage',
+        'milkatBandhakamYear',
+        'areaSqm',
+        'plotAreaSqm',
+        'landRate',
+        'aapilacheNikalAndFerfar',
+        'vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera',
+      ] as const
+    ).map((f) => [f, [f]]),
+  ),
+};
+
+/** Changes a property's recorded facts and computes its assessment again, in one transaction with
+ *  its current tax demand. Only the fields sent (and the computed columns) are written, in one
+ *  statement that holds only while the property is still at the version it was read at: with
+ *  `ifMatch` (the version the form read) a property changed since answers 409; without it (older
+ *  integrators) the change is applied again on top of the newer record, so two clerks changing
+ *  different fields both keep theirs. */
+export async function updateProperty(db: Db, councilId: number, body: UpdatePropertyBody, ifMatch?: number): Promise<PropertyRow> {
   const propertyId = idOf('propertyId', body.propertyId);
-  const { rates } = await ratesOf(db, councilId);
-  try {
-    const updated = await db.$transaction(async (tx) => {
-      const current = await tx.property.findFirst({ where: { propertyId, createdByUserId: councilId }, select: ROW_SELECT });
-      if (!current) throw new NotFound('No such property in this council’s register.');
-      const row = toRow(current);
-      const merged = {
-        ...row,
-        plotAreaSqm: row.plotAreaSqm,
-        ...Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)),
-      } as RegisterBody;
-      // The area in sq ft is derived: only an explicit new sq ft value without m² counts.
-      if (body.areaSqm === undefined && body.area !== undefined) merged.areaSqm = '';
-      const year = current.ghasaraDarUpdatedYear || todayInIndia().getUTCFullYear();
-      const facts = readProperty(merged, todayInIndia().getUTCFullYear());
-      if (facts.malmattaKey !== malmattaKey(current.malmattaNo)) {
-        const taken = await tx.property.findFirst({
-          where: { createdByUserId: councilId, malmattaKey: facts.malmattaKey, NOT: { propertyId } },
-          select: { malmattaNo: true },
+  const sent = Object.fromEntries(Object.entries(body).filter(([k, v]) => v !== undefined && k in FACT_OF));
+  const written = new Set(Object.keys(sent).flatMap((k) => FACT_OF[k]));
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const updated = await db.$transaction(async (tx) => {
+        const { rates } = await ratesOf(tx, councilId);
+        const current = await tx.property.findFirst({ where: { propertyId, createdByUserId: councilId }, select: ROW_SELECT });
+        if (!current) throw new NotFound('No such property in this council’s register.');
+        if (ifMatch !== undefined && ifMatch !== current.version) throw new StaleRecord();
+        const row = toRow(current);
+        const merged = { ...row, ...sent } as RegisterBody;
+        // The area in sq ft is derived: only an explicit new sq ft value without m² counts.
+        if (body.areaSqm === undefined && body.area !== undefined) merged.areaSqm = '';
+        const year = current.ghasaraDarUpdatedYear || todayInIndia().getUTCFullYear();
+        const facts = readProperty(merged, todayInIndia().getUTCFullYear());
+        if (facts.malmattaKey !== malmattaKey(current.malmattaNo)) {
+          const taken = await tx.property.findFirst({
+            where: { createdByUserId: councilId, malmattaKey: facts.malmattaKey, NOT: { propertyId } },
+            select: { malmattaNo: true },
+          });
+          if (taken) throw duplicate(facts.malmattaNo, taken.malmattaNo);
+        }
+        const assessed = assess(rates, { ...facts, constructionYear: facts.milkatBandhakamYear }, year);
+        const changed = Object.fromEntries(Object.entries(facts).filter(([k]) => written.has(k as keyof Facts)));
+        const { count } = await tx.property.updateMany({
+          where: { propertyId, version: current.version },
+          data: { ...changed, ...assessedColumns(assessed), version: { increment: 1 } },
         });
-        if (taken) throw duplicate(facts.malmattaNo, taken.malmattaNo);
-      }
-      const assessed = assess(rates, { ...facts, constructionYear: facts.milkatBandhakamYear }, year);
-      await tx.property.update({ where: { propertyId }, data: { ...facts, ...assessedColumns(assessed) } });
-      // The current tax demand (Namuna 9) follows the new assessment in this same transaction.
-      await followAssessment(tx, councilId, [propertyId]);
-      if (facts.malmattaNo !== current.malmattaNo) {
-        await tx.owner.updateMany({ where: { propertyId }, data: { malmattaNo: facts.malmattaNo } });
-        await tx.karDetail.updateMany({ where: { propertyId }, data: { malmattaNo: facts.malmattaNo } });
-      }
-      return tx.property.findUniqueOrThrow({ where: { propertyId }, select: ROW_SELECT });
-    });
-    return toRow(updated);
-  } catch (err) {
-    if ((err as { code?: string }).code === 'P2002') throw duplicate(String(body.malmattaNo ?? ''));
-    throw err;
+        if (count === 0) throw new StaleRecord();
+        // The current tax demand (Namuna 9) follows the new assessment in this same transaction.
+        await followAssessment(tx, councilId, [propertyId]);
+        if (facts.malmattaNo !== current.malmattaNo) {
+          await tx.owner.updateMany({ where: { propertyId }, data: { malmattaNo: facts.malmattaNo, version: { increment: 1 } } });
+          await tx.karDetail.updateMany({ where: { propertyId }, data: { malmattaNo: facts.malmattaNo } });
+        }
+        return tx.property.findUniqueOrThrow({ where: { propertyId }, select: ROW_SELECT });
+      });
+      return toRow(updated);
+    } catch (err) {
+      if (err instanceof StaleRecord && ifMatch === undefined && attempt < 10) continue;
+      if ((err as { code?: string }).code === 'P2002') throw duplicate(String(body.malmattaNo ?? ''));
+      throw err;
+    }
   }
 }
 

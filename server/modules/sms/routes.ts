@@ -5,9 +5,10 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import crypto from 'node:crypto';
-import { SMS_VARIABLES, normaliseMobile, type SmsKind } from '../../../common/sms.ts';
+import { SMS_VARIABLES, normaliseMobile } from '../../../common/sms.ts';
 import { AppError, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { ok } from '../../lib/schema.ts';
+import { etagOf, ifMatchVersion } from '../../lib/versions.ts';
 import { councilOf } from '../../plugins/auth.ts';
 import { confirmPassword } from '../users/service.ts';
 import { GatewayError, gatewayFor, type SmsGateway } from './gateways.ts';
@@ -33,7 +34,7 @@ import {
   queueBatch,
   retryBatch,
   saveTemplate,
-  templatesOf,
+  templatesWithVersions,
 } from './service.ts';
 import { SmsWorker } from './worker.ts';
 
@@ -70,16 +71,21 @@ const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(cached.value);
   });
 
-  const templatesView = (t: Record<SmsKind, string>) => ({ ...t, variables: SMS_VARIABLES });
+  const templatesView = async (councilId: number) => {
+    const { texts, versions } = await templatesWithVersions(app.db, councilId);
+    return { ...texts, variables: SMS_VARIABLES, versions };
+  };
+  // Two records in one answer: each one's version is in the body (versions), not an ETag.
   app.get('/api/Sms/templates', { schema: templatesSchema, preHandler: app.requireStaff }, async (request) =>
-    ok(templatesView(await templatesOf(app.db, councilOf(request).userId))),
+    ok(await templatesView(councilOf(request).userId)),
   );
-  app.put('/api/Sms/templates', { schema: saveTemplateSchema, preHandler: app.requireStaff }, async (request) =>
-    ok(
-      templatesView(await saveTemplate(app.db, councilOf(request).userId, request.body.kind, request.body.body)),
-      'साचा जतन केला / Template saved',
-    ),
-  );
+  app.put('/api/Sms/templates', { schema: saveTemplateSchema, preHandler: app.requireStaff }, async (request, reply) => {
+    const councilId = councilOf(request).userId;
+    const ifMatch = ifMatchVersion(request.headers['if-match']);
+    const version = await saveTemplate(app.db, councilId, request.body.kind, request.body.body, ifMatch);
+    reply.header('etag', etagOf(version));
+    return ok(await templatesView(councilId), 'साचा जतन केला / Template saved');
+  });
 
   app.post('/api/Sms/preview', { schema: previewSchema, preHandler: app.requireStaff }, async (request) => {
     const { kind, date, time, body } = request.body;

@@ -21,6 +21,13 @@ const Templates = Type.Object({
   gramsabha: Type.String(),
   dues: Type.String(),
   variables: Type.Record(Type.String(), Type.Array(Type.String())),
+  versions: Type.Object(
+    { gramsabha: Type.Integer({ minimum: 0 }), dues: Type.Integer({ minimum: 0 }) },
+    {
+      description:
+        'Each wording’s version (0 while the default applies): send it as If-Match when saving that kind (409 when someone saved it since)',
+    },
+  ),
 });
 export const templatesSchema = {
   operationId: 'getSmsTemplates',
@@ -31,9 +38,10 @@ export const templatesSchema = {
 export const saveTemplateSchema = {
   operationId: 'updateSmsTemplate',
   tags,
-  summary: 'Saves the wording of one notice; it must keep each DLT variable exactly once',
+  summary:
+    'Saves the wording of one notice; it must keep each DLT variable exactly once. With If-Match (that kind’s version; "0" for the default wording), 409 when someone saved it since',
   body: Type.Object({ kind: Kind, body: Type.String({ minLength: 1, maxLength: 1000 }), createdByUserId: Ignored }),
-  response: { 200: Envelope(Templates) },
+  response: { 200: Envelope(Templates), ...errors(409) },
 };
 
 const Skipped = Type.Object({ mobile: Type.String(), malmattaNo: Type.String(), reason: Type.String() });

@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/open.ts';
 import type { DbOrTx } from '../../db/transaction.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
+import { StaleRecord } from '../../lib/versions.ts';
 
 export const SMS_MESSAGES = {
   dateAndTime: 'कृपया तारीख आणि वेळ दोन्ही निवडा.',
@@ -25,22 +26,49 @@ export const SMS_MESSAGES = {
 };
 
 export async function templatesOf(db: DbOrTx, councilId: number): Promise<Record<SmsKind, string>> {
-  const rows = await db.smsTemplate.findMany({ where: { createdByUserId: councilId } });
-  const out = { ...DEFAULT_TEMPLATES };
-  for (const r of rows) out[r.kind as SmsKind] = r.body;
-  return out;
+  return (await templatesWithVersions(db, councilId)).texts;
 }
 
-export async function saveTemplate(db: DbOrTx, councilId: number, kind: SmsKind, body: string) {
+/** The wording of each notice with its version (0 while the default wording applies). */
+export async function templatesWithVersions(db: DbOrTx, councilId: number) {
+  const rows = await db.smsTemplate.findMany({ where: { createdByUserId: councilId } });
+  const texts = { ...DEFAULT_TEMPLATES };
+  const versions: Record<SmsKind, number> = { gramsabha: 0, dues: 0 };
+  for (const r of rows) {
+    texts[r.kind as SmsKind] = r.body;
+    versions[r.kind as SmsKind] = r.version;
+  }
+  return { texts, versions };
+}
+
+/** Saves one notice's wording, moving its version up in the same statement. With `ifMatch` (the
+ *  version the screen read; 0 for the default wording) only while it is still that version, else 409. */
+export async function saveTemplate(db: DbOrTx, councilId: number, kind: SmsKind, body: string, ifMatch?: number): Promise<number> {
   const text = body.trim();
   const problem = templateProblem(kind, text);
   if (problem) throw new Invalid('body', problem);
-  await db.smsTemplate.upsert({
-    where: { createdByUserId_kind: { createdByUserId: councilId, kind } },
-    create: { createdByUserId: councilId, kind, body: text },
-    update: { body: text },
+  const key = { createdByUserId: councilId, kind };
+  if (ifMatch === undefined) {
+    const saved = await db.smsTemplate.upsert({
+      where: { createdByUserId_kind: key },
+      create: { ...key, body: text },
+      update: { body: text, version: { increment: 1 } },
+      select: { version: true },
+    });
+    return saved.version;
+  }
+  if (ifMatch === 0) {
+    // Two first saves of the default wording: the key lets one in.
+    const { count } = await db.smsTemplate.createMany({ data: [{ ...key, body: text }], skipDuplicates: true });
+    if (count === 0) throw new StaleRecord();
+    return 1;
+  }
+  const { count } = await db.smsTemplate.updateMany({
+    where: { ...key, version: ifMatch },
+    data: { body: text, version: { increment: 1 } },
   });
-  return templatesOf(db, councilId);
+  if (count === 0) throw new StaleRecord();
+  return ifMatch + 1;
 }
 
 export interface Recipient {

@@ -152,7 +152,7 @@ async function updateDepreciation(tx: Tx, councilId: number, year: number, prope
   }));
   if (assessed.length) {
     await tx.$executeRawUnsafe(
-      `UPDATE "Property" p SET ${ASSESSED.map((c) => `${q(c)} = r.${q(c)}`).join(', ')}, "ghasaraDarUpdatedYear" = $3::int, "updatedAt" = now()
+      `UPDATE "Property" p SET ${ASSESSED.map((c) => `${q(c)} = r.${q(c)}`).join(', ')}, "ghasaraDarUpdatedYear" = $3::int, "version" = p."version" + 1, "updatedAt" = now()
        FROM jsonb_to_recordset($1::jsonb) AS r("propertyId" int, ${ASSESSED.map((c) => `${q(c)} numeric`).join(', ')})
        WHERE p."propertyId" = r."propertyId" AND p."createdByUserId" = $2::int`,
       JSON.stringify(assessed),

@@ -61,7 +61,7 @@ export async function addTransfer(db: Db, councilId: number, body: TransferBody)
     if (sameName(owner.malkacheNav, newOwner)) throw new Invalid('navin_malakache_nav', 'New Owner Name is the same as the current owner.');
 
     const ferfarNumber = await nextNumber(tx, councilId, 'ferfar', 0);
-    await tx.owner.update({ where: { ownerId: owner.ownerId }, data: { isActive: false } });
+    await tx.owner.update({ where: { ownerId: owner.ownerId }, data: { isActive: false, version: { increment: 1 } } });
     await tx.owner.create({
       data: {
         propertyId: property.propertyId,

@@ -1,7 +1,9 @@
 // /taxRates: the council's assessment rates (GET/PUT /api/TaxRates): ready-reckoner land rate, water
 // tax, construction and tax rate per building type (with its legal band), weightage per use, the
 // depreciation table and the light/health slabs. The server refuses a tax rate outside its band;
-// its message is shown as it comes. The band is also hinted beside the box as the clerk types.
+// its message is shown as it comes. The band is also hinted beside the box as the clerk types. The
+// save names the version the screen read (If-Match): when someone else saved the rates meanwhile the
+// server answers 409 and the screen offers to reload them.
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,8 +16,9 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { BUILDING_TYPE_KEYS, taxRateOutOfBand, USAGE_KEYS, type BuildingType } from '../../../../common/property/assessment.ts';
 import Loading from '../../components/Loading.tsx';
-import { fetchRates, saveRates, type RatesResult, type TaxRates } from './api.ts';
+import { fetchRates, isStale, saveRates, type RatesResult, type TaxRates } from './api.ts';
 import PageHeader from './PageHeader.tsx';
+import { STALE_MESSAGE } from './shared.ts';
 
 type Row = Record<string, string>;
 interface Form {
@@ -130,6 +133,7 @@ export default function TaxRatesPage() {
   const [error, setError] = useState('');
   const [success, setSuccess] = useState('');
   const [busy, setBusy] = useState(false);
+  const [stale, setStale] = useState(false);
 
   useEffect(() => {
     document.title = 'कर दर | ग्रामपंचायत';
@@ -147,17 +151,38 @@ export default function TaxRatesPage() {
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!form) return;
+    if (!form || !data) return;
     setError('');
     setSuccess('');
+    setStale(false);
     setBusy(true);
     try {
-      const res = await saveRates(ratesOf(form));
+      // The version read (data.version): a save made meanwhile by someone else answers 409.
+      const res = await saveRates(ratesOf(form), data.version);
       setData(res.result);
       setForm(formOf(res.result.rates));
       setSuccess(res.message || 'कर दर जतन केले / Rates saved');
     } catch (err) {
-      setError((err as Error).message || 'Update failed');
+      if (isStale(err)) {
+        setStale(true);
+        setError(STALE_MESSAGE);
+      } else setError((err as Error).message || 'Update failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** Reads the saved rates again (after a conflict): the form shows them and a save names their version. */
+  const reload = async () => {
+    setBusy(true);
+    try {
+      const r = await fetchRates();
+      setData(r);
+      setForm(formOf(r.rates));
+      setError('');
+      setStale(false);
+    } catch (err) {
+      setError((err as Error).message || 'Failed to fetch data');
     } finally {
       setBusy(false);
     }
@@ -305,7 +330,20 @@ export default function TaxRatesPage() {
           {/* The answer stays beside the button, which stays in view while the long form scrolls. */}
           <Box sx={{ position: 'sticky', bottom: 0, py: 1, bgcolor: 'background.default' }}>
             {error && (
-              <Alert severity="error" role="alert" sx={{ mb: 1 }} data-testid="rates-error" onClose={() => setError('')}>
+              <Alert
+                severity={stale ? 'warning' : 'error'}
+                role="alert"
+                sx={{ mb: 1 }}
+                data-testid={stale ? 'rates-stale' : 'rates-error'}
+                onClose={stale ? undefined : () => setError('')}
+                action={
+                  stale ? (
+                    <Button color="inherit" size="small" onClick={reload} disabled={busy}>
+                      पुन्हा लोड करा (Reload)
+                    </Button>
+                  ) : undefined
+                }
+              >
                 {error}
               </Alert>
             )}

@@ -57,9 +57,18 @@ export async function registerProperty(body: Record<string, unknown>) {
   });
 }
 
-export const updateOwner = (body: { ownerId: number; malmattaNo: string } & Record<string, unknown>) =>
-  api<PropertyRow>('/api/OwnerProperty/UpdateOwner', { method: 'PUT', body });
-export const updateProperty = (body: UpdatePropertyBody) => api<PropertyRow>('/api/OwnerProperty/UpdateProperty', { method: 'PUT', body });
+/** If-Match of the version a form was opened at: the server answers 409 when someone changed the record since. */
+const ifMatch = (version: number | undefined) => (version === undefined ? undefined : { 'if-match': `"${version}"` });
+
+/** `version`: the owner's as the row was read (its ownerVersion). */
+export const updateOwner = (body: { ownerId: number; malmattaNo: string } & Record<string, unknown>, version?: number) =>
+  api<PropertyRow>('/api/OwnerProperty/UpdateOwner', { method: 'PUT', body, headers: ifMatch(version) });
+/** `version`: the property's as the row was read. */
+export const updateProperty = (body: UpdatePropertyBody, version?: number) =>
+  api<PropertyRow>('/api/OwnerProperty/UpdateProperty', { method: 'PUT', body, headers: ifMatch(version) });
+
+/** A 409 that says someone else saved the record after this form read it (not a duplicate number). */
+export const isStale = (err: unknown) => err instanceof ApiError && err.status === 409 && /Someone else changed/.test(err.message);
 
 /** The Namuna 8 extract (spec 7's property receipt): Number8_{malmattaNo}.pdf unless the server names it. */
 export function downloadNamuna8(malmattaNo: string) {
@@ -83,7 +92,9 @@ export function fetchTransfer(ferfarNumber: number, signal?: AbortSignal) {
 // ---------------------------------------------------------------- rates
 
 export const fetchRates = (signal?: AbortSignal) => api<RatesResult>('/api/TaxRates', { signal }).then((e) => e.result);
-export const saveRates = (rates: TaxRates) => api<RatesResult>('/api/TaxRates', { method: 'PUT', body: rates });
+/** `version`: the one the screen read (0 for the defaults). */
+export const saveRates = (rates: TaxRates, version: number) =>
+  api<RatesResult>('/api/TaxRates', { method: 'PUT', body: rates, headers: ifMatch(version) });
 
 // ---------------------------------------------------------------- Excel import
 

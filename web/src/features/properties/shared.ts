@@ -45,3 +45,7 @@ export function useDebounced<T>(value: T, ms: number): T {
   }, [value, ms]);
   return settled;
 }
+
+/** What a form says when someone else saved the record after it was opened (a 409 of If-Match). */
+export const STALE_MESSAGE =
+  'ही माहिती तुम्ही उघडल्यानंतर दुसऱ्या कोणीतरी बदलली आहे. नवीन माहिती पुन्हा लोड करा व तुमचे बदल पुन्हा करा. / Someone else changed this record after you opened it: reload it, then make your changes again.';

@@ -16,6 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { countSegments, type SmsKind } from '../../../../common/sms.ts';
 import BackToAdmin from '../../components/BackToAdmin.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { formatDateMr } from '../../lib/format.ts';
 import { fetchPreview, type Preview } from './api.ts';
 import { useBalance, useBatch, useBatches, useRetryBatch, useSaveTemplate, useSendNotice, useTemplates } from './queries.ts';
@@ -159,13 +160,25 @@ function PasswordDialog({
   );
 }
 
+/** A 409 of If-Match: someone else saved this wording after the editor read it. */
+const isStale = (e: unknown) => e instanceof ApiError && e.status === 409;
+
 function TemplateEditor({ kind }: { kind: SmsKind }) {
   const templates = useTemplates();
   const save = useSaveTemplate();
   const [draft, setDraft] = useState<string | null>(null);
+  // The version the draft started from: the save names it (If-Match), so a wording saved by someone
+  // else in between is reported, not overwritten, even when the list was read again meanwhile.
+  const [base, setBase] = useState<number | undefined>(undefined);
   if (!templates.data) return null;
   const value = draft ?? templates.data[kind];
   const count = countSegments(value);
+  const reload = async () => {
+    save.reset();
+    await templates.refetch();
+    setDraft(null);
+    setBase(undefined);
+  };
   return (
     <Box sx={{ mb: 2 }}>
       <TextField
@@ -174,7 +187,10 @@ function TemplateEditor({ kind }: { kind: SmsKind }) {
         minRows={2}
         label={`${KIND_LABEL[kind]} — साचा / template`}
         value={value}
-        onChange={(e) => setDraft(e.target.value)}
+        onChange={(e) => {
+          if (draft === null) setBase(templates.data.versions[kind]);
+          setDraft(e.target.value);
+        }}
         helperText={`चल / variables: ${templates.data.variables[kind].map((v) => `{${v}}`).join(' ')} · ${count.length} अक्षरे, ${count.segments} भाग`}
       />
       <Box sx={{ display: 'flex', gap: 1, mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -182,11 +198,36 @@ function TemplateEditor({ kind }: { kind: SmsKind }) {
           size="small"
           variant="outlined"
           disabled={draft === null || save.isPending}
-          onClick={() => save.mutate({ kind, body: value }, { onSuccess: () => setDraft(null) })}
+          onClick={() =>
+            save.mutate(
+              { kind, body: value, version: base ?? templates.data.versions[kind] },
+              {
+                onSuccess: () => {
+                  setDraft(null);
+                  setBase(undefined);
+                },
+              },
+            )
+          }
         >
           जतन करा / Save
         </Button>
-        {save.isError && (
+        {save.isError && isStale(save.error) && (
+          <Alert
+            severity="warning"
+            sx={{ py: 0 }}
+            data-testid={`template-stale-${kind}`}
+            action={
+              <Button color="inherit" size="small" onClick={reload}>
+                पुन्हा लोड करा (Reload)
+              </Button>
+            }
+          >
+            हा साचा तुम्ही उघडल्यानंतर दुसऱ्या कोणीतरी जतन केला आहे. पुन्हा लोड करा व तुमचे बदल पुन्हा करा. / Someone else saved this template after you
+            opened it: reload it, then make your changes again.
+          </Alert>
+        )}
+        {save.isError && !isStale(save.error) && (
           <Alert severity="error" sx={{ py: 0 }}>
             {errorText(save.error)}
           </Alert>

@@ -11,6 +11,8 @@ export interface Templates {
   gramsabha: string;
   dues: string;
   variables: Record<string, string[]>;
+  /** Each wording's version (0 while the default applies), sent back as If-Match when saving it. */
+  versions: Record<SmsKind, number>;
 }
 export interface Skipped {
   mobile: string;
@@ -71,8 +73,15 @@ export interface BatchPage {
 
 export const fetchBalance = async (signal?: AbortSignal) => (await api<Balance>('/api/Sms/balance', { signal })).result;
 export const fetchTemplates = async (signal?: AbortSignal) => (await api<Templates>('/api/Sms/templates', { signal })).result;
-export const saveTemplate = async (kind: SmsKind, body: string) =>
-  (await api<Templates>('/api/Sms/templates', { method: 'PUT', body: { kind, body } })).result;
+/** `version`: the one the editor read; the server answers 409 when someone saved that wording since. */
+export const saveTemplate = async (kind: SmsKind, body: string, version?: number) =>
+  (
+    await api<Templates>('/api/Sms/templates', {
+      method: 'PUT',
+      body: { kind, body },
+      headers: version === undefined ? undefined : { 'if-match': `"${version}"` },
+    })
+  ).result;
 export const fetchPreview = async (body: { kind: SmsKind; date?: string; time?: string }) =>
   (await api<Preview>('/api/Sms/preview', { method: 'POST', body })).result;
 export const fetchBatches = async (signal?: AbortSignal) =>

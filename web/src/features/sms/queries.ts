@@ -24,7 +24,8 @@ export function useTemplates() {
 export function useSaveTemplate() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, body }: { kind: SmsKind; body: string }) => saveTemplate(kind, body),
+    // `version` (If-Match): the one the editor read; a save made meanwhile answers 409.
+    mutationFn: ({ kind, body, version }: { kind: SmsKind; body: string; version?: number }) => saveTemplate(kind, body, version),
     onSuccess: (t) => qc.setQueryData(keys.templates(councilIdOf()), t),
   });
 }
