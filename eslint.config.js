@@ -63,7 +63,7 @@ const boundaries = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'web/dist/', 'server/generated/', 'data/', 'test-results/', 'bench/results/'] },
+  { ignores: ['node_modules/', 'dist/', 'web/dist/', 'web/dist-server/', 'server/generated/', 'data/', 'test-results/', 'bench/results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -160,7 +160,7 @@ describe('app shell', () => {
     for (const item of ['मुख्यपृष्ठ', 'ग्रामपंचायत', 'योजना', 'समिती', 'मालमत्ता तपशील']) {
       await expect.poll(() => drawer.getByText(item, { exact: true }).isVisible()).toBe(true);
     }
-    const width = await page.locator('.MuiDrawer-paper').evaluate((el) => el.getBoundingClientRect().width);
+    const width = await page.locator('dialog.gp-modal--side').evaluate((el) => el.getBoundingClientRect().width);
     expect(width).toBe(280);
     await screenshot(page, 'drawer-375');
     await drawer.getByText('मालमत्ता तपशील').click();
