@@ -35,11 +35,14 @@ interface SsrEntry {
   } | null>;
 }
 
+/** The module the public entry loads after the first paint (web/src/public/hydrate.tsx). */
+const HYDRATE_MODULE = 'src/public/hydrate.tsx';
+
 type Manifest = Record<string, { file: string; name?: string; src?: string; isDynamicEntry?: boolean; css?: string[]; imports?: string[] }>;
 
-/** <link> tags for a page module's chunk, the chunks it imports and their stylesheets, so they load
- *  with the HTML instead of after the entry script (and the page is styled before any script runs). */
-function linksOf(manifest: Manifest, key: string, template: string): string {
+/** <link> tags for the stylesheets of modules' chunks and the chunks they import, so the page
+ *  is styled before any script runs. */
+function linksOf(manifest: Manifest, keys: string[], template: string): string {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   // Imports first: the shared stylesheets come before the page's own, as the bundler orders them.
@@ -51,13 +54,16 @@ function linksOf(manifest: Manifest, key: string, template: string): string {
     chunk.css?.forEach((c) => styles.add(c));
   };
   // A module both apps import lazily can be listed by its chunk name rather than its source path.
-  const name = path.basename(key).replace(/\.[^.]+$/, '');
-  visit(manifest[key] ? key : (Object.keys(manifest).find((k) => manifest[k].name === name && manifest[k].file.endsWith('.js')) ?? key));
+  for (const key of keys) {
+    const name = path.basename(key).replace(/\.[^.]+$/, '');
+    visit(manifest[key] ? key : (Object.keys(manifest).find((k) => manifest[k].name === name && manifest[k].file.endsWith('.js')) ?? key));
+  }
+  // Stylesheets only: the scripts load after the first paint (web/src/public/entry-client.tsx).
   const linked = (file: string) => template.includes(`/${file}"`);
-  return [
-    ...[...styles].filter((c) => !linked(c)).map((c) => `<link rel="stylesheet" crossorigin href="/${c}">`),
-    ...[...scripts].filter((f) => !linked(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-  ].join('');
+  return [...styles]
+    .filter((c) => !linked(c))
+    .map((c) => `<link rel="stylesheet" crossorigin href="/${c}">`)
+    .join('');
 }
 
 /** The public pages' stylesheets are small (~4–5 KB gzip in all): inlined, they cost no round
@@ -144,8 +150,12 @@ export default fp(async function spa(app: FastifyInstance, opts: { webDist: stri
     const head = img
       ? `<link rel="preload" as="image" href="${escapeAttr(img.href)}"${img.srcSet ? ` imagesrcset="${escapeAttr(img.srcSet)}" imagesizes="${escapeAttr(img.sizes)}"` : ''} fetchpriority="high">`
       : '';
-    // The page's own chunk and stylesheets after the entry's (the end of <head>).
-    const links = (pageLinks[page.module] ??= inlineStyles(linksOf(manifest, page.module, rawPublicTemplate), opts.webDist));
+    // The page's own stylesheets after the entry's (the end of <head>).
+    // The hydration code's stylesheets (the public layout) and the page's own, all in the HTML.
+    const links = (pageLinks[page.module] ??= inlineStyles(
+      linksOf(manifest, [HYDRATE_MODULE, page.module], rawPublicTemplate),
+      opts.webDist,
+    ));
     return publicTemplate
       .replace('<!--app-head-->', () => head)
       .replace('</head>', () => `${links}</head>`)

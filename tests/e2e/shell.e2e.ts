@@ -1,7 +1,7 @@
 // The app shell as a person meets it: home, login, dashboard, reload, logout, guard, phone drawer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, type Portal } from './helpers.ts';
+import { hydrated, launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, type Portal } from './helpers.ts';
 
 let portal: Portal;
 let browser: Browser;
@@ -154,6 +154,7 @@ describe('app shell', () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
     const errors = watchErrors(page);
     await page.goto(portal.baseUrl + '/');
+    await hydrated(page);
     expect(await page.getByRole('button', { name: 'योजना', exact: true }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'मेनू उघडा' }).click();
     const drawer = page.getByRole('navigation', { name: 'मेनू' });

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginThroughForm, screenshot, screensDir, startPortal, watchErrors, type Portal } from './helpers.ts';
+import { hydrated, launchBrowser, loginThroughForm, screenshot, screensDir, startPortal, watchErrors, type Portal } from './helpers.ts';
 
 let portal: Portal;
 let browser: Browser;
@@ -113,6 +113,7 @@ async function home(page: Page, waitUntil: 'load' | 'commit' = 'load') {
   await page.goto(portal.baseUrl + '/', { waitUntil });
   await expect.poll(() => page.getByRole('heading', { name: 'ग्रामपंचायत माहिती' }).isVisible()).toBe(true);
   await expect.poll(() => page.getByTestId('stat').count()).toBe(5);
+  await hydrated(page);
 }
 
 /** The server renders / with the public council's slides and news in it (issue 12): a visitor's
@@ -442,6 +443,7 @@ describe('village information, schemes and committees', () => {
     await screenshot(page, 'site-services-1280');
     await page.goto(portal.baseUrl + '/yojna-full');
     await expect.poll(() => page.getByTestId('scheme-card').count()).toBe(10);
+    await hydrated(page);
     await page.getByLabel('लाभार्थी प्रकार').selectOption('Women');
     await expect.poll(() => page.getByTestId('scheme-card').count()).toBe(2);
     await page.goto(portal.baseUrl + '/samiti-full');
