@@ -21,6 +21,7 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/web/dist ./web/dist
+COPY --from=build /app/web/dist-server ./web/dist-server
 COPY --from=build /app/prisma/migrations ./prisma/migrations
 COPY --from=build /app/fonts ./fonts
 VOLUME /data

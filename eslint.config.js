@@ -68,6 +68,7 @@ export default tseslint.config(
       'node_modules/',
       'dist/',
       'web/dist/',
+      'web/dist-server/',
       'server/generated/',
       'data/',
       'test-results/',

@@ -5,7 +5,7 @@ import path from 'node:path';
 const only = process.argv[2];
 const files = fs
   .readdirSync(import.meta.dirname)
-  .filter((f) => f.endsWith('.ts') && !['run.ts', 'web.ts', 'helpers.ts'].includes(f))
+  .filter((f) => f.endsWith('.ts') && !['run.ts', 'web.ts', 'web-seed.ts', 'helpers.ts'].includes(f))
   .filter((f) => !only || f.includes(only))
   .sort();
 for (const f of files) {

@@ -28,9 +28,11 @@ const parts = {
   },
   web: {
     sources: ['web', 'common', 'package-lock.json'],
-    output: 'web/dist/index.html',
+    output: 'web/dist-server/entry-server.js',
     build() {
       run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+      // The public pages' server-side rendering (server/plugins/spa.ts loads it).
+      run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--ssr']);
     },
   },
 };
@@ -40,7 +42,7 @@ function hashOf(sources) {
   const hash = crypto.createHash('sha256');
   const walk = (rel) => {
     const abs = path.join(root, rel);
-    if (!fs.existsSync(abs) || rel === 'web/dist' || path.basename(rel) === 'node_modules') return;
+    if (!fs.existsSync(abs) || rel === 'web/dist' || rel === 'web/dist-server' || path.basename(rel) === 'node_modules') return;
     if (fs.statSync(abs).isDirectory()) {
       for (const name of fs.readdirSync(abs).sort()) walk(path.join(rel, name));
       return;

@@ -1,4 +1,7 @@
-// Builds the web app into web/dist. After the build every text asset over 1 KB gets .br and .gz
+// Builds the web app into web/dist: the staff app (index.html, src/main.tsx) and the public pages'
+// script (public.html, src/public/entry-client.tsx), which hydrates the HTML the server renders with
+// the SSR build (`vite build --ssr`, src/public/entry-server.tsx into web/dist-server, everything
+// bundled in: the server needs no React at run time). After the client build every text asset over 1 KB gets .br and .gz
 // copies: the server sends them as they are, so phones get compressed files without CPU per request.
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -10,7 +13,7 @@ function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -30,11 +33,30 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: path.resolve(import.meta.dirname),
   plugins: [react(), precompress()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 800 },
+  build: isSsrBuild
+    ? {
+        outDir: 'dist-server',
+        emptyOutDir: true,
+        sourcemap: false,
+        copyPublicDir: false,
+        rollupOptions: { input: path.resolve(import.meta.dirname, 'src/public/entry-server.tsx') },
+      }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        sourcemap: false,
+        chunkSizeWarningLimit: 800,
+        // The server links a server-rendered page's own script and stylesheet from it (server/plugins/spa.ts).
+        manifest: true,
+        rollupOptions: {
+          input: { index: path.resolve(import.meta.dirname, 'index.html'), public: path.resolve(import.meta.dirname, 'public.html') },
+        },
+      },
+  ssr: { noExternal: true },
   server: {
     proxy: { '/api': 'http://localhost:8080', '/uploads': 'http://localhost:8080' },
   },
-});
+}));

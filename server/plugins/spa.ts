@@ -1,8 +1,11 @@
 // Serves the built web app and uploaded images. Hashed assets are cached for a year and sent
-// pre-compressed (.br/.gz written at build time); every other non-API GET gets index.html so deep
-// links such as /birthqr/{id} open the app. Unknown /api paths answer the 404 envelope.
+// pre-compressed (.br/.gz written at build time). The public pages (home, services, schemes,
+// committees, the certificate QR pages) are rendered here from React (web/src/public/
+// entry-server.tsx, built into web/dist-server) with their data inlined for hydration (issue 12);
+// every other non-API GET gets index.html, the staff app. Unknown /api paths answer the 404 envelope.
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,6 +21,77 @@ declare module 'fastify' {
 }
 
 const YEAR = 'public, max-age=31536000, immutable';
+
+/** What web/dist-server/entry-server.js exports. */
+interface SsrEntry {
+  render(
+    url: string,
+    get: (path: string) => Promise<unknown>,
+  ): Promise<{
+    html: string;
+    data: Record<string, unknown>;
+    module: string;
+    preloadImage?: { href: string; srcSet?: string; sizes: string };
+  } | null>;
+}
+
+/** The module the public entry loads after the first paint (web/src/public/hydrate.tsx). */
+const HYDRATE_MODULE = 'src/public/hydrate.tsx';
+
+type Manifest = Record<string, { file: string; name?: string; src?: string; isDynamicEntry?: boolean; css?: string[]; imports?: string[] }>;
+
+/** <link> tags for the stylesheets of modules' chunks and the chunks they import, so the page
+ *  is styled before any script runs. */
+function linksOf(manifest: Manifest, keys: string[], template: string): string {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  // Imports first: the shared stylesheets come before the page's own, as the bundler orders them.
+  const visit = (k: string) => {
+    const chunk = manifest[k];
+    if (!chunk || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    chunk.imports?.forEach(visit);
+    chunk.css?.forEach((c) => styles.add(c));
+  };
+  // A module both apps import lazily can be listed by its chunk name rather than its source path.
+  for (const key of keys) {
+    const name = path.basename(key).replace(/\.[^.]+$/, '');
+    visit(manifest[key] ? key : (Object.keys(manifest).find((k) => manifest[k].name === name && manifest[k].file.endsWith('.js')) ?? key));
+  }
+  // Stylesheets only: the scripts load after the first paint (web/src/public/entry-client.tsx).
+  const linked = (file: string) => template.includes(`/${file}"`);
+  return [...styles]
+    .filter((c) => !linked(c))
+    .map((c) => `<link rel="stylesheet" crossorigin href="/${c}">`)
+    .join('');
+}
+
+/** The public pages' stylesheets are small (~4–5 KB gzip in all): inlined, they cost no round
+ *  trip before the first paint on a slow connection. */
+function inlineStyles(html: string, webDist: string): string {
+  return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/g, (tag, file: string) => {
+    const abs = path.join(webDist, file);
+    if (!fs.existsSync(abs)) return tag;
+    // The disabled link is never fetched; it tells the bundler's loader (which looks for the
+    // stylesheet's <link> before a lazy page chunk runs) that this stylesheet is already here.
+    const css = fs.readFileSync(abs, 'utf8').replace(/<\/style/gi, '<\\/style');
+    return `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
+  });
+}
+
+function escapeAttr(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** JSON inside <script>: no "</script>" or "<!--" can end or bend the element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
 
 export default fp(async function spa(app: FastifyInstance, opts: { webDist: string; uploadsDir: string }) {
   app.decorate('indexTransforms', [] as IndexTransform[]);
@@ -46,10 +120,64 @@ export default fp(async function spa(app: FastifyInstance, opts: { webDist: stri
         res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? YEAR : 'public, max-age=3600'),
     });
   }
+  // The server-rendered public pages: their HTML shell (public.html, with the hashed script and
+  // stylesheet) and the SSR bundle. Without them (an older build) every page is the staff app.
+  const publicFile = path.join(opts.webDist, 'public.html');
+  const ssrFile = path.join(opts.webDist, '..', 'dist-server', 'entry-server.js');
+  const hasSsr =
+    hasWeb && fs.existsSync(publicFile) && fs.existsSync(ssrFile) && fs.existsSync(path.join(opts.webDist, '.vite', 'manifest.json'));
+  if (hasWeb && !hasSsr) app.log.warn(`No server-side rendering bundle in ${ssrFile}: public pages are rendered in the browser.`);
+  let ssr: Promise<SsrEntry> | undefined;
+  let manifest: Manifest | undefined;
+  const pageLinks: Record<string, string> = {};
+
+  /** An API read for the page, in-process: the result of a 200 envelope, else undefined. */
+  async function read(url: string): Promise<unknown> {
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    if (res.statusCode !== 200) return undefined;
+    return (JSON.parse(res.body) as { result?: unknown }).result;
+  }
+
+  async function renderPublic(request: FastifyRequest): Promise<string | null> {
+    if (!hasSsr) return null;
+    ssr ??= import(pathToFileURL(ssrFile).href) as Promise<SsrEntry>;
+    const page = await (await ssr).render(request.url, read);
+    if (!page) return null;
+    rawPublicTemplate ??= fs.readFileSync(publicFile, 'utf8');
+    publicTemplate ??= inlineStyles(rawPublicTemplate, opts.webDist);
+    manifest ??= JSON.parse(fs.readFileSync(path.join(opts.webDist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+    const img = page.preloadImage;
+    const head = img
+      ? `<link rel="preload" as="image" href="${escapeAttr(img.href)}"${img.srcSet ? ` imagesrcset="${escapeAttr(img.srcSet)}" imagesizes="${escapeAttr(img.sizes)}"` : ''} fetchpriority="high">`
+      : '';
+    // The page's own stylesheets after the entry's (the end of <head>).
+    // The hydration code's stylesheets (the public layout) and the page's own, all in the HTML.
+    const links = (pageLinks[page.module] ??= inlineStyles(
+      linksOf(manifest, [HYDRATE_MODULE, page.module], rawPublicTemplate),
+      opts.webDist,
+    ));
+    return publicTemplate
+      .replace('<!--app-head-->', () => head)
+      .replace('</head>', () => `${links}</head>`)
+      .replace('<!--app-html-->', () => page.html)
+      .replace('<!--app-data-->', () => `<script type="application/json" id="gp-data">${scriptJson(page.data)}</script>`);
+  }
+
   let template: string | undefined;
+  let publicTemplate: string | undefined;
+  let rawPublicTemplate: string | undefined;
   async function serveIndex(request: FastifyRequest, reply: FastifyReply) {
-    template ??= fs.readFileSync(indexFile, 'utf8');
-    let html = template;
+    let html: string | null = null;
+    try {
+      html = await renderPublic(request);
+    } catch (err) {
+      // The staff app can still show the page, rendered in the browser.
+      request.log.error({ err }, 'server-side rendering failed');
+    }
+    if (html === null) {
+      template ??= fs.readFileSync(indexFile, 'utf8');
+      html = template;
+    }
     for (const t of app.indexTransforms) html = await t(html, request);
     return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   }

@@ -102,6 +102,12 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** A server-rendered public page reads at once; its buttons answer once React has hydrated it
+ *  (after the first paint, web/src/public/entry-client.tsx). Wait for that before clicking. */
+export async function hydrated(page: Page) {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
 /** Collects console errors and CSP violations so a test can insist there were none. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];

@@ -1,7 +1,7 @@
 // The app shell as a person meets it: home, login, dashboard, reload, logout, guard, phone drawer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, type Portal } from './helpers.ts';
+import { hydrated, launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, type Portal } from './helpers.ts';
 
 let portal: Portal;
 let browser: Browser;
@@ -155,13 +155,14 @@ describe('app shell', () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
     const errors = watchErrors(page);
     await page.goto(portal.baseUrl + '/');
+    await hydrated(page);
     expect(await page.getByRole('button', { name: 'योजना', exact: true }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'मेनू उघडा' }).click();
     const drawer = page.getByRole('navigation', { name: 'मेनू' });
     for (const item of ['मुख्यपृष्ठ', 'ग्रामपंचायत', 'योजना', 'समिती', 'मालमत्ता तपशील']) {
       await expect.poll(() => drawer.getByText(item, { exact: true }).isVisible()).toBe(true);
     }
-    const width = await page.locator('.MuiDrawer-paper').evaluate((el) => el.getBoundingClientRect().width);
+    const width = await page.locator('dialog.gp-modal--side').evaluate((el) => el.getBoundingClientRect().width);
     expect(width).toBe(280);
     await screenshot(page, 'drawer-375');
     await drawer.getByText('मालमत्ता तपशील').click();

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginThroughForm, screenshot, screensDir, startPortal, watchErrors, type Portal } from './helpers.ts';
+import { hydrated, launchBrowser, loginThroughForm, screenshot, screensDir, startPortal, watchErrors, type Portal } from './helpers.ts';
 
 let portal: Portal;
 let browser: Browser;
@@ -107,11 +107,36 @@ async function clearSlides() {
   for (const s of await listSlides()) await call('DELETE', `/api/Corosal/${s.corosalId}`);
 }
 
-/** Opens / and waits for the site profile's content (the stats grid). */
-async function home(page: Page) {
-  await page.goto(portal.baseUrl + '/');
+/** Opens / and waits for the site profile's content (the stats grid). `waitUntil`: 'commit' when
+ *  the test holds the slide images, which are in the server's HTML (the load event waits for them). */
+async function home(page: Page, waitUntil: 'load' | 'commit' = 'load') {
+  await page.goto(portal.baseUrl + '/', { waitUntil });
   await expect.poll(() => page.getByRole('heading', { name: 'ग्रामपंचायत माहिती' }).isVisible()).toBe(true);
   await expect.poll(() => page.getByTestId('stat').count()).toBe(5);
+  await hydrated(page);
+}
+
+/** The server renders / with the public council's slides and news in it (issue 12): a visitor's
+ *  browser reads neither. A clerk of another council sees their own (spec 6), which the browser
+ *  reads after the page has loaded: this logs the page in as such a clerk (an empty council). */
+let otherSession: Record<string, unknown> | undefined;
+async function asOtherCouncil(page: Page) {
+  if (!otherSession) {
+    const username = `gp-reader-${Date.now()}`;
+    const password = 'Reader-council-2026';
+    await call('POST', '/api/User/register', { username, email: `${username}@example.org`, password });
+    const login = (
+      await (
+        await fetch(`${portal.baseUrl}/api/User/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username, password }),
+        })
+      ).json()
+    ).result;
+    otherSession = { username, createdByUser_Id: login.userId, userId: login.userId, token: login.token, expiry: Date.now() + 3600_000 };
+  }
+  await page.addInitScript((s) => localStorage.setItem('session', JSON.stringify(s)), otherSession);
 }
 
 /** Times (ms) at which the active dot of the slider changes, `count` changes. */
@@ -150,6 +175,12 @@ describe('home page carousel', () => {
     const held = new Promise<void>((r) => {
       release = r;
     });
+    // A visitor's first HTML already says so: the server read the (empty) list.
+    const first = await (await fetch(portal.baseUrl + '/')).text();
+    expect(first).toContain('No carousel images available');
+    expect(first).not.toContain('Loading Carousel...');
+    // A clerk's own slides are read in the browser.
+    await asOtherCouncil(page);
     await page.route('**/api/Corosal/by-user/**', async (route) => {
       await held;
       await route.continue();
@@ -166,6 +197,7 @@ describe('home page carousel', () => {
 
   it('shows the empty message when the read fails', async () => {
     const page = await browser.newPage();
+    await asOtherCouncil(page);
     await page.route('**/api/Corosal/by-user/**', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"isSuccess":false,"message":"down","result":null}' }),
     );
@@ -206,7 +238,7 @@ describe('home page carousel', () => {
       await held;
       await route.abort();
     });
-    await home(page);
+    await home(page, 'commit');
     await expect.poll(() => page.getByText('Loading image...').isVisible()).toBe(true);
     release();
     await expect.poll(() => page.getByText('Image not available').isVisible()).toBe(true);
@@ -411,6 +443,7 @@ describe('village information, schemes and committees', () => {
     await screenshot(page, 'site-services-1280');
     await page.goto(portal.baseUrl + '/yojna-full');
     await expect.poll(() => page.getByTestId('scheme-card').count()).toBe(10);
+    await hydrated(page);
     await page.getByLabel('लाभार्थी प्रकार').selectOption('Women');
     await expect.poll(() => page.getByTestId('scheme-card').count()).toBe(2);
     await page.goto(portal.baseUrl + '/samiti-full');
@@ -427,6 +460,7 @@ describe('latest news', () => {
     const empty = page.getByTestId('news-empty');
     await expect.poll(() => empty.textContent()).toBe('अद्याप कोणतीही बातमी नाही.');
     expect(await page.getByTestId('news-item').count()).toBe(0);
+    await asOtherCouncil(page);
     await page.route('**/api/Blog/by-user/**', (route) => route.abort());
     await page.reload();
     await expect.poll(() => empty.textContent()).toBe('बातम्या सध्या उपलब्ध नाहीत.');

@@ -1,18 +1,18 @@
 // The home page, put together here because it shows three features: the site's own sections,
 // the carousel and the latest news (features do not import each other).
 import HomePage from '../features/site/HomePage.tsx';
-import { fetchSiteProfile } from '../features/site/api.ts';
+import { fetchSiteProfile, PROFILE_PATH } from '../features/site/api.ts';
 import Carousel from '../features/carousel/Carousel.tsx';
 import { prefetchSlides } from '../features/carousel/api.ts';
 import LatestNews from '../features/blog/LatestNews.tsx';
 import { councilIdOf, useSession } from '../lib/session.ts';
+import { preloaded } from '../lib/preloaded.ts';
 
-// index.html preloads the public profile on every page load; take it up at once (staff pages too,
-// or the browser warns about an unused preload). On /, read the slides as soon as the profile is
-// in, while React is still starting, so the first slide (the page's largest image) comes early.
-const profile = fetchSiteProfile();
-if (location.pathname === '/') {
-  void profile.then((p) => {
+// Rendered in the browser by the staff app (a page the server did not render): read the slides as
+// soon as the profile is in, while React is still starting, so the first slide comes early. A page
+// the server rendered has them in it already.
+if (typeof window !== 'undefined' && window.location.pathname === '/' && preloaded(PROFILE_PATH) === undefined) {
+  void fetchSiteProfile().then((p) => {
     if (p) prefetchSlides(councilIdOf() || p.createdByUserId);
   });
 }

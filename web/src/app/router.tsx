@@ -2,7 +2,7 @@
 // Staff pages and the QR pages are lazy, so the public home page does not carry them. Screens not
 // built yet show a placeholder in their layout.
 import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, useParams } from 'react-router-dom';
 import PublicLayout from './layouts/PublicLayout.tsx';
 import Guard from './Guard.tsx';
 import HomePage from './HomeRoute.tsx';
@@ -21,6 +21,11 @@ const PublicPropertySearchPage = lazy(() => import('../features/properties/Publi
 const PropertyCertificatePage = lazy(() => import('../features/properties/PropertyCertificatePage.tsx'));
 const ReceiptCheckPage = lazy(() => import('../features/tax/ReceiptCheckPage.tsx'));
 
+/** The certificate id from the address, for the page the server renders with it as a prop. */
+function CertificateRoute({ kind }: { kind: 'residence' | 'birth' | 'death' | 'marriage' }) {
+  return <PublicCertificatePage kind={kind} certificateId={useParams().certificateId} />;
+}
+
 export const router = createBrowserRouter([
   {
     element: <PublicLayout />,
@@ -32,10 +37,10 @@ export const router = createBrowserRouter([
       { path: '/seva', element: <ServicesPage /> },
       { path: '/yojna-full', element: <SchemesPage /> },
       { path: '/samiti-full', element: <CommitteesPage /> },
-      { path: '/residenceqr/:certificateId?', element: <PublicCertificatePage key="residence" kind="residence" /> },
-      { path: '/birthqr/:certificateId?', element: <PublicCertificatePage key="birth" kind="birth" /> },
-      { path: '/deathqr/:certificateId?', element: <PublicCertificatePage key="death" kind="death" /> },
-      { path: '/marriageqr/:certificateId?', element: <PublicCertificatePage key="marriage" kind="marriage" /> },
+      { path: '/residenceqr/:certificateId?', element: <CertificateRoute key="residence" kind="residence" /> },
+      { path: '/birthqr/:certificateId?', element: <CertificateRoute key="birth" kind="birth" /> },
+      { path: '/deathqr/:certificateId?', element: <CertificateRoute key="death" kind="death" /> },
+      { path: '/marriageqr/:certificateId?', element: <CertificateRoute key="marriage" kind="marriage" /> },
       { path: '/receiptqr/:receiptId', element: <ReceiptCheckPage /> },
       { path: '/usermalmatta', element: <PublicPropertySearchPage /> },
       { path: '/propertyqr/:malmattaNo?/:createdByUserId?', element: <PropertyCertificatePage /> },

@@ -1,5 +1,4 @@
 // Unknown routes, inside the public layout. Plain elements (public.css): it is part of the public bundle.
-import { Link } from 'react-router-dom';
 
 export default function NotFoundPage() {
   return (
@@ -8,9 +7,9 @@ export default function NotFoundPage() {
       <p className="gp-muted" style={{ marginBottom: 24 }}>
         Page not found (404)
       </p>
-      <Link to="/" className="gp-btn gp-btn--solid">
+      <a href="/" className="gp-btn gp-btn--solid">
         मुख्यपृष्ठावर जा
-      </Link>
+      </a>
     </div>
   );
 }

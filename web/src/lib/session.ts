@@ -1,6 +1,6 @@
 // The login session in localStorage['session'], as the spec's client kept it:
 // { username, createdByUser_Id, userId, token, expiry } with expiry a millisecond timestamp.
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 export interface Session {
   username: string;
@@ -55,27 +55,33 @@ export function clearSession() {
   for (const k of [KEY, 'token', 'user']) localStorage.removeItem(k);
 }
 
-/** The current session, re-checked every second and when another tab changes it. */
+// The snapshot useSession hands React: the same object while localStorage holds the same entry.
+let lastRaw: string | null | undefined;
+let lastSession: Session | null = null;
+function snapshot(): Session | null {
+  const raw = localStorage.getItem(KEY);
+  if (raw !== lastRaw || (lastSession && Date.now() > lastSession.expiry)) {
+    lastSession = readSession();
+    lastRaw = localStorage.getItem(KEY);
+  }
+  return lastSession;
+}
+
+function subscribe(onChange: () => void) {
+  const timer = setInterval(onChange, 1000);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === KEY || e.key === null) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    clearInterval(timer);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The current session, re-checked every second and when another tab changes it. A page the
+ *  server rendered has no session (the server never sees localStorage): hydration starts logged
+ *  out, like the server's HTML, and React re-renders with the session right after. */
 export function useSession(): Session | null {
-  const [session, setSession] = useState(readSession);
-  useEffect(() => {
-    // Any of token, userId or createdByUser_Id makes a session (spec 4), so all three are compared.
-    const same = (a: Session | null, b: Session | null) =>
-      a?.token === b?.token && a?.userId === b?.userId && a?.createdByUser_Id === b?.createdByUser_Id;
-    const check = () =>
-      setSession((prev) => {
-        const next = readSession();
-        return same(prev, next) ? prev : next;
-      });
-    const timer = setInterval(check, 1000);
-    const onStorage = (e: StorageEvent) => {
-      if (e.key === KEY || e.key === null) check();
-    };
-    window.addEventListener('storage', onStorage);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener('storage', onStorage);
-    };
-  }, []);
-  return session;
+  return useSyncExternalStore(subscribe, snapshot, () => null);
 }

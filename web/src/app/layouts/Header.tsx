@@ -1,17 +1,19 @@
 // Public header bar (spec 2.2): contact strip on wide screens, logo and title, five menu items
 // (a 280 px drawer below 900 px), LOGIN / LOGOUT with a confirmation dialog. Plain elements and
-// public.css; the drawer and the dialog load on first use (HeaderOverlays.tsx).
-import { lazy, Suspense, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+// public.css; the drawer and the dialog are the browser's <dialog> (HeaderOverlays.tsx). No router:
+// the server renders this header (navigation.ts).
+import { useState } from 'react';
 import Icon from '../../components/Icon.tsx';
 import { EMAIL, MENU as MENU_ICON, PHONE } from '../../components/icons.ts';
 import { useSession } from '../../lib/session.ts';
 import { logout as endSession } from '../../lib/api.ts';
 import { officePlace, officeTitle, useSiteProfile } from '../../features/site/api.ts';
 import { ROUTE_DELAY_MS, scrollToSection } from '../scroll.ts';
+import { navigateTo } from '../navigation.ts';
+import { LogoutDialog, MenuDrawer } from './HeaderOverlays.tsx';
 
-const MenuDrawer = lazy(() => import('./HeaderOverlays.tsx').then((m) => ({ default: m.MenuDrawer })));
-const LogoutDialog = lazy(() => import('./HeaderOverlays.tsx').then((m) => ({ default: m.LogoutDialog })));
+/** The section to scroll to once the home page has loaded, after a menu click on another page. */
+export const SCROLL_KEY = 'gp-scroll-to';
 
 const MENU: { label: string; section?: string; path?: string }[] = [
   { label: 'मुख्यपृष्ठ', section: 'home' },
@@ -22,8 +24,6 @@ const MENU: { label: string; section?: string; path?: string }[] = [
 ];
 
 export default function Header() {
-  const navigate = useNavigate();
-  const location = useLocation();
   const session = useSession();
   const profile = useSiteProfile();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -43,19 +43,26 @@ export default function Header() {
 
   const go = (item: (typeof MENU)[number]) => {
     setDrawerOpen(false);
-    if (item.path) return navigate(item.path);
-    if (location.pathname === '/') scrollToSection(item.section!);
+    if (item.path) return navigateTo(item.path);
+    if (window.location.pathname === '/') scrollToSection(item.section!);
+    else if (item.section === 'home') navigateTo('/');
     else {
-      navigate('/');
-      setTimeout(() => scrollToSection(item.section!), ROUTE_DELAY_MS);
+      // A server-rendered page loads the home page and scrolls there (public/entry-client.tsx).
+      sessionStorage.setItem(SCROLL_KEY, item.section!);
+      navigateTo('/');
+      setTimeout(() => {
+        if (window.location.pathname === '/' && sessionStorage.getItem(SCROLL_KEY)) {
+          sessionStorage.removeItem(SCROLL_KEY);
+          scrollToSection(item.section!);
+        }
+      }, ROUTE_DELAY_MS);
     }
   };
 
   const logout = () => {
     endSession();
     setConfirmOpen(false);
-    navigate('/');
-    window.location.reload();
+    window.location.assign('/');
   };
 
   const officeName = officeTitle(profile);
@@ -110,7 +117,7 @@ export default function Header() {
               LOGOUT
             </button>
           ) : (
-            <button type="button" className="gp-btn gp-btn--solid gp-login" onClick={() => navigate('/login')}>
+            <button type="button" className="gp-btn gp-btn--solid gp-login" onClick={() => navigateTo('/login')}>
               LOGIN
             </button>
           )}
@@ -119,7 +126,7 @@ export default function Header() {
           </button>
         </div>
       </header>
-      <Suspense fallback={null}>
+      <>
         {drawerWanted && (
           <MenuDrawer
             open={drawerOpen}
@@ -130,12 +137,12 @@ export default function Header() {
             onLogin={() => {
               setDrawerOpen(false);
               if (session) openConfirm();
-              else navigate('/login');
+              else navigateTo('/login');
             }}
           />
         )}
         {confirmWanted && <LogoutDialog open={confirmOpen} onClose={() => setConfirmOpen(false)} onLogout={logout} />}
-      </Suspense>
+      </>
     </>
   );
 }

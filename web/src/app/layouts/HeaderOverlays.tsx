@@ -1,15 +1,6 @@
-// The header's phone menu drawer and logout confirmation. Fetched on first use: a visitor who only
-// reads the home page does not download MUI's modal, drawer and list code.
-import Drawer from '@mui/material/Drawer';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Dialog from '@mui/material/Dialog';
-import DialogTitle from '@mui/material/DialogTitle';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogActions from '@mui/material/DialogActions';
-import Button from '@mui/material/Button';
+// The header's phone menu drawer and logout confirmation, on components/Modal.tsx (the browser's
+// own <dialog>): no MUI on the public pages.
+import Modal from '../../components/Modal.tsx';
 
 export const DRAWER_WIDTH = 280;
 
@@ -29,34 +20,46 @@ export function MenuDrawer({
   onLogin: () => void;
 }) {
   return (
-    <Drawer anchor="right" open={open} onClose={onClose} sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}>
-      <List component="nav" aria-label="मेनू">
-        {items.map((label, i) => (
-          <ListItemButton key={label} onClick={() => onItem(i)}>
-            <ListItemText primary={label} />
-          </ListItemButton>
-        ))}
-        <ListItemButton onClick={onLogin}>
-          <ListItemText primary={loginLabel} />
-        </ListItemButton>
-      </List>
-    </Drawer>
+    <Modal open={open} onClose={onClose} side={DRAWER_WIDTH}>
+      <nav aria-label="मेनू" className="gp-drawer">
+        <ul className="gp-list-reset">
+          {items.map((label, i) => (
+            <li key={label}>
+              <button type="button" onClick={() => onItem(i)}>
+                {label}
+              </button>
+            </li>
+          ))}
+          <li>
+            <button type="button" onClick={onLogin}>
+              {loginLabel}
+            </button>
+          </li>
+        </ul>
+      </nav>
+    </Modal>
   );
 }
 
 export function LogoutDialog({ open, onClose, onLogout }: { open: boolean; onClose: () => void; onLogout: () => void }) {
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="logout-title">
-      <DialogTitle id="logout-title">लॉगआउट पुष्टीकरण</DialogTitle>
-      <DialogContent>
-        <DialogContentText>तुम्हाला खरोखर लॉगआउट करायचे आहे का?</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>रद्द करा</Button>
-        <Button color="error" variant="contained" onClick={onLogout}>
-          लॉगआउट
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Modal
+      open={open}
+      onClose={onClose}
+      small
+      title="लॉगआउट पुष्टीकरण"
+      actions={
+        <>
+          <button type="button" className="gp-text-btn" onClick={onClose}>
+            रद्द करा
+          </button>
+          <button type="button" className="gp-btn gp-btn--danger" onClick={onLogout}>
+            लॉगआउट
+          </button>
+        </>
+      }
+    >
+      <p style={{ margin: 0 }}>तुम्हाला खरोखर लॉगआउट करायचे आहे का?</p>
+    </Modal>
   );
 }

@@ -1,26 +1,21 @@
-// The public layout (spec 2.2): header bar above the page, footer below. Plain elements: see public.css.
+// The public layout inside the staff app's router (/login, /reg, and a public page opened from a
+// staff screen): PublicFrame around the route's page.
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import Header from './Header.tsx';
-import Footer from './Footer.tsx';
-import './public.css';
+import PublicFrame from './PublicFrame.tsx';
 
 export default function PublicLayout() {
   return (
-    <div className="gp-public">
-      <Header />
-      <main className="gp-main">
-        <Suspense
-          fallback={
-            <p className="gp-status gp-page-loading" role="status">
-              लोड होत आहे…
-            </p>
-          }
-        >
-          <Outlet />
-        </Suspense>
-      </main>
-      <Footer />
-    </div>
+    <PublicFrame>
+      <Suspense
+        fallback={
+          <p className="gp-status gp-page-loading" role="status">
+            लोड होत आहे…
+          </p>
+        }
+      >
+        <Outlet />
+      </Suspense>
+    </PublicFrame>
   );
 }

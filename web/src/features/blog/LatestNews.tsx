@@ -4,16 +4,19 @@
 import { useEffect, useState } from 'react';
 import './news.css';
 import { formatDateMr } from '../../lib/format.ts';
-import { fetchNews, type NewsItem } from './api.ts';
+import { fetchNews, preloadedNews, type NewsItem } from './api.ts';
 
 const SHOWN = 6;
 
 /** userId: undefined while the site profile is loading, null when there is no public council. */
 export default function LatestNews({ userId }: { userId: number | null | undefined }) {
-  const [items, setItems] = useState<NewsItem[] | null>(null);
+  // A page the server rendered has the news in it already (lib/preloaded.ts).
+  const [items, setItems] = useState<NewsItem[] | null>(() => (userId ? (preloadedNews(userId)?.slice(0, SHOWN) ?? null) : null));
   const [failed, setFailed] = useState(false);
+  const [shownFor, setShownFor] = useState(() => (items ? userId : undefined));
   useEffect(() => {
-    if (userId === undefined) return;
+    if (userId === undefined || userId === shownFor) return;
+    setShownFor(userId);
     let live = true;
     const show = (list: NewsItem[], readFailed = false) => {
       if (!live) return;
@@ -21,16 +24,19 @@ export default function LatestNews({ userId }: { userId: number | null | undefin
       setItems(list.slice(0, SHOWN));
     };
     if (userId === null) show([]);
-    else
+    else {
+      setItems(null);
       fetchNews(userId)
         .then((list) => show(list))
         .catch((err) => {
           console.warn('News read failed', err);
           show([], true);
         });
+    }
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- shownFor only skips the read of the news the page came with
   }, [userId]);
 
   if (!items)

@@ -3,6 +3,7 @@
 // home page's LatestNews uses them as they are, the staff screen through queries.ts.
 import type { BlogBody, BlogItem } from '../../../../common/api-types.ts';
 import { api } from '../../lib/api.ts';
+import { preloaded } from '../../lib/preloaded.ts';
 
 /** A news item as the server answers it; the spec's alternative shapes may lack the owner. */
 export type NewsItem = Omit<BlogItem, 'createdByUserId' | 'version'> & Partial<Pick<BlogItem, 'createdByUserId' | 'version'>>;
@@ -23,9 +24,17 @@ export function normaliseNews(o: Raw): NewsItem {
   };
 }
 
+export const newsPath = (userId: number) => `/api/Blog/by-user/${userId}`;
+
+/** The news the server read into the page, if it did. */
+export function preloadedNews(userId: number): NewsItem[] | undefined {
+  const list = preloaded<unknown>(newsPath(userId));
+  return Array.isArray(list) ? list.map((o) => normaliseNews(o as Raw)) : undefined;
+}
+
 /** The list, as the envelope's result or a bare array (spec 7). */
 export async function fetchNews(userId: number, signal?: AbortSignal): Promise<NewsItem[]> {
-  const answer = (await api<unknown>(`/api/Blog/by-user/${userId}`, { signal })) as unknown;
+  const answer = (await api<unknown>(newsPath(userId), { signal })) as unknown;
   const list = Array.isArray(answer) ? answer : (answer as { result?: unknown }).result;
   if (!Array.isArray(list)) throw new Error('News read: result is not an array');
   return list.map((o) => normaliseNews(o as Raw));

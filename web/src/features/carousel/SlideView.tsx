@@ -1,6 +1,6 @@
 // One slide: the image with its own loading and failed states (spec 2.4: 'Loading image...',
 // 'Image not available') and the caption. Phones get the 800 px file through srcset.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { slideSources, type Slide } from './api.ts';
 import './carousel.css';
 
@@ -22,10 +22,23 @@ export default function SlideView({
   onLoaded?: () => void;
 }) {
   const { src, srcSet, sizes } = slideSources(slide);
-  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>(() => (loaded.has(src) ? 'loaded' : 'loading'));
+  // 'page': as the server rendered it (no state shown: with JavaScript off the browser just loads
+  // the image); after hydration the image's own state, which may have settled before the script ran.
+  const [state, setState] = useState<'page' | 'loading' | 'loaded' | 'failed'>(() => (loaded.has(src) ? 'loaded' : 'page'));
+  const img = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const el = img.current;
+    if (!el) return;
+    setState((now) => {
+      if (now !== 'page') return now;
+      if (!el.complete) return 'loading';
+      return el.naturalWidth > 0 ? 'loaded' : 'failed';
+    });
+  }, []);
   return (
     <div className="gp-slide" data-testid="slide">
       <img
+        ref={img}
         src={src}
         srcSet={srcSet}
         sizes={sizes}

@@ -4,6 +4,7 @@
 // Plain calls: the home page uses them as they are, the staff screen through queries.ts.
 import type { CarouselItem } from '../../../../common/api-types.ts';
 import { api, apiUrl } from '../../lib/api.ts';
+import { preloaded } from '../../lib/preloaded.ts';
 
 /** imagePathSmall is the 800 px version for phones (our addition). */
 export type Slide = CarouselItem;
@@ -11,9 +12,14 @@ export type Slide = CarouselItem;
 /** The image address: the API base plus imagePath (spec 3). */
 export const imageUrl = (path: string) => (/^(https?:|data:|blob:)/.test(path) ? path : apiUrl(path));
 
+export const slidesPath = (userId: number) => `/api/Corosal/by-user/${userId}`;
+
+/** The slides the server read into the page, if it did. */
+export const preloadedSlides = (userId: number) => preloaded<Slide[]>(slidesPath(userId));
+
 /** Public read: never sends the token, so a stale session cannot break the home page. */
 export async function fetchSlides(userId: number, signal?: AbortSignal): Promise<Slide[]> {
-  const envelope = await api<Slide[]>(`/api/Corosal/by-user/${userId}`, { auth: false, signal });
+  const envelope = await api<Slide[]>(slidesPath(userId), { auth: false, signal });
   if (!Array.isArray(envelope.result)) throw new Error('Carousel read: result is not an array');
   return envelope.result;
 }

@@ -3,10 +3,10 @@
 // Plain elements and certificates.css, like the other public pages; prints on one A4 sheet. The rows
 // and their labels come from the field table (common/certificates: publicFields and field.view).
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
 import { apiUrl } from '../../lib/api.ts';
 import { formatDateGB } from '../../lib/format.ts';
-import { fetchPublic, PublicReadError } from './api.ts';
+import { fetchPublic, publicPath, PublicReadError } from './api.ts';
+import { preloaded } from '../../lib/preloaded.ts';
 import { optionLabel, type FieldDef, type Label } from '../../../../common/fields/index.ts';
 import { KINDS, type Item, type KindName } from './kinds.ts';
 import { PHOTO_PLACEHOLDER } from './placeholder.ts';
@@ -79,19 +79,25 @@ function Photo({ url, label }: { url: unknown; label: string }) {
   );
 }
 
-export default function PublicCertificatePage({ kind }: { kind: KindName }) {
-  const { certificateId } = useParams();
+/** The certificate the server read into the page (lib/preloaded.ts), if it did. */
+function fromPage(kind: KindName, id: string): State {
+  const record = id ? preloaded<Item | null>(publicPath(KINDS[kind], id)) : undefined;
+  if (record === undefined) return { status: 'loading' };
+  return record ? { status: 'loaded', record } : { status: 'empty' };
+}
+
+export default function PublicCertificatePage({ kind, certificateId }: { kind: KindName; certificateId?: string }) {
   const k = KINDS[kind];
   const view = VIEWS[kind];
   const id = certificateId?.trim() ?? '';
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const [state, setState] = useState<State>(() => fromPage(kind, id));
 
   useEffect(() => {
     document.title = `${view.title.en} | ${view.title.mr}`;
   }, [view]);
 
   useEffect(() => {
-    if (!id) return;
+    if (!id || fromPage(kind, id).status !== 'loading') return;
     const ctrl = new AbortController();
     setState({ status: 'loading' });
     fetchPublic(k, id, view.failed, ctrl.signal)
@@ -105,7 +111,7 @@ export default function PublicCertificatePage({ kind }: { kind: KindName }) {
           });
       });
     return () => ctrl.abort();
-  }, [k, id, view]);
+  }, [k, id, view, kind]);
 
   const record = state.status === 'loaded' ? state.record : null;
   const office = { mr: s(record?.officeName) || 'ग्रामपंचायत', en: s(record?.officeNameEnglish) || 'Gram Panchayat' };

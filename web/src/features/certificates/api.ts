@@ -68,12 +68,15 @@ export class PublicReadError extends Error {
   }
 }
 
+/** The API path of a QR page's public read. */
+export const publicPath = (k: KindDef, id: string) => `${k.base}/${encodeURIComponent(id)}`;
+
 /** The public read of a QR page, with the spec's messages for each way it can fail. No token:
  *  the page shows what anyone may see (Aadhaar masked) even on a staff browser. */
 export async function fetchPublic(k: KindDef, id: string, failed: string, signal?: AbortSignal): Promise<Item | null> {
   let res: Response;
   try {
-    res = await fetch(apiUrl(`${k.base}/${encodeURIComponent(id)}`), { headers: { accept: 'application/json' }, signal });
+    res = await fetch(apiUrl(publicPath(k, id)), { headers: { accept: 'application/json' }, signal });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new Error(failed, { cause: err });

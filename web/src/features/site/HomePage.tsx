@@ -1,7 +1,6 @@
 // / : the home page (spec 2.4). Sections with the ids the header menu scrolls to: home (carousel),
 // grampanchayat (village information and the latest news), yojana (schemes), samiti (committees).
 // The carousel and the news belong to their own features; the app passes them in (app/HomeRoute.tsx).
-import { Link } from 'react-router-dom';
 import Section from './Section.tsx';
 import VillageInfo from './VillageInfo.tsx';
 import Schemes from './Schemes.tsx';
@@ -29,17 +28,17 @@ export default function HomePage({ carousel, news }: { carousel: PublicSlot; new
       <Section id="grampanchayat" title="ग्रामपंचायत माहिती" subtitle="गावाची आकडेवारी, सुविधा आणि ताज्या घडामोडी">
         <VillageInfo profile={p} news={news(userId)} />
         <p className="gp-more">
-          <Link className="gp-btn" to="/seva-full">
+          <a className="gp-btn" href="/seva-full">
             ग्रामपंचायत सेवा पहा
-          </Link>
+          </a>
         </p>
       </Section>
       <Section id="yojana" title="शासकीय योजना" subtitle="आपल्यासाठी उपयुक्त योजना निवडा आणि तपशील पहा" tinted>
         <Schemes schemes={p === null ? [] : p?.schemes} />
         <p className="gp-more">
-          <Link className="gp-btn" to="/yojna-full">
+          <a className="gp-btn" href="/yojna-full">
             सर्व योजना
-          </Link>
+          </a>
         </p>
       </Section>
       <Section id="samiti" title="ग्राम समित्या" subtitle="गावाच्या विकासासाठी कार्यरत समित्या">

@@ -1,7 +1,7 @@
 // Government schemes (spec 2.4 point 3): a beneficiary filter, cards with title, description and
 // badge, a detail modal with eligibility and benefits. 'Apply' and 'download form' do nothing, as in the spec.
 import { useId, useState } from 'react';
-import InfoDialog from './LazyDialog.tsx';
+import InfoDialog from '../../components/Modal.tsx';
 import { BENEFICIARIES, BENEFICIARY_LABELS, type Beneficiary, type Scheme } from './api.ts';
 
 const nothing = () => {

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import Icon from '../../components/Icon.tsx';
 import { AGRICULTURE, CHART, CHECK_CIRCLE, CHILD_CARE, FAMILY, GROUPS, SCHOOL } from '../../components/icons.ts';
-import InfoDialog from './LazyDialog.tsx';
+import InfoDialog from '../../components/Modal.tsx';
 import type { Centre, SiteProfile, Stat } from './api.ts';
 
 const ICONS: Record<string, string | string[]> = {

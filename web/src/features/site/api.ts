@@ -4,6 +4,9 @@
 import { useEffect, useState } from 'react';
 import type { Centre, Committee, Scheme, Service, SetupStatus, SiteProfile, SiteProfileBody, Stat } from '../../../../common/api-types.ts';
 import { api } from '../../lib/api.ts';
+import { preloaded } from '../../lib/preloaded.ts';
+
+export const PROFILE_PATH = '/api/Site/profile';
 
 export type { Centre, Committee, Scheme, Service, SetupStatus, SiteProfile, Stat };
 
@@ -31,7 +34,9 @@ export const BENEFICIARY_LABELS: Record<Beneficiary | 'All', string> = {
 let cached: Promise<SiteProfile | null> | null = null;
 
 export function fetchSiteProfile(): Promise<SiteProfile | null> {
-  cached ??= api<SiteProfile>('/api/Site/profile', { auth: false })
+  const early = preloaded<SiteProfile>(PROFILE_PATH);
+  if (early && !cached) cached = Promise.resolve(early);
+  cached ??= api<SiteProfile>(PROFILE_PATH, { auth: false })
     .then((e) => e.result)
     .catch((err) => {
       console.error('site profile', err);
@@ -76,8 +81,10 @@ export function invalidateSiteProfile() {
 
 /** undefined while loading, null when the read failed. */
 export function useSiteProfile(): SiteProfile | null | undefined {
-  const [profile, setProfile] = useState<SiteProfile | null | undefined>(undefined);
+  // A page the server rendered has the profile in it already.
+  const [profile, setProfile] = useState<SiteProfile | null | undefined>(() => preloaded<SiteProfile>(PROFILE_PATH));
   useEffect(() => {
+    if (profile !== undefined) return;
     let live = true;
     fetchSiteProfile().then((p) => {
       if (live) setProfile(p);
@@ -85,6 +92,7 @@ export function useSiteProfile(): SiteProfile | null | undefined {
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read once, when the page had none
   }, []);
   return profile;
 }

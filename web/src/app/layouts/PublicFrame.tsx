@@ -1,0 +1,16 @@
+// The public layout (spec 2.2): header bar above the page, footer below. Plain elements: see
+// public.css. No router here: the server renders it around a public page (entry-server.tsx), and
+// the staff app puts its router outlet inside (PublicLayout.tsx).
+import Header from './Header.tsx';
+import Footer from './Footer.tsx';
+import './public.css';
+
+export default function PublicFrame({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="gp-public">
+      <Header />
+      <main className="gp-main">{children}</main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+// Server-side rendering of the public pages (issue 12): built by Vite's SSR build into
+// web/dist-server/entry-server.js and called by the server (server/plugins/spa.ts) for a public
+// address. It reads what the page shows through `read` (the API, in-process), renders the page to
+// HTML and hands back those reads for the page's JSON, and the first slide for the preload link.
+import { renderToString } from 'react-dom/server';
+import { setPreloaded } from '../lib/preloaded.ts';
+import PublicFrame from '../app/layouts/PublicFrame.tsx';
+import type { SiteProfile } from '../features/site/api.ts';
+import { slideSources, type Slide } from '../features/carousel/api.ts';
+import { matchPublic } from './pages.ts';
+
+export interface Rendered {
+  html: string;
+  /** Every API read the page used, by path: the browser starts from them (lib/preloaded.ts). */
+  data: Record<string, unknown>;
+  /** The page module (Vite manifest key): the server links its script chunk and stylesheets. */
+  module: string;
+  /** The page's largest image, for <link rel=preload as=image fetchpriority=high>. */
+  preloadImage?: { href: string; srcSet?: string; sizes: string };
+}
+
+/** Null when the path is not a public page the server renders. */
+export async function render(url: string, get: (path: string) => Promise<unknown>): Promise<Rendered | null> {
+  const match = matchPublic(new URL(url, 'http://x').pathname);
+  if (!match) return null;
+  const data: Record<string, unknown> = {};
+  const read = async (path: string) => {
+    try {
+      const result = await get(path);
+      if (result !== undefined) data[path] = result;
+      return result;
+    } catch {
+      return undefined;
+    }
+  };
+  const profile = (await read('/api/Site/profile')) as SiteProfile | undefined;
+  const [mod] = await Promise.all([match.page.load(), match.page.data?.(match.params, profile, read)]);
+  const Page = mod.default as React.ComponentType<Record<string, unknown>>;
+  const props = match.page.props?.(match.params) ?? {};
+  setPreloaded(data);
+  let html: string;
+  try {
+    html = renderToString(
+      <PublicFrame>
+        <Page {...props} />
+      </PublicFrame>,
+    );
+  } finally {
+    setPreloaded({});
+  }
+  const slides = profile ? (data[`/api/Corosal/by-user/${profile.createdByUserId}`] as Slide[] | undefined) : undefined;
+  let preloadImage: Rendered['preloadImage'];
+  if (slides?.[0]) {
+    const { src, srcSet, sizes } = slideSources(slides[0]);
+    preloadImage = { href: src, srcSet, sizes };
+  }
+  return { html, data, module: match.page.src, preloadImage };
+}

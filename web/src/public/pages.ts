@@ -1,0 +1,81 @@
+// The public pages the server renders (issue 12): their addresses, their code, and the API reads
+// the server does for them before rendering (put into the page for hydration, lib/preloaded.ts).
+// Every other address (staff screens, /login, the property pages) is the staff app (main.tsx).
+import type { ComponentType } from 'react';
+import type { KindName } from '../features/certificates/kinds.ts';
+import type { SiteProfile } from '../features/site/api.ts';
+
+export type Params = Record<string, string | undefined>;
+/** Reads an API path (GET) and keeps its result for the page; undefined when it failed. */
+export type Read = (path: string) => Promise<unknown>;
+
+export interface PublicPage {
+  pattern: string;
+  /** The page module's source path, as Vite's manifest names it: the server links its chunk and CSS. */
+  src: string;
+  /** The page's module; its default export gets the props. */
+  load: () => Promise<{ default: ComponentType<never> }>;
+  props?: (params: Params) => Record<string, unknown>;
+  /** API reads beyond the office profile (which every page has: header and footer). */
+  data?: (params: Params, profile: SiteProfile | undefined, read: Read) => Promise<unknown>;
+}
+
+const qr = (kind: KindName): PublicPage => ({
+  pattern: `/${kind}qr/:certificateId?`,
+  src: 'src/features/certificates/PublicCertificatePage.tsx',
+  load: () => import('../features/certificates/PublicCertificatePage.tsx'),
+  props: (p) => ({ kind, certificateId: p.certificateId }),
+  data: async (p, _profile, read) => {
+    if (!p.certificateId?.trim()) return;
+    const { KINDS } = await import('../features/certificates/kinds.ts');
+    const { publicPath } = await import('../features/certificates/api.ts');
+    await read(publicPath(KINDS[kind], p.certificateId.trim()));
+  },
+});
+
+export const PUBLIC_PAGES: PublicPage[] = [
+  {
+    pattern: '/',
+    src: 'src/app/HomeRoute.tsx',
+    load: () => import('../app/HomeRoute.tsx'),
+    data: async (_p, profile, read) => {
+      if (!profile) return;
+      await Promise.all([read(`/api/Corosal/by-user/${profile.createdByUserId}`), read(`/api/Blog/by-user/${profile.createdByUserId}`)]);
+    },
+  },
+  { pattern: '/seva-full', src: 'src/features/site/ServicesPage.tsx', load: () => import('../features/site/ServicesPage.tsx') },
+  { pattern: '/seva', src: 'src/features/site/ServicesPage.tsx', load: () => import('../features/site/ServicesPage.tsx') },
+  { pattern: '/yojna-full', src: 'src/features/site/SchemesPage.tsx', load: () => import('../features/site/SchemesPage.tsx') },
+  { pattern: '/samiti-full', src: 'src/features/site/CommitteesPage.tsx', load: () => import('../features/site/CommitteesPage.tsx') },
+  qr('residence'),
+  qr('birth'),
+  qr('death'),
+  qr('marriage'),
+];
+
+/** The page for a path and its parameters (`:name`, `:name?` as in the router), or null. */
+export function matchPublic(pathname: string): { page: PublicPage; params: Params } | null {
+  const parts = pathname.split('/').filter(Boolean);
+  for (const page of PUBLIC_PAGES) {
+    const pattern = page.pattern.split('/').filter(Boolean);
+    const params: Params = {};
+    let ok = parts.length <= pattern.length;
+    for (let i = 0; ok && i < pattern.length; i++) {
+      const seg = pattern[i];
+      const part = parts[i];
+      if (seg.startsWith(':')) {
+        const optional = seg.endsWith('?');
+        const name = seg.slice(1, optional ? -1 : undefined);
+        if (part === undefined && !optional) ok = false;
+        else if (part !== undefined)
+          try {
+            params[name] = decodeURIComponent(part);
+          } catch {
+            ok = false;
+          }
+      } else if (seg !== part) ok = false;
+    }
+    if (ok) return { page, params };
+  }
+  return null;
+}
