@@ -448,22 +448,39 @@ export async function listProperties(db: Db, councilId: number, q: PagedQuery) {
     [{ n: counted }] = await db.$queryRaw<{ n: number }[]>`
       SELECT count(*)::int AS n FROM (SELECT 1 FROM "Property" p WHERE ${where} LIMIT ${COUNT_CAP + 1}) AS m`;
   }
-  // The whole register or a number: newest first along the primary key (more than COUNT_CAP
-  // matching names are as dense, so the first page is near too).
-  ids ??=
-    skip >= counted
-      ? []
-      : (
-          await db.$queryRaw<{ id: number }[]>`
-            SELECT p."propertyId" AS id FROM "Property" p WHERE ${where} ORDER BY p."propertyId" DESC LIMIT ${pageSize} OFFSET ${skip}`
-        ).map((r) => r.id);
-  const rows = ids.length ? await db.property.findMany({ where: { propertyId: { in: ids } }, select: ROW_SELECT }) : [];
-  const byId = new Map(rows.map((r) => [r.propertyId, r]));
-  const ordered = ids.map((id) => byId.get(id)).filter((r): r is Selected => r !== undefined);
+  let rows: Selected[];
+  if (!ids && !name) {
+    // The whole register or a number: the page straight along the primary key, newest first.
+    const numberWhere = number
+      ? { malmattaKey: [...number].length >= 3 ? { contains: likeText(number) } : { startsWith: likeText(number) } }
+      : {};
+    rows =
+      skip >= counted
+        ? []
+        : await db.property.findMany({
+            where: { createdByUserId: councilId, ...numberWhere },
+            select: ROW_SELECT,
+            orderBy: { propertyId: 'desc' },
+            skip,
+            take: pageSize,
+          });
+  } else {
+    // More than COUNT_CAP matching names are dense: walking the register newest first finds a page soon.
+    ids ??=
+      skip >= counted
+        ? []
+        : (
+            await db.$queryRaw<{ id: number }[]>`
+              SELECT p."propertyId" AS id FROM "Property" p WHERE ${where} ORDER BY p."propertyId" DESC LIMIT ${pageSize} OFFSET ${skip}`
+          ).map((r) => r.id);
+    const found = ids.length ? await db.property.findMany({ where: { propertyId: { in: ids } }, select: ROW_SELECT }) : [];
+    const byId = new Map(found.map((r) => [r.propertyId, r]));
+    rows = ids.map((id) => byId.get(id)).filter((r): r is Selected => r !== undefined);
+  }
   const capped = counted > COUNT_CAP;
   const total = capped ? COUNT_CAP : counted;
   return {
-    rows: ordered.map(toRow),
+    rows: rows.map(toRow),
     pageNumber,
     pageSize,
     totalPages: Math.ceil(total / pageSize),
