@@ -430,19 +430,19 @@ export async function listProperties(db: Db, councilId: number, q: PagedQuery) {
     // A name search starts from the owners' name index (trigram or word starts): the matching
     // properties, at most COUNT_CAP + 1 of them, then sorted here. Starting from the register and
     // testing each property's owner read every property of the council (PGlite: 30-45 ms at 50,000).
-    const matched = await db.$queryRaw<{ id: number }[]>(
-      number
-        ? Prisma.sql`SELECT o."propertyId" AS id FROM "Owner" o JOIN "Property" p ON p."propertyId" = o."propertyId"
-            WHERE o."createdByUserId" = ${councilId} AND o."isActive" AND ${ownerNameMatches(name)} AND ${base}
-            LIMIT ${COUNT_CAP + 1}`
-        : Prisma.sql`SELECT o."propertyId" AS id FROM "Owner" o
-            WHERE o."createdByUserId" = ${councilId} AND o."isActive" AND ${ownerNameMatches(name)}
-            LIMIT ${COUNT_CAP + 1}`,
-    );
-    // One active owner a property as a rule; a property with two counts once.
-    const found = [...new Set(matched.map((r) => r.id))];
-    counted = found.length;
-    if (matched.length <= COUNT_CAP) ids = found.sort((x, y) => y - x).slice(skip, skip + pageSize);
+    const matches = number
+      ? Prisma.sql`SELECT DISTINCT o."propertyId" AS id FROM "Owner" o JOIN "Property" p ON p."propertyId" = o."propertyId"
+          WHERE o."createdByUserId" = ${councilId} AND o."isActive" AND ${ownerNameMatches(name)} AND ${base}
+          LIMIT ${COUNT_CAP + 1}`
+      : Prisma.sql`SELECT DISTINCT o."propertyId" AS id FROM "Owner" o
+          WHERE o."createdByUserId" = ${councilId} AND o."isActive" AND ${ownerNameMatches(name)}
+          LIMIT ${COUNT_CAP + 1}`;
+    // One row back: the count and the page's ids (sending thousands of ids to sort here cost more).
+    const [r] = await db.$queryRaw<{ n: number; ids: number[] }[]>`
+      WITH m AS MATERIALIZED (${matches})
+      SELECT (SELECT count(*) FROM m)::int AS n, ARRAY(SELECT id FROM m ORDER BY id DESC LIMIT ${pageSize} OFFSET ${skip}) AS ids`;
+    counted = r.n;
+    if (counted <= COUNT_CAP) ids = r.ids.map(Number);
   } else {
     // Counted without an order, so the planner may count on an index alone.
     [{ n: counted }] = await db.$queryRaw<{ n: number }[]>`
