@@ -1,6 +1,6 @@
 // Which staff routes an API token may call, and with which scope: the one table. The auth plugin
 // asks it on every staff route a token reaches; a route it does not know is refused (fail closed),
-// and tests/server/api-token-routes.test.ts fails when a staff route is in no row.
+// and tests/server/api-tokens.test.ts fails when a staff route is in no row.
 import { API_SCOPES, type ApiScope } from '../../../common/api-scopes.ts';
 
 /** Only a person logged in as staff: account management, sessions, the tokens themselves. */

@@ -403,79 +403,59 @@ export const COUNT_CAP = 10_000;
 
 /**
  * One page of the council's register, newest first, with the count of matches up to COUNT_CAP
- * ("10,000+" past it). A number of 1-2 characters matches the start (prefix index), longer ones
- * anywhere (trigrams); an owner name as ownerNameMatches says, on the active owner.
+ * ("10,000+" past it). An owner name matches as ownerNameMatches says, on the active owner.
  */
 export async function listProperties(db: Db, councilId: number, q: PagedQuery) {
   const { pageNumber, pageSize } = q;
+  const skip = (pageNumber - 1) * pageSize;
   const number = q.searchMalmatta ? malmattaKey(q.searchMalmatta) : '';
   const name = q.searchName?.trim().toLowerCase() ?? '';
-  const conditions = [Prisma.sql`p."createdByUserId" = ${councilId}`];
-  if (number)
-    conditions.push(
-      [...number].length >= 3
-        ? Prisma.sql`p."malmattaKey" LIKE ${`%${likeText(number)}%`}`
-        : Prisma.sql`p."malmattaKey" LIKE ${`${likeText(number)}%`}`,
-    );
-  const base = Prisma.join(conditions, ' AND ');
-  if (name)
-    conditions.push(
-      Prisma.sql`EXISTS (SELECT 1 FROM "Owner" o WHERE o."propertyId" = p."propertyId" AND o."isActive" AND ${ownerNameMatches(name)})`,
-    );
-  const where = Prisma.join(conditions, ' AND ');
-  const skip = (pageNumber - 1) * pageSize;
+  // 1-2 characters of a number match its start (prefix index), longer ones anywhere (trigrams).
+  const numberAnywhere = [...number].length >= 3;
+  const pattern = numberAnywhere ? `%${likeText(number)}%` : `${likeText(number)}%`;
+  const numberMatches = number ? Prisma.sql`AND p."malmattaKey" LIKE ${pattern}` : Prisma.empty;
   let counted: number;
-  let ids: number[] | undefined;
-  if (name) {
-    // A name search starts from the owners' name index (trigram or word starts): the matching
-    // properties, at most COUNT_CAP + 1 of them, then sorted here. Starting from the register and
-    // testing each property's owner read every property of the council (PGlite: 30-45 ms at 50,000).
-    const matches = number
-      ? Prisma.sql`SELECT DISTINCT o."propertyId" AS id FROM "Owner" o JOIN "Property" p ON p."propertyId" = o."propertyId"
-          WHERE o."createdByUserId" = ${councilId} AND o."isActive" AND ${ownerNameMatches(name)} AND ${base}
-          LIMIT ${COUNT_CAP + 1}`
-      : Prisma.sql`SELECT DISTINCT o."propertyId" AS id FROM "Owner" o
-          WHERE o."createdByUserId" = ${councilId} AND o."isActive" AND ${ownerNameMatches(name)}
-          LIMIT ${COUNT_CAP + 1}`;
-    // One row back: the count and the page's ids (sending thousands of ids to sort here cost more).
-    const [r] = await db.$queryRaw<{ n: number; ids: number[] }[]>`
-      WITH m AS MATERIALIZED (${matches})
-      SELECT (SELECT count(*) FROM m)::int AS n, ARRAY(SELECT id FROM m ORDER BY id DESC LIMIT ${pageSize} OFFSET ${skip}) AS ids`;
-    counted = r.n;
-    if (counted <= COUNT_CAP) ids = r.ids.map(Number);
-  } else {
-    // Counted without an order, so the planner may count on an index alone.
-    [{ n: counted }] = await db.$queryRaw<{ n: number }[]>`
-      SELECT count(*)::int AS n FROM (SELECT 1 FROM "Property" p WHERE ${where} LIMIT ${COUNT_CAP + 1}) AS m`;
-  }
   let rows: Selected[];
-  if (!ids && !name) {
-    // The whole register or a number: the page straight along the primary key, newest first.
-    const numberWhere = number
-      ? { malmattaKey: [...number].length >= 3 ? { contains: likeText(number) } : { startsWith: likeText(number) } }
-      : {};
+  if (!name) {
+    // The whole register or a number: counted without an order (so the planner may count on an
+    // index alone), the page straight along the primary key, newest first.
+    const where: Prisma.PropertyWhereInput = {
+      createdByUserId: councilId,
+      ...(number ? { malmattaKey: numberAnywhere ? { contains: likeText(number) } : { startsWith: likeText(number) } } : {}),
+    };
+    [{ n: counted }] = await db.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM (SELECT 1 FROM "Property" p WHERE p."createdByUserId" = ${councilId} ${numberMatches} LIMIT ${COUNT_CAP + 1}) AS m`;
     rows =
       skip >= counted
         ? []
-        : await db.property.findMany({
-            where: { createdByUserId: councilId, ...numberWhere },
-            select: ROW_SELECT,
-            orderBy: { propertyId: 'desc' },
-            skip,
-            take: pageSize,
-          });
+        : await db.property.findMany({ where, select: ROW_SELECT, orderBy: { propertyId: 'desc' }, skip, take: pageSize });
   } else {
-    // More than COUNT_CAP matching names are dense: walking the register newest first finds a page soon.
-    ids ??=
-      skip >= counted
-        ? []
-        : (
-            await db.$queryRaw<{ id: number }[]>`
-              SELECT p."propertyId" AS id FROM "Property" p WHERE ${where} ORDER BY p."propertyId" DESC LIMIT ${pageSize} OFFSET ${skip}`
-          ).map((r) => r.id);
+    // A name search starts from the owners' name index (trigram or word starts); one row comes back
+    // with the count and the page's ids. Starting from the register and testing each property's
+    // owner read every property of the council (PGlite: 30-45 ms at 50,000), and sending the
+    // thousands of matching ids here to be sorted cost more than sorting them in SQL.
+    const [r] = await db.$queryRaw<{ n: number; ids: number[] }[]>`
+      WITH m AS MATERIALIZED (
+        SELECT DISTINCT o."propertyId" AS id FROM "Owner" o
+        ${number ? Prisma.sql`JOIN "Property" p ON p."propertyId" = o."propertyId"` : Prisma.empty}
+        WHERE o."createdByUserId" = ${councilId} AND o."isActive" AND ${ownerNameMatches(name)} ${numberMatches}
+        LIMIT ${COUNT_CAP + 1}
+      )
+      SELECT (SELECT count(*) FROM m)::int AS n, ARRAY(SELECT id FROM m ORDER BY id DESC LIMIT ${pageSize} OFFSET ${skip}) AS ids`;
+    counted = r.n;
+    let ids = r.ids.map(Number);
+    if (counted > COUNT_CAP)
+      // More than COUNT_CAP matching names are dense: walking the register newest first finds a page soon.
+      ids = (
+        await db.$queryRaw<{ id: number }[]>`
+          SELECT p."propertyId" AS id FROM "Property" p
+          WHERE p."createdByUserId" = ${councilId} ${numberMatches}
+            AND EXISTS (SELECT 1 FROM "Owner" o WHERE o."propertyId" = p."propertyId" AND o."isActive" AND ${ownerNameMatches(name)})
+          ORDER BY p."propertyId" DESC LIMIT ${pageSize} OFFSET ${skip}`
+      ).map((row) => row.id);
     const found = ids.length ? await db.property.findMany({ where: { propertyId: { in: ids } }, select: ROW_SELECT }) : [];
-    const byId = new Map(found.map((r) => [r.propertyId, r]));
-    rows = ids.map((id) => byId.get(id)).filter((r): r is Selected => r !== undefined);
+    const byId = new Map(found.map((p) => [p.propertyId, p]));
+    rows = ids.map((id) => byId.get(id)).filter((p): p is Selected => p !== undefined);
   }
   const capped = counted > COUNT_CAP;
   const total = capped ? COUNT_CAP : counted;
