@@ -27,4 +27,6 @@ COPY --from=build /app/fonts ./fonts
 VOLUME /data
 EXPOSE 8080
 # Accounts from the command line: docker compose exec portal node dist/server/cli/user.js list
-CMD ["node", "dist/server/main.js"]
+# The flags are start:prod's (package.json): a smaller young generation and V8 helper threads for
+# the cores there are (see bench/README.md, "Memory of the server").
+CMD ["node", "--max-semi-space-size=4", "--v8-pool-size=0", "dist/server/main.js"]

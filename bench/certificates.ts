@@ -3,6 +3,8 @@
 // without a filter, with a 1-2 letter term ("ai", "पा"), a word and a long name, and the last page.
 // Targets (issue 12): PDF ≤ 20 ms median, list page ≤ 30 ms.
 // Runs on a throw-away PGlite database, or on DATABASE_URL when set (its rows are deleted after).
+// BENCH_KEEP=1 keeps the seeded councils (and BENCH_DATA_DIR, the PGlite data directory) for the
+// next run, which then measures without seeding again.
 // Standalone: npx tsx bench/certificates.ts
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -15,11 +17,15 @@ import { openDatabase } from '../server/db/open.ts';
 import { buildApp, type App } from '../server/app.ts';
 import { createAccount } from '../server/modules/users/service.ts';
 import { multipart } from '../tests/helpers/multipart.ts';
+import { KINDS as SERVER_KINDS } from '../server/modules/certificates/kinds.ts';
+import { listCertificates } from '../server/modules/certificates/service.ts';
+import { sqlTimeOf } from './sql-time.ts';
 
 const SEEDED = Number(process.env.BENCH_ROWS ?? 20_000);
 const OTHER_COUNCIL = 2_000;
 const BATCH = 1_000;
-const RUNS = 30;
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const KEEP = process.env.BENCH_KEEP === '1';
 
 const FIRST = [
   ['Aarav', 'आरव'],
@@ -281,7 +287,7 @@ async function createOne(app: App, auth: Record<string, string>, k: (typeof KIND
 const ms = (n: number) => `${n.toFixed(1).padStart(6)} ms`;
 
 export async function run() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-bench-cert-'));
+  const dataDir = process.env.BENCH_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'gp-bench-cert-'));
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: crypto.randomBytes(32).toString('hex'), PUBLIC_BASE_URL: 'http://localhost:8080' }),
@@ -291,21 +297,28 @@ export async function run() {
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
   const app = await buildApp(config, database, false);
   await app.ready();
-  const tag = crypto.randomBytes(4).toString('hex');
-  const council = await createAccount(app.db, { username: `bench_cert_${tag}`, password: 'Bench-pass1' });
-  const other = await createAccount(app.db, { username: `bench_cert_other_${tag}`, password: 'Bench-pass1' });
+  const tag = KEEP ? `keep_${SEEDED}` : crypto.randomBytes(4).toString('hex');
+  const account = async (username: string) =>
+    (KEEP && (await app.db.user.findFirst({ where: { username } }))) || createAccount(app.db, { username, password: 'Bench-pass1' });
+  const council = await account(`bench_cert_${tag}`);
+  const other = await account(`bench_cert_other_${tag}`);
   const auth = { authorization: `Bearer ${app.signToken(council)}` };
   try {
-    console.log(
-      `Database: ${database.kind}. Seeding ${SEEDED} certificates of each kind for one council, ${OTHER_COUNCIL} births for another (createMany, ${BATCH} a batch)…`,
-    );
-    const t0 = performance.now();
-    await seed(app, 'birth', other.id, OTHER_COUNCIL);
-    for (const { kind } of KINDS) await seed(app, kind, council.id, SEEDED);
-    // PostgreSQL's autovacuum would do this after a bulk insert: it moves the trigram indexes' pending
-    // entries into the index proper and sets the visibility map. PGlite runs no autovacuum.
-    await database.sql.exec('VACUUM ANALYZE');
-    console.log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const seeded = await app.db.birthCertificate.count({ where: { createdByUserId: council.id } });
+    if (seeded >= SEEDED) {
+      console.log(`Database: ${database.kind}. ${SEEDED} certificates of each kind kept from an earlier run (BENCH_KEEP).`);
+    } else {
+      console.log(
+        `Database: ${database.kind}. Seeding ${SEEDED} certificates of each kind for one council, ${OTHER_COUNCIL} births for another (createMany, ${BATCH} a batch)…`,
+      );
+      const t0 = performance.now();
+      await seed(app, 'birth', other.id, OTHER_COUNCIL);
+      for (const { kind } of KINDS) await seed(app, kind, council.id, SEEDED);
+      // PostgreSQL's autovacuum would do this after a bulk insert: it moves the trigram indexes' pending
+      // entries into the index proper and sets the visibility map. PGlite runs no autovacuum.
+      await database.sql.exec('VACUUM ANALYZE');
+      console.log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    }
 
     console.log(`\nPDF, end to end through the route (auth, read, render), warm, median of ${RUNS} (target ≤ 20 ms):`);
     // BENCH_ONLY=lists skips the PDFs (bench/certificate-pdf.ts measures rendering alone).
@@ -319,7 +332,8 @@ export async function run() {
     }
 
     console.log(
-      `\nList pages (10 items + total count) of ${SEEDED + 1} certificates per kind, median and p95 of ${RUNS} (target ≤ 30 ms):`,
+      `\nList pages (10 items + total count) of ${SEEDED} certificates per kind, median and p95 of ${RUNS} through the route,` +
+        `\nand "sql": the median of the summed EXPLAIN ANALYZE execution times of its statements (target ≤ 30 ms):`,
     );
     for (const k of KINDS) {
       const cases: [string, string, string][] = [
@@ -331,12 +345,17 @@ export async function run() {
         ['"Ishani Kale 1"', 'Ishani Kale 1', ''],
         ['"स्नेहा पाटील"', 'स्नेहा पाटील', ''],
         ['last page', '', 'last'],
+        ['"sh", last page', 'sh', 'last'],
       ];
       console.log(`  ${k.kind}`);
       for (const [label, filter, page] of cases) {
         let pageNumber = 1;
         if (page === 'last') {
-          const first = await app.inject({ method: 'GET', url: `${k.list}?pageNumber=1&pageSize=10`, headers: auth });
+          const first = await app.inject({
+            method: 'GET',
+            url: `${k.list}?pageNumber=1&pageSize=10${filter ? `&nameFilter=${encodeURIComponent(filter)}` : ''}`,
+            headers: auth,
+          });
           pageNumber = first.json().result.totalPages;
         }
         const url = `${k.list}?pageNumber=${pageNumber}&pageSize=10${filter ? `&nameFilter=${encodeURIComponent(filter)}` : ''}`;
@@ -352,17 +371,21 @@ export async function run() {
         const p50 = median(times);
         const p95 = percentile(times, 95);
         const verdict = p95 <= 30 ? 'ok' : 'OVER';
+        const serverKind = SERVER_KINDS.find((sk) => sk.kind === k.kind)!;
+        const sql = await sqlTimeOf(app.db, (db) =>
+          listCertificates(db, serverKind, council.id, { pageNumber, pageSize: 10, nameFilter: filter || undefined }),
+        );
         console.log(
-          `    ${label.padEnd(18)} ${ms(p50)} p95 ${ms(p95)}  ${verdict.padEnd(4)} (${total} found, page ${pageNumber}: ${items} rows)`,
+          `    ${label.padEnd(18)} ${ms(p50)} p95 ${ms(p95)}  sql ${ms(sql)}  ${verdict.padEnd(4)} (${total} found, page ${pageNumber}: ${items} rows)`,
         );
       }
     }
   } finally {
-    // On a shared PostgreSQL the bench leaves nothing behind: the accounts' rows cascade.
-    await app.db.user.deleteMany({ where: { id: { in: [council.id, other.id] } } });
+    // On a shared PostgreSQL the bench leaves nothing behind (unless BENCH_KEEP): the accounts' rows cascade.
+    if (!KEEP) await app.db.user.deleteMany({ where: { id: { in: [council.id, other.id] } } });
     await app.close();
     await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!KEEP) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

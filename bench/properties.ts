@@ -2,6 +2,8 @@
 // 50,000 properties of one council the staff search and the public autocomplete (p95 ≤ 30 ms) and
 // the public lookup with its captcha (p95 ≤ 50 ms). Short and long terms, Marathi and Western digits.
 // Runs on a throw-away PGlite database, or on DATABASE_URL when set (its rows are deleted after).
+// BENCH_ROWS=100000 for the large case; BENCH_KEEP=1 keeps the seeded council (and BENCH_DATA_DIR,
+// the PGlite data directory) for the next run, which then measures without importing and seeding.
 // Standalone: npx tsx bench/properties.ts
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -15,9 +17,12 @@ import { buildApp } from '../server/app.ts';
 import { createAccount } from '../server/modules/users/service.ts';
 import { devanagariDigits, malmattaKey } from '../common/property/malmatta.ts';
 import { multipart } from '../tests/helpers/multipart.ts';
+import { listOwners, listProperties } from '../server/modules/properties/service.ts';
+import { sqlTimeOf } from './sql-time.ts';
 
 const IMPORTED = 5_000;
-const TOTAL = 50_000;
+const TOTAL = Number(process.env.BENCH_ROWS ?? 50_000);
+const KEEP = process.env.BENCH_KEEP === '1';
 const RUNS = 60;
 const FIRST = ['रमेश', 'सुनील', 'गीता', 'अनिता', 'महेश', 'सुरेश', 'प्रिया', 'संजय', 'Anil', 'Sunita', 'Vijay', 'Kavita'];
 const LAST = ['पाटील', 'जाधव', 'शिंदे', 'पवार', 'कदम', 'मोरे', 'देशमुख', 'गायकवाड', 'Patil', 'Jadhav', 'Shinde', 'More'];
@@ -64,7 +69,7 @@ async function workbook(from: number, count: number): Promise<Buffer> {
 }
 
 export async function run() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-bench-prop-'));
+  const dataDir = process.env.BENCH_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'gp-bench-prop-'));
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: crypto.randomBytes(32).toString('hex') }),
@@ -75,17 +80,21 @@ export async function run() {
   const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
   const app = await buildApp(config, database, false);
   await app.ready();
-  const tag = crypto.randomBytes(4).toString('hex');
-  const council = await createAccount(app.db, { username: `bench_prop_${tag}`, password: 'Bench-pass1-long' }).catch(() =>
-    createAccount(app.db, { username: `bench_prop_${tag}`, password: 'Bench-pass-1' }),
-  );
+  const tag = KEEP ? `keep_${TOTAL}` : crypto.randomBytes(4).toString('hex');
+  const council =
+    (KEEP && (await app.db.user.findFirst({ where: { username: `bench_prop_${tag}` } }))) ||
+    (await createAccount(app.db, { username: `bench_prop_${tag}`, password: 'Bench-pass1-long' }).catch(() =>
+      createAccount(app.db, { username: `bench_prop_${tag}`, password: 'Bench-pass-1' }),
+    ));
   app.config.publicUserId = council.id;
   const auth = { authorization: `Bearer ${app.signToken(council)}` };
   try {
     console.log(`Database: ${database.kind}.`);
+    const kept = (await app.db.property.count({ where: { createdByUserId: council.id } })) >= TOTAL;
+    if (kept) console.log(`${TOTAL} properties kept from an earlier run (BENCH_KEEP).`);
     const file = await workbook(0, IMPORTED);
     const form = multipart([{ name: 'file', value: file, filename: 'register.xlsx' }]);
-    for (const dryRun of [true, false]) {
+    for (const dryRun of kept ? [] : [true, false]) {
       const t0 = performance.now();
       const res = await app.inject({
         method: 'POST',
@@ -100,9 +109,9 @@ export async function run() {
       );
     }
 
-    console.log(`Seeding to ${TOTAL} properties (createMany)…`);
+    if (!kept) console.log(`Seeding to ${TOTAL} properties (createMany)…`);
     const base = await app.db.property.findFirstOrThrow({ where: { createdByUserId: council.id } });
-    for (let from = IMPORTED; from < TOTAL; from += 2000) {
+    for (let from = kept ? TOTAL : IMPORTED; from < TOTAL; from += 2000) {
       const n = Math.min(2000, TOTAL - from);
       await app.db.property.createMany({
         data: Array.from({ length: n }, (_, k) => {
@@ -127,9 +136,15 @@ export async function run() {
         })),
       });
     }
-    await database.sql.exec('VACUUM ANALYZE');
+    if (!kept) await database.sql.exec('VACUUM ANALYZE');
 
-    const measure = async (label: string, url: string, headers: Record<string, string> = {}, target = 30) => {
+    const measure = async (
+      label: string,
+      url: string,
+      headers: Record<string, string> = {},
+      target = 30,
+      sqlOf?: (db: typeof app.db) => Promise<unknown>,
+    ) => {
       const times: number[] = [];
       let found = 0;
       for (let i = 0; i < RUNS; i++) {
@@ -140,8 +155,10 @@ export async function run() {
         const r = res.json().result;
         found = Array.isArray(r) ? r.length : (r.totalCount ?? 1);
       }
+      const sql = sqlOf ? `  sql ${ms(await sqlTimeOf(app.db, sqlOf))}` : '';
+      const verdict = percentile(times, 95) <= target ? 'ok' : 'OVER';
       console.log(
-        `  ${label.padEnd(44)} p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}  (target p95 ≤ ${target} ms; ${found} found)`,
+        `  ${label.padEnd(44)} p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}${sql}  ${verdict.padEnd(4)} (target p95 ≤ ${target} ms; ${found} found)`,
       );
     };
     console.log(`\nAt ${TOTAL} properties, ${RUNS} requests each:`);
@@ -149,14 +166,34 @@ export async function run() {
       await measure(`suggest number "${q}"`, `/api/public/properties/suggest?type=malmatta&q=${encodeURIComponent(q)}`);
     for (const q of ['र', 'पा', 'पाटील', 'Sunita Jadhav 1'])
       await measure(`suggest owner "${q}"`, `/api/public/properties/suggest?type=owner&q=${encodeURIComponent(q)}`);
-    for (const q of [
-      '',
-      'searchMalmatta=4',
-      'searchMalmatta=12345',
-      `searchName=${encodeURIComponent('पा')}`,
-      `searchName=${encodeURIComponent('गीता पाटील')}`,
-    ])
-      await measure(`staff list page 1 ${q || '(no filter)'}`, `/api/Properties/paged?pageNumber=1&pageSize=10&${q}`, auth);
+    // "sql": the median of the summed EXPLAIN ANALYZE times of the list's raw statements (bench/sql-time.ts).
+    const lastPage = Math.ceil(Math.min(TOTAL, 10_000) / 10);
+    for (const [label, q] of [
+      ['(no filter)', {}],
+      [`(no filter) page ${lastPage}`, { pageNumber: lastPage }],
+      ['number "4"', { searchMalmatta: '4' }],
+      ['number "12345"', { searchMalmatta: '12345' }],
+      ['name "पा"', { searchName: 'पा' }],
+      ['name "पा", last page', { searchName: 'पा', pageNumber: -1 }],
+      ['name "गीता पाटील"', { searchName: 'गीता पाटील' }],
+      ['name "su"', { searchName: 'su' }],
+    ] as [string, { pageNumber?: number; searchMalmatta?: string; searchName?: string }][]) {
+      let pageNumber = q.pageNumber ?? 1;
+      if (pageNumber < 0) pageNumber = (await listProperties(app.db, council.id, { ...q, pageNumber: 1, pageSize: 10 })).totalPages;
+      const query = { ...q, pageNumber, pageSize: 10 };
+      const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+      await measure(`staff list ${label}`, `/api/Properties/paged?${params}`, auth, 30, (db) => listProperties(db, council.id, query));
+    }
+    await measure('owner list page 1 (no filter)', `/api/OwnerProperty/OwnersWithProperties?pageNumber=1&pageSize=10`, auth, 30, (db) =>
+      listOwners(db, council.id, { pageNumber: 1, pageSize: 10 }),
+    );
+    await measure(
+      'owner list "पाटील"',
+      `/api/OwnerProperty/OwnersWithProperties?pageNumber=1&pageSize=10&ownerName=${encodeURIComponent('पाटील')}`,
+      auth,
+      30,
+      (db) => listOwners(db, council.id, { pageNumber: 1, pageSize: 10, ownerName: 'पाटील' }),
+    );
 
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -191,10 +228,10 @@ export async function run() {
       `  ${'Namuna 8 PDF, warm'.padEnd(44)} p50 ${ms(percentile(pdfTimes, 50))}  p95 ${ms(percentile(pdfTimes, 95))}  (target median ≤ 60 ms)`,
     );
   } finally {
-    await app.db.user.deleteMany({ where: { id: council.id } });
+    if (!KEEP) await app.db.user.deleteMany({ where: { id: council.id } });
     await app.close();
     await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!KEEP) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

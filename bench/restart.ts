@@ -5,6 +5,7 @@
 //   tsx      tsx server/main.ts alone (the TypeScript loader, no build)
 //   start    node scripts/start.mjs, today's `npm start`: hash check of the sources, then dist/
 //   prod     node dist/server/main.js, `npm run start:prod` (the Docker image's command too)
+// start and prod run their package.json command lines, Node flags included.
 // npm's own start-up (about 0.3 s for `npm start` / `npm run …`) is left out of all four.
 // Standalone: npx tsx bench/restart.ts [way …]
 import { spawn, spawnSync } from 'node:child_process';
@@ -18,11 +19,19 @@ const root = path.resolve(import.meta.dirname, '..');
 const RUNS = 5;
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
 
+/** An npm script of package.json (`node <flags> <file>`) as an argument list, `node` being this Node. */
+function npmScript(name: string): [string, string[]] {
+  const line: string = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts[name];
+  const [cmd, ...args] = line.trim().split(/\s+/);
+  if (cmd !== 'node') throw new Error(`${name} should start with node: ${line}`);
+  return [process.execPath, args];
+}
+
 const WAYS: Record<string, [string, string[]]> = {
   before: ['sh', ['-c', `"${bin('vite')}" build --config web/vite.config.ts --logLevel warn && exec "${bin('tsx')}" server/main.ts`]],
   tsx: [bin('tsx'), ['server/main.ts']],
-  start: [process.execPath, ['scripts/start.mjs']],
-  prod: [process.execPath, ['dist/server/main.js']],
+  start: npmScript('start'),
+  prod: npmScript('start:prod'),
 };
 
 async function freePort(): Promise<number> {

@@ -1,5 +1,6 @@
 // The realistic home page for bench/web.ts: the office profile filled, 3 slides uploaded from
-// photo-like 1600×900 JPEGs, 6 news posts, all through the API as an office would.
+// photo-like 1600×900 JPEGs, 6 news posts, all through the API as an office would; and for the
+// property pages a registered house with a tax record and one payment (its receipt).
 import sharp from 'sharp';
 
 const VILLAGE = {
@@ -101,7 +102,32 @@ export async function seed(base: string, username: string, password: string) {
   }
   for (const [i, [blogTitle, blogContent]] of NEWS.entries())
     await call('POST', '/api/Blog', { blogTitle, blogContent, eventDate: `2026-0${i + 1}-15`, createdByUserId: councilId });
+  // The property pages' records: a registered house with its tax record and one payment (its receipt).
+  const thisYear = Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(new Date()));
+  const malmattaNo = '१२/अ';
+  await call('POST', '/api/GrampanchayatImport/register-owner-property', {
+    malmattaNo,
+    malkacheNav: 'सुनीता रमेश पाटील',
+    bhogwatdarakNav: 'स्वतः',
+    mobileNo: '9876543210',
+    gatNo: '45',
+    citySurveyNo: '102',
+    buildingType: 'rcc',
+    usage: 'residential',
+    milkatBandhakamYear: thisYear - 16,
+    areaSqm: '50',
+    landRate: '1200',
+  });
+  const kar = await call('POST', '/api/KarImport/kar-details/add', { malmattaNo, magilGharpatti: '500' });
+  const paidOn = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  const { payment } = await call('POST', '/api/KarImport/apply-payment-simple', {
+    karid: kar.karId,
+    paid_gharpatti: '700',
+    paid_method: 'cash',
+    paid_on: paidOn,
+  });
   console.log(
-    `Seeded: the office profile, 3 slides (JPEG 1600×900, ${(jpegBytes / 3 / 1024).toFixed(0)} KB each), ${NEWS.length} news posts.`,
+    `Seeded: the office profile, 3 slides (JPEG 1600×900, ${(jpegBytes / 3 / 1024).toFixed(0)} KB each), ${NEWS.length} news posts, a property with a tax payment.`,
   );
+  return { councilId, malmattaNo, receiptId: payment.receiptId as string };
 }

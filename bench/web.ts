@@ -1,11 +1,14 @@
-// npm run bench:web — how heavy and how fast the public home page is on a village phone.
+// npm run bench:web — how heavy and how fast the public pages are on a village phone.
 // Builds the portal, starts it on a throw-away embedded database and seeds the realistic case
 // (the office profile filled, 3 slides from 1600×900 JPEGs, 6 news posts), then
 //  1. loads / in Chromium at 375 px and adds up the gzip size of every byte it downloads before any
 //     interaction: scripts and stylesheets (target: at most 100 KB), and everything (HTML, images, fonts);
 //  2. runs Lighthouse 12 (mobile preset, simulated slow 4G, 4× CPU) three times and takes the median
 //     performance score (target: at least 98) and Largest Contentful Paint (target: at most 1.2 s).
-// `--no-build` skips the build; `--runs N` changes the number of Lighthouse runs.
+//  3. weighs the property search, a property certificate and a receipt check the same way as 1
+//     (same target; `--list-all` lists their downloads too).
+// `--no-build` skips the build; `--runs N` changes the number of Lighthouse runs; `--weights-only`
+// skips Lighthouse.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -45,7 +48,7 @@ const median = (xs: number[]) => {
   return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
 };
 const row = (what: string, target: string, result: string, ok: boolean) =>
-  console.log(`  ${what.padEnd(44)} ${target.padEnd(10)} ${result.padEnd(34)} ${ok ? 'met' : 'NOT met'}`);
+  console.log(`  ${what.padEnd(52)} ${target.padEnd(10)} ${result.padEnd(34)} ${ok ? 'met' : 'NOT met'}`);
 
 if (!process.argv.includes('--no-build')) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -78,52 +81,67 @@ try {
     if (i > 240) throw new Error('portal did not start');
     await new Promise((r) => setTimeout(r, 250));
   }
-  await seed(base, username, password);
+  const seeded = await seed(base, username, password);
 
   const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.slice(1) });
-  const page = await browser.newPage({ viewport: { width: 375, height: 740 }, deviceScaleFactor: 2 });
-  const fetched: { url: string; type: string; raw: number; gzip: number; body: string }[] = [];
-  const pending: Promise<void>[] = [];
-  page.on('response', (res) => {
-    pending.push(
-      (async () => {
-        const type = res.request().resourceType();
-        const body = await res.body().catch(() => Buffer.alloc(0));
-        // Images and fonts are already compressed: they travel as they are.
-        const packed = type === 'image' || type === 'font' ? body.length : zlib.gzipSync(body, { level: 9 }).length;
-        fetched.push({
-          url: res.url().replace(base, ''),
-          type,
-          raw: body.length,
-          gzip: packed,
-          body: type === 'document' ? body.toString() : '',
-        });
-      })(),
-    );
-  });
-  await page.goto(`${base}/`, { waitUntil: 'networkidle' });
-  await Promise.all(pending);
+  /** Loads the path at 375 px and adds up what it downloads before any interaction: scripts and
+   *  stylesheets (the stylesheets the server inlined into the HTML count as CSS too), and all bytes. */
+  async function weigh(pathname: string, list: boolean): Promise<{ codeKb: number; allKb: number }> {
+    const page = await browser.newPage({ viewport: { width: 375, height: 740 }, deviceScaleFactor: 2 });
+    const fetched: { url: string; type: string; raw: number; gzip: number; body: string }[] = [];
+    const pending: Promise<void>[] = [];
+    page.on('response', (res) => {
+      pending.push(
+        (async () => {
+          const type = res.request().resourceType();
+          const body = await res.body().catch(() => Buffer.alloc(0));
+          // Images and fonts are already compressed: they travel as they are.
+          const packed = type === 'image' || type === 'font' ? body.length : zlib.gzipSync(body, { level: 9 }).length;
+          fetched.push({
+            url: res.url().replace(base, ''),
+            type,
+            raw: body.length,
+            gzip: packed,
+            body: type === 'document' ? body.toString() : '',
+          });
+        })(),
+      );
+    });
+    await page.goto(base + pathname, { waitUntil: 'networkidle' });
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await Promise.all(pending);
+    await page.close();
+    const sum = (l: typeof fetched) => l.reduce((n, f) => n + f.gzip, 0);
+    const code = fetched.filter((f) => f.type === 'script' || f.type === 'stylesheet');
+    const html = fetched.find((f) => f.type === 'document');
+    const inline = html ? [...(html.body.match(/<style>[\s\S]*?<\/style>/g) ?? [])].join('') : '';
+    const inlineKb = inline ? zlib.gzipSync(inline, { level: 9 }).length / 1024 : 0;
+    if (list) {
+      console.log(`\nWhat ${pathname} downloads at 375 px before any interaction (text gzip -9, images and fonts as sent):`);
+      for (const f of fetched.sort((a, b) => b.gzip - a.gzip))
+        console.log(
+          `  ${(f.gzip / 1024).toFixed(1).padStart(7)} KB  ${(f.raw / 1024).toFixed(1).padStart(7)} KB raw  ${f.type.padEnd(10)} ${f.url.slice(0, 90)}`,
+        );
+      if (inlineKb) console.log(`  ${inlineKb.toFixed(1).padStart(7)} KB  (inline <style> in the HTML, counted as CSS)`);
+    }
+    return { codeKb: sum(code) / 1024 + inlineKb, allKb: sum(fetched) / 1024 };
+  }
+  const { codeKb, allKb } = await weigh('/', true);
+  // The property pages and the receipt check (server-rendered like the home page, issue 12).
+  const others: [string, string][] = [
+    ['property search /usermalmatta', '/usermalmatta'],
+    ['property certificate /propertyqr', `/propertyqr/${encodeURIComponent(seeded.malmattaNo)}/${seeded.councilId}`],
+    ['receipt check /receiptqr', `/receiptqr/${seeded.receiptId}`],
+  ];
+  const otherWeights: { what: string; codeKb: number; allKb: number }[] = [];
+  for (const [what, pathname] of others) otherWeights.push({ what, ...(await weigh(pathname, process.argv.includes('--list-all'))) });
   await browser.close();
-  const sum = (list: typeof fetched) => list.reduce((n, f) => n + f.gzip, 0);
-  const code = fetched.filter((f) => f.type === 'script' || f.type === 'stylesheet');
-  console.log('\nWhat / downloads at 375 px before any interaction (text gzip -9, images and fonts as sent):');
-  for (const f of fetched.sort((a, b) => b.gzip - a.gzip))
-    console.log(
-      `  ${(f.gzip / 1024).toFixed(1).padStart(7)} KB  ${(f.raw / 1024).toFixed(1).padStart(7)} KB raw  ${f.type.padEnd(10)} ${f.url.slice(0, 90)}`,
-    );
-  // Stylesheets the server inlined into the HTML count as CSS too.
-  const html = fetched.find((f) => f.type === 'document');
-  const inline = html ? [...(html.body.match(/<style>[\s\S]*?<\/style>/g) ?? [])].join('') : '';
-  const inlineKb = inline ? zlib.gzipSync(inline, { level: 9 }).length / 1024 : 0;
-  if (inlineKb) console.log(`  ${inlineKb.toFixed(1).padStart(7)} KB  (inline <style> in the HTML, counted as CSS)`);
-  const codeKb = sum(code) / 1024 + inlineKb;
-  const allKb = sum(fetched) / 1024;
 
   const scores: number[] = [];
   const lcps: number[] = [];
   const details: string[] = [];
   let lighthouseError = '';
-  for (let run = 1; run <= RUNS; run++) {
+  for (let run = 1; run <= (process.argv.includes('--weights-only') ? 0 : RUNS); run++) {
     const out = path.join(dataDir, `lh-${run}.json`);
     const lh = spawnSync(
       process.execPath,
@@ -145,6 +163,7 @@ try {
       console.log(`Lighthouse run ${run} failed: ${lighthouseError}`);
       continue;
     }
+    if (process.env.KEEP_LH) fs.copyFileSync(out, path.join(process.env.KEEP_LH, `lh-${run}.json`));
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
     const score = Math.round(report.categories.performance.score * 100);
     const a = report.audits;
@@ -154,10 +173,10 @@ try {
       `  run ${run}: performance ${score}, FCP ${a['first-contentful-paint'].displayValue}, LCP ${a['largest-contentful-paint'].displayValue}, TBT ${a['total-blocking-time'].displayValue}, CLS ${a['cumulative-layout-shift'].displayValue}, SI ${a['speed-index'].displayValue}`,
     );
   }
-  console.log(`\nLighthouse ${RUNS}× (mobile, simulated throttling):`);
+  if (details.length) console.log(`\nLighthouse ${RUNS}× (mobile, simulated throttling):`);
   details.forEach((d) => console.log(d));
 
-  console.log('\nThe home page with content (3 slides, 6 news posts, the office profile):');
+  console.log('\nThe home page with content (3 slides, 6 news posts, the office profile), and the property pages:');
   row('what', 'target', 'result', true);
   row(
     'home JS+CSS, gzip',
@@ -165,6 +184,13 @@ try {
     `${codeKb.toFixed(1)} KB (all bytes ${allKb.toFixed(0)} KB)`,
     codeKb <= TARGET.weightKb,
   );
+  for (const o of otherWeights)
+    row(
+      `${o.what} JS+CSS, gzip`,
+      `≤ ${TARGET.weightKb} KB`,
+      `${o.codeKb.toFixed(1)} KB (all bytes ${o.allKb.toFixed(0)} KB)`,
+      o.codeKb <= TARGET.weightKb,
+    );
   if (scores.length) {
     const s = median(scores);
     const l = median(lcps);
@@ -181,7 +207,8 @@ try {
       l <= TARGET.lcpMs,
     );
   } else {
-    row('Lighthouse mobile performance', `≥ ${TARGET.score}`, 'Lighthouse could not run', false);
+    const skipped = process.argv.includes('--weights-only');
+    row('Lighthouse mobile performance', `≥ ${TARGET.score}`, skipped ? 'not run (--weights-only)' : 'Lighthouse could not run', skipped);
   }
 } finally {
   server.kill('SIGTERM');

@@ -31,6 +31,7 @@ import smsRoutes from './modules/sms/routes.ts';
 import apiTokenRoutes from './modules/apiTokens/routes.ts';
 import { LoginLimiter } from './modules/users/service.ts';
 import { lazySerializerFactory, lazyValidatorFactory } from './lib/lazy-schemas.ts';
+import { configurePdfPool } from './lib/pdf/pool.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,6 +54,7 @@ export async function buildApp(
   database_: OpenDatabase,
   logger: FastifyServerOptions['logger'] = { level: config.logLevel },
 ) {
+  configurePdfPool({ workers: config.pdfWorkers });
   const app = Fastify({
     logger,
     // Off unless configured: otherwise any client could write its own address in X-Forwarded-For.

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import net from 'node:net';
+import { defaultPdfWorkers } from './lib/pdf/pool.ts';
 
 export interface Config {
   port: number;
@@ -35,6 +36,9 @@ export interface Config {
    *  default is far above what the portal can serve, so it only counts (for the RateLimit headers)
    *  until an operator sets a real figure. */
   addressRateLimit: number;
+  /** PDF_WORKERS: worker threads that render PDFs (default one fewer than cores, at least 1, at
+   *  most 4: server/lib/pdf/pool.ts says why); 0 renders on the main thread. */
+  pdfWorkers: number;
   sms: SmsConfig;
 }
 
@@ -164,6 +168,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e2eCaptchaPeek = env.E2E_CAPTCHA_PEEK === '1';
   if (e2eCaptchaPeek && env.NODE_ENV === 'production')
     throw new Error('E2E_CAPTCHA_PEEK is for browser tests only; it must not be set when NODE_ENV is production');
+  const pdfWorkers = env.PDF_WORKERS ? Number(env.PDF_WORKERS) : defaultPdfWorkers();
+  if (!Number.isInteger(pdfWorkers) || pdfWorkers < 0 || pdfWorkers > 64)
+    throw new Error(`PDF_WORKERS must be a whole number from 0 to 64, got "${env.PDF_WORKERS}"`);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -182,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     e2eCaptchaPeek,
     apiTokenRateLimit: perMinute(env, 'API_TOKEN_RATE_LIMIT', 120),
     addressRateLimit: perMinute(env, 'API_ADDRESS_RATE_LIMIT', 1_000_000),
+    pdfWorkers,
     sms: loadSmsConfig(env),
   };
 }

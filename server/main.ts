@@ -5,7 +5,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase, type OpenDatabase } from './db/open.ts';
 import { checkFirstAccountSettings, ensureFirstAccount } from './db/bootstrap.ts';
 import { scheduleEmbeddedMaintenance } from './db/maintenance.ts';
-import { warmUpPdf } from './lib/pdf/index.ts';
+import { warmUpPdfPool } from './lib/pdf/pool.ts';
 
 const say = (msg: string) => console.log(msg);
 /** Background work waits this long after listen; see the end of this file. */
@@ -63,7 +63,7 @@ say(
 // the event loop (PGlite runs in it), so a health check or visitor right after a restart would wait
 // behind them; the statistics kept from the last run serve meanwhile.
 const afterStart = setTimeout(() => {
-  void warmUpPdf().catch((err) => app.log.warn({ err }, 'PDF warm-up failed'));
+  void warmUpPdfPool().catch((err) => app.log.warn({ err }, 'PDF warm-up failed'));
   stopBackground = scheduleEmbeddedMaintenance(db, say);
 }, AFTER_START_MS);
 afterStart.unref();

@@ -1,8 +1,11 @@
 // Opens the database: a PostgreSQL server when DATABASE_URL is set, otherwise PGlite (PostgreSQL
 // compiled to WebAssembly) in DATA_DIR/pgdata, owned by this one process. Migrations are applied
 // before the Prisma client is handed out.
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
@@ -42,6 +45,24 @@ const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=3
  *  office machine. timeout (the time a transaction may stay open) stays at Prisma's 5 s: on PGlite
  *  an open transaction holds up every other query. */
 const transactionOptions = { maxWait: 10_000, timeout: 5_000 };
+
+/** Creates a new embedded database (initdb) in `dir` in a child process of its own. In this process
+ *  initdb would leave its WebAssembly instances, their memory and the heap it fragmented behind until
+ *  the next restart (RSS 771 MB at ready on a first start against 292 MB on a restart); the child
+ *  hands all of it back to the system when it exits, and this process then opens the directory as a
+ *  restart does. Plain Node and PGlite's CommonJS build, so it runs the same under tsx, vitest and dist/. */
+async function initdbApart(dir: string): Promise<void> {
+  const script = `require(process.argv[1]).PGlite.create(process.argv[2], { startParams: JSON.parse(process.argv[3]) })
+    .then((db) => db.close())
+    .catch((err) => { console.error(err.message); process.exit(1); });`;
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  try {
+    await promisify(execFile)(process.execPath, ['-e', script, pglite, dir, JSON.stringify(pgliteStartParams)], { maxBuffer: 1 << 20 });
+  } catch (err) {
+    const { stderr } = err as { stderr?: string };
+    throw new Error(`creating the embedded database in ${dir} failed: ${stderr?.trim() || (err as Error).message}`, { cause: err });
+  }
+}
 
 export function pgliteRunner(db: PGlite): SqlRunner {
   return {
@@ -88,6 +109,7 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenDatabase> {
     fs.mkdirSync(dir, { recursive: true });
     unlock = takeLock(path.dirname(dir));
     try {
+      if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await initdbApart(dir);
       pglite = await PGlite.create(dir, { extensions: pgliteExtensions, startParams: pgliteStartParams });
     } catch (err) {
       unlock();

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const root = path.resolve(import.meta.dirname, '../..');
@@ -139,4 +140,63 @@ export async function loginThroughForm(page: Page, portal: Portal) {
     await dashboard.waitFor();
   }
   await page.waitForURL(`${portal.baseUrl}/admin`);
+}
+
+/** One API call with the office's token, as the office's own screens make it; the envelope's result. */
+async function apiCall(portal: Portal, token: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(portal.baseUrl + path, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
+  return json.result;
+}
+
+/** The portal's administrator logged in through the API, for seeding what a test shows: its token,
+ *  its council's id, and `call` for the API. */
+export async function officeSession(portal: Portal) {
+  const login = await (
+    await fetch(`${portal.baseUrl}/api/User/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: portal.username, password: portal.password }),
+    })
+  ).json();
+  const token: string = login.result.token;
+  const councilId: number = login.result.userId;
+  return { token, councilId, call: (method: string, path: string, body?: unknown) => apiCall(portal, token, method, path, body) };
+}
+export type Office = Awaited<ReturnType<typeof officeSession>>;
+
+/** Saves these fields into the office's site profile (header, home page), the rest as it was. */
+export async function setProfile(office: Office, fields: Record<string, unknown>) {
+  const { createdByUserId: _c, updatedAt: _u, version: _v, ...profile } = await office.call('GET', '/api/Site/profile/mine');
+  await office.call('PUT', '/api/Site/profile', { ...profile, ...fields });
+}
+
+const COLOURS = [
+  { r: 46, g: 125, b: 50 },
+  { r: 21, g: 101, b: 192 },
+  { r: 239, g: 108, b: 0 },
+];
+/** A plain-coloured PNG (green, blue, orange by `i`), a home page slide. */
+export const slidePng = (i: number, width = 1200, height = 675) =>
+  sharp({ create: { width, height, channels: 3, background: COLOURS[i % COLOURS.length] } })
+    .png()
+    .toBuffer();
+
+/** Uploads slides through the API, one caption each: 'स्लाइड 1', 'स्लाइड 2', … */
+export async function addSlides(office: Office, count: number, from = 1) {
+  for (let i = 0; i < count; i++) {
+    const form = new FormData();
+    form.append('ImageFile', new Blob([new Uint8Array(await slidePng(from + i))], { type: 'image/png' }), `slide${from + i}.png`);
+    form.append('BlogContent', `स्लाइड ${from + i}`);
+    form.append('CreatedByUserId', String(office.councilId));
+    await office.call('POST', '/api/Corosal', form);
+  }
 }

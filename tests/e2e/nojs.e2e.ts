@@ -1,71 +1,47 @@
-// The public pages with JavaScript turned off (issue 12): the server renders them, so the home page
-// and a certificate's QR page read correctly without any script; with JavaScript on, hydration adds
-// nothing that was missing and changes nothing that was there.
+// The public pages with JavaScript turned off (issue 12): the server renders them, so the home page,
+// a certificate's QR page, a property's tax certificate and a receipt's check (or the server's
+// reason for an unknown one) read correctly without any script, and the property search shows its
+// form with its captcha; with JavaScript on, hydration adds nothing that was missing and changes
+// nothing that was there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import sharp from 'sharp';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, startPortal, watchErrors, type Portal } from './helpers.ts';
+import type { Browser, Page } from 'playwright-core';
+import {
+  addSlides,
+  hydrated,
+  launchBrowser,
+  officeSession,
+  screenshot,
+  setProfile,
+  startPortal,
+  watchErrors,
+  type Portal,
+} from './helpers.ts';
 
 let portal: Portal;
 let browser: Browser;
-let token = '';
 let councilId = 0;
 let residenceId = '';
-
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(portal.baseUrl + path, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
-  return json.result;
-}
+let receiptId = '';
 
 beforeAll(async () => {
   portal = await startPortal();
   browser = await launchBrowser();
-  const login = await (
-    await fetch(`${portal.baseUrl}/api/User/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: portal.username, password: portal.password }),
-    })
-  ).json();
-  token = login.result.token;
-  councilId = login.result.userId;
-  const { createdByUserId: _c, updatedAt: _u, ...profile } = await call('GET', '/api/Site/profile/mine');
-  await call('PUT', '/api/Site/profile', {
-    ...profile,
+  const office = await officeSession(portal);
+  councilId = office.councilId;
+  await setProfile(office, {
     officeName: 'ग्रामपंचायत कार्यालय सोनगाव',
     block: 'इंदापूर',
     district: 'पुणे',
     stats: [{ key: 'population', label: 'लोकसंख्या', value: '2,500+' }],
   });
-  for (const [i, colour] of [
-    { r: 46, g: 125, b: 50 },
-    { r: 21, g: 101, b: 192 },
-  ].entries()) {
-    const png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: colour } })
-      .png()
-      .toBuffer();
-    const form = new FormData();
-    form.append('ImageFile', new Blob([new Uint8Array(png)], { type: 'image/png' }), `slide${i + 1}.png`);
-    form.append('BlogContent', `स्लाइड ${i + 1}`);
-    form.append('CreatedByUserId', String(councilId));
-    await call('POST', '/api/Corosal', form);
-  }
-  await call('POST', '/api/Blog', {
+  await addSlides(office, 2);
+  await office.call('POST', '/api/Blog', {
     blogTitle: 'विशेष ग्रामसभा',
     blogContent: 'सकाळी ११ वाजता ग्रामपंचायत कार्यालयात.',
     eventDate: '2026-08-15',
     createdByUserId: councilId,
   });
-  const saved = await call('POST', '/api/ResidenceCertificate', {
+  const saved = await office.call('POST', '/api/ResidenceCertificate', {
     registrationNumber: 'R-2025/101',
     registrationDate: '2025-02-10',
     applicantNameEnglish: 'Shreya Sunil Kulkarni',
@@ -77,6 +53,29 @@ beforeAll(async () => {
     guardianNameEnglish: 'Sunil Kulkarni',
   });
   residenceId = saved.residentialCertificatesIdCertId;
+  // A house with its tax record and one payment: its certificate and its receipt's check.
+  const thisYear = Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(new Date()));
+  await office.call('POST', '/api/GrampanchayatImport/register-owner-property', {
+    malmattaNo: '१०१',
+    malkacheNav: 'सुनीता रमेश पाटील',
+    bhogwatdarakNav: 'स्वतः',
+    mobileNo: '9876543210',
+    gatNo: '45',
+    citySurveyNo: '102',
+    buildingType: 'rcc',
+    usage: 'residential',
+    milkatBandhakamYear: thisYear - 16,
+    areaSqm: '50',
+    landRate: '1200',
+  });
+  const kar = await office.call('POST', '/api/KarImport/kar-details/add', { malmattaNo: '101' });
+  const paid = await office.call('POST', '/api/KarImport/apply-payment-simple', {
+    karid: kar.karId,
+    paid_gharpatti: '700',
+    paid_method: 'cash',
+    paid_on: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()),
+  });
+  receiptId = paid.payment.receiptId;
 });
 afterAll(async () => {
   await browser?.close();
@@ -125,9 +124,84 @@ describe('with JavaScript off', () => {
     expect(text).toContain('10/02/2025');
     expect(text).not.toContain('Loading certificate...');
     await screenshot(page, 'nojs-residence-qr-375');
+    // An unknown id: the server's reason, not a loading message no script will replace.
+    await page.goto(`${portal.baseUrl}/birthqr/no-such-id`);
+    const unknown = await page.locator('.cert-card').innerText();
+    expect(unknown).toContain('Error: Network response was not ok');
+    expect(unknown).toContain('No birth certificate with this id.');
+    expect(unknown).not.toContain('Loading');
     await context.close();
   });
+
+  it("reads a property's tax certificate, and says so when there is none", async () => {
+    const page = await noScript(360);
+    await page.goto(`${portal.baseUrl}/propertyqr/101/${councilId}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('मालमत्ता कर प्रमाणपत्र');
+    const rows = (await page.getByTestId('certificate-rows').innerText())!;
+    expect(rows).toContain('सुनीता रमेश पाटील');
+    expect(rows).toContain('XXXXXX3210');
+    expect(await page.getByTestId('certificate-total').textContent()).toBe('₹1,276.00');
+    expect(await page.getByText('Loading property certificate...').count()).toBe(0);
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, 'nojs-property-certificate-360');
+
+    await page.goto(`${portal.baseUrl}/propertyqr/999/${councilId}`);
+    expect(await page.getByRole('alert').textContent()).toBe('Error: Network response was not ok');
+    expect(await page.getByTestId('certificate-reason').textContent()).toBe('No property data found.');
+    await screenshot(page, 'nojs-property-certificate-unknown-360');
+    await page.goto(`${portal.baseUrl}/propertyqr/101`);
+    expect(await page.getByRole('alert').textContent()).toBe('User ID is missing.');
+    await page.context().close();
+  });
+
+  it("reads a receipt's check, and says so for an unknown receipt", async () => {
+    const page = await noScript(360);
+    await page.goto(`${portal.baseUrl}/receiptqr/${receiptId}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('कर पावती तपासणी / Tax receipt check');
+    const check = await page.getByTestId('receipt-check').innerText();
+    expect(check).toContain('ही पावती ग्रामपंचायतीच्या नोंदीत आहे.');
+    expect(check).toContain('₹700.00');
+    expect(check).toContain('१०१');
+    expect(await page.getByText('Loading…').count()).toBe(0);
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, 'nojs-receipt-check-360');
+
+    await page.goto(`${portal.baseUrl}/receiptqr/00000000-0000-4000-8000-000000000000`);
+    expect(await page.getByText('ही पावती सापडली नाही. / No such receipt.').isVisible()).toBe(true);
+    expect(await page.getByTestId('receipt-check').count()).toBe(0);
+    expect(await page.getByText('Loading…').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('shows the property search form with its captcha', async () => {
+    const page = await noScript(360);
+    await page.goto(`${portal.baseUrl}/usermalmatta`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('मालमत्ता शोध');
+    expect(
+      await page
+        .getByLabel(/मालमत्ता क्रमांक/)
+        .first()
+        .isChecked(),
+    ).toBe(true);
+    expect(await page.locator('#prop-query').isVisible()).toBe(true);
+    expect(await page.locator('#prop-captcha').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'शोधा (Search)' }).isVisible()).toBe(true);
+    const captcha = page.getByTestId('captcha-image');
+    expect(await captcha.getAttribute('data-captcha-id')).toMatch(/^[0-9a-f-]{36}$/);
+    await expect.poll(() => captcha.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+    await screenshot(page, 'nojs-property-search-360');
+    await page.context().close();
+  });
 });
+
+/** A page in a browser context with JavaScript off, at this width. */
+async function noScript(width: number): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 800 } });
+  return context.newPage();
+}
+const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('with JavaScript on', () => {
   it('hydrates the same page without errors, then the slider runs', async () => {
@@ -140,6 +214,29 @@ describe('with JavaScript on', () => {
     await page.mouse.move(5, 790);
     await expect.poll(active, { timeout: 8000 }).toBe(1);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(before);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('hydrates the property search, a property certificate and a receipt check without errors', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors = watchErrors(page);
+    const captchaReads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/captcha')) captchaReads.push(r.url());
+    });
+    for (const [path, name, text] of [
+      ['/usermalmatta', 'property-search', 'मालमत्ता शोध'],
+      [`/propertyqr/101/${councilId}`, 'property-certificate', '₹1,276.00'],
+      [`/receiptqr/${receiptId}`, 'receipt-check', '₹700.00'],
+    ]) {
+      await page.goto(portal.baseUrl + path);
+      await hydrated(page);
+      expect(await page.locator('main').innerText(), path).toContain(text);
+      await screenshot(page, `ssr-${name}-1280`);
+    }
+    // The search kept the server's captcha: the browser asked for none of its own.
+    expect(captchaReads).toEqual([]);
     expect(errors).toEqual([]);
     await page.close();
   });

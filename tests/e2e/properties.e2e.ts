@@ -9,7 +9,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, type Portal } from './helpers.ts';
+import { hydrated, launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, type Portal } from './helpers.ts';
 
 let portal: Portal;
 let browser: Browser;
@@ -420,7 +420,9 @@ describe('citizen', () => {
     await page.goto(portal.baseUrl + '/usermalmatta');
     const search = page.getByRole('button', { name: 'शोधा (Search)' });
     const captchaImage = page.getByTestId('captcha-image');
-    await captchaImage.waitFor();
+    // The server's HTML has the form and its captcha; it answers once React has taken it over.
+    expect(await captchaImage.getAttribute('data-captcha-id')).toMatch(/^[0-9a-f-]{36}$/);
+    await hydrated(page);
     await search.click();
     expect(await page.getByTestId('search-error').textContent()).toBe('कृपया सूचीमधून एक मालमत्ता निवडा');
 
@@ -480,8 +482,10 @@ describe('citizen', () => {
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'property-certificate-375');
     // Back returns to the search.
+    await hydrated(page);
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL(`${portal.baseUrl}/usermalmatta`);
+    await hydrated(page);
 
     // By owner name this time; the result's Back resets everything.
     await page.getByLabel(/मालकाचे नाव/).check();
@@ -508,9 +512,11 @@ describe('citizen', () => {
   it('asks for a Western-digit number in Devanagari digits, says what is missing, and prints only the certificate', async () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     const council = await publicCouncil();
-    const asked = page.waitForRequest((r) => r.url().includes('/api/public/property-certificate/'));
     await page.goto(`${portal.baseUrl}/propertyqr/101/${council}`);
-    expect((await asked).url()).toContain(`/api/public/property-certificate/${encodeURIComponent('१०१')}/${council}`);
+    // The server read it for the page, asking in Devanagari digits, and put its answer in the page.
+    expect(await page.locator('#gp-data').textContent()).toContain(
+      JSON.stringify(`/api/public/property-certificate/${encodeURIComponent('१०१')}/${council}`),
+    );
     await poll(() => page.getByTestId('certificate-rows').textContent()).toContain('अनिल शिंदे');
     await screenshot(page, 'property-certificate-1366');
 

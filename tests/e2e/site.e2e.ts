@@ -3,30 +3,36 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { hydrated, launchBrowser, loginThroughForm, screenshot, screensDir, startPortal, watchErrors, type Portal } from './helpers.ts';
+import {
+  addSlides as addSlidesAs,
+  hydrated,
+  launchBrowser,
+  loginThroughForm,
+  officeSession,
+  screenshot,
+  screensDir,
+  setProfile,
+  slidePng,
+  startPortal,
+  watchErrors,
+  type Office,
+  type Portal,
+} from './helpers.ts';
 
 let portal: Portal;
 let browser: Browser;
-let token = '';
+let office: Office;
 let councilId = 0;
+const call = (method: string, path: string, body?: unknown) => office.call(method, path, body);
 
 beforeAll(async () => {
   portal = await startPortal();
   browser = await launchBrowser();
-  const login = await (
-    await fetch(`${portal.baseUrl}/api/User/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: portal.username, password: portal.password }),
-    })
-  ).json();
-  token = login.result.token;
-  councilId = login.result.userId;
+  office = await officeSession(portal);
+  councilId = office.councilId;
   // The office has entered its village: a new portal shows none of this (firstrun.e2e.ts).
-  const { createdByUserId: _c, updatedAt: _u, ...profile } = await call('GET', '/api/Site/profile/mine');
-  await call('PUT', '/api/Site/profile', { ...profile, ...VILLAGE });
+  await setProfile(office, VILLAGE);
 });
 afterAll(async () => {
   await browser?.close();
@@ -38,20 +44,6 @@ async function screenshotView(page: Page, name: string) {
   fs.mkdirSync(screensDir, { recursive: true });
   await page.waitForTimeout(500);
   await page.screenshot({ path: path.join(screensDir, `${name}.png`) });
-}
-
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(portal.baseUrl + path, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
-  return json.result;
 }
 
 const VILLAGE = {
@@ -82,26 +74,8 @@ const VILLAGE = {
   ],
 };
 
-const COLOURS = [
-  { r: 46, g: 125, b: 50 },
-  { r: 21, g: 101, b: 192 },
-  { r: 239, g: 108, b: 0 },
-];
-const png = (i: number, width = 1200, height = 675) =>
-  sharp({ create: { width, height, channels: 3, background: COLOURS[i % COLOURS.length] } })
-    .png()
-    .toBuffer();
-
-/** Uploads slides through the API, one caption each: 'स्लाइड 1', 'स्लाइड 2', … */
-async function addSlides(count: number, from = 1) {
-  for (let i = 0; i < count; i++) {
-    const form = new FormData();
-    form.append('ImageFile', new Blob([new Uint8Array(await png(from + i))], { type: 'image/png' }), `slide${from + i}.png`);
-    form.append('BlogContent', `स्लाइड ${from + i}`);
-    form.append('CreatedByUserId', String(councilId));
-    await call('POST', '/api/Corosal', form);
-  }
-}
+const png = slidePng;
+const addSlides = (count: number, from = 1) => addSlidesAs(office, count, from);
 const listSlides = () => call('GET', `/api/Corosal/by-user/${councilId}`) as Promise<{ corosalId: number }[]>;
 async function clearSlides() {
   for (const s of await listSlides()) await call('DELETE', `/api/Corosal/${s.corosalId}`);
@@ -186,6 +160,8 @@ describe('home page carousel', () => {
       await route.continue();
     });
     await page.goto(portal.baseUrl + '/');
+    // The clerk's session is the browser's: the page reads their slides once it is live.
+    await hydrated(page);
     await expect.poll(() => page.getByText('Loading Carousel...').isVisible()).toBe(true);
     release();
     await expect.poll(() => page.getByText('No carousel images available').isVisible()).toBe(true);
@@ -379,8 +355,9 @@ describe('village information, schemes and committees', () => {
     await cards.first().click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.getByText('श्रावणबाळ सेवा राज्य निवृत्तीवेतन योजना').isVisible()).toBe(true);
+    // The home page carries the cards only: the dialog reads eligibility and benefits when it opens.
     for (const heading of ['तपशील', 'पात्रता', 'लाभ'])
-      expect(await dialog.getByRole('heading', { name: heading, exact: true }).count()).toBe(1);
+      await expect.poll(() => dialog.getByRole('heading', { name: heading, exact: true }).count()).toBe(1);
     expect(await dialog.getByText('वय 65 वर्षे किंवा अधिक').isVisible()).toBe(true);
     // 'Apply' and 'download form' do nothing: the modal stays, no navigation.
     await dialog.getByRole('button', { name: 'अर्ज करा' }).click();
@@ -463,6 +440,7 @@ describe('latest news', () => {
     await asOtherCouncil(page);
     await page.route('**/api/Blog/by-user/**', (route) => route.abort());
     await page.reload();
+    await hydrated(page);
     await expect.poll(() => empty.textContent()).toBe('बातम्या सध्या उपलब्ध नाहीत.');
     expect(await page.getByTestId('news-item').count()).toBe(0);
     await page.close();

@@ -90,7 +90,10 @@ describe('tax payment', () => {
     await page.getByRole('button', { name: /भरणा इतिहास दाखवा/ }).click();
     await expect.poll(() => page.getByTestId('payment-history').textContent()).toContain('₹700.00');
 
-    // The public check the QR opens: no login needed.
+    // The public check the QR opens: no login needed, and the receipt is in the server's HTML.
+    const html = await (await fetch(qr)).text();
+    expect(html).toContain('data-testid="receipt-check"');
+    expect(html).toContain('₹700.00');
     const visitor = await browser.newPage();
     await visitor.goto(qr);
     await expect.poll(() => visitor.getByTestId('receipt-check').textContent()).toContain('₹700.00');

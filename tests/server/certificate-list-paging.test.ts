@@ -113,10 +113,41 @@ describe('certificate list paging', () => {
     const page = await list(council, 'pageSize=10&nameFilter=jadhav');
     expect(page).toMatchObject({ totalCount: 10_000, totalPages: 1_000, totalCapped: true });
     expect(page.items.map((i) => i.childFullNameEnglish)).toEqual(Array.from({ length: 10 }, (_, i) => `Omkar Jadhav ${10_049 - i}`));
+    // A 1-2 letter term past the cap: its first pages walk the list, its deep pages sort its matches.
+    for (const [pageNumber, newest] of [
+      [1, 10_049],
+      [3, 10_029],
+      [1_000, 59],
+    ]) {
+      const short = await list(council, `pageNumber=${pageNumber}&pageSize=10&nameFilter=ja`);
+      expect(short).toMatchObject({ totalCount: 10_000, totalPages: 1_000, totalCapped: true });
+      expect(short.items.map((i) => i.childFullNameEnglish)).toEqual(Array.from({ length: 10 }, (_, i) => `Omkar Jadhav ${newest - i}`));
+    }
     // Without a search the count is exact, so the last page can be found.
     const whole = await list(council, 'pageSize=10');
     expect(whole).toMatchObject({ totalCount: 10_050, totalPages: 1_005, totalCapped: false });
     const last = await list(council, 'pageNumber=1005&pageSize=10');
     expect(last.items.map((i) => i.childFullNameEnglish)).toEqual(Array.from({ length: 10 }, (_, i) => `Omkar Jadhav ${9 - i}`));
+  });
+
+  it('counts the whole list exactly as rows are written, moved and removed, by any statement', async () => {
+    const council = await createCouncil(t.app);
+    const other = await createCouncil(t.app);
+    const total = async (c: TestCouncil) => (await list(c, 'pageSize=10')).totalCount;
+    await seedBirths(council, [
+      ['Asha One', 'आशा एक'],
+      ['Asha Two', 'आशा दोन'],
+      ['Asha Three', 'आशा तीन'],
+    ]);
+    expect(await total(council)).toBe(3);
+    await t.app.db.birthCertificate.updateMany({
+      where: { createdByUserId: council.userId, childFullNameEnglish: 'Asha Two' },
+      data: { createdByUserId: other.userId },
+    });
+    expect([await total(council), await total(other)]).toEqual([2, 1]);
+    await t.app.db.$executeRaw`DELETE FROM "BirthCertificate" WHERE "createdByUserId" = ${council.userId}`;
+    expect([await total(council), await total(other)]).toEqual([0, 1]);
+    const last = await list(other, 'pageSize=10');
+    expect(last.items.map((i) => i.childFullNameEnglish)).toEqual(['Asha Two']);
   });
 });

@@ -56,41 +56,87 @@ export const contentOf = (doc: Doc): Area => areaOf(doc.page.width);
 
 let fonts: { regular: FontkitFont; bold: FontkitFont } | undefined;
 
-/** The glyph run pdfkit expects back from layout(); it scales `positions` in place, so every
- *  caller gets its own copy of them. */
-class CachedRun implements Run {
-  constructor(
-    public glyphs: unknown[],
-    public positions: Position[],
-  ) {}
-  get advanceWidth() {
-    return this.positions.reduce((sum, p) => sum + p.xAdvance, 0);
-  }
-}
-
 const LAYOUT_CACHE_LIMIT = 20_000;
 
-/** The font with its shaping remembered across documents. pdfkit shapes word by word and keeps
- *  that per document only; certificates repeat the same labels and names, and Devanagari shaping
- *  was 3/4 of the time of a PDF. */
-function withLayoutCache(font: FontkitFont): FontkitFont {
-  const cache = new Map<string, Run>();
-  const cached: FontkitFont = Object.create(font);
-  cached.layout = (text: string, features?: unknown) => {
-    if (features) return font.layout(text, features);
-    let run = cache.get(text);
-    if (!run) {
-      const fresh = font.layout(text);
-      run = { glyphs: fresh.glyphs, positions: fresh.positions.map((p) => ({ ...p })) };
-      if (cache.size >= LAYOUT_CACHE_LIMIT) cache.clear();
-      cache.set(text, run);
-    }
-    return new CachedRun(
-      run.glyphs,
-      run.positions.map((p) => ({ ...p })),
-    );
+/** pdfkit's per-document cache of laid-out words (text → glyphs and scaled positions), shared by
+ *  every document of the process: certificates repeat the same labels and names, and Devanagari
+ *  shaping plus pdfkit's scaling of each run were half the time of a PDF. A run is never changed
+ *  after pdfkit has scaled it (pdfkit itself reuses runs within a document). */
+const sharedLayout: Record<'regular' | 'bold', Record<string, unknown>> = { regular: Object.create(null), bold: Object.create(null) };
+let docsSinceSizeCheck = 0;
+function boundLayoutCaches() {
+  if (++docsSinceSizeCheck < 256) return;
+  docsSinceSizeCheck = 0;
+  for (const weight of ['regular', 'bold'] as const)
+    if (Object.keys(sharedLayout[weight]).length > LAYOUT_CACHE_LIMIT) sharedLayout[weight] = Object.create(null);
+}
+
+interface GlyphEntry {
+  bytes: Uint8Array;
+  /** Component glyphs of a compound glyph, whose ids the subset renumbers. */
+  components?: { glyphID: number; pos: number }[];
+  advance: number;
+  bearing: number;
+}
+interface TtfSubset {
+  font: {
+    getGlyph(gid: number): TtfGlyph;
+    loca: { offsets: number[] };
+    _getTableStream(t: string): { pos: number; readBuffer(n: number): Uint8Array };
+    _variationProcessor?: unknown;
   };
-  return cached;
+  glyf: Uint8Array[];
+  loca: { offsets: number[] };
+  hmtx: { metrics: { advance: number; bearing: number }[] };
+  offset: number;
+  includeGlyph(gid: number): number;
+  _addGlyph(gid: number): number;
+}
+interface TtfGlyph {
+  advanceWidth: number;
+  _decode(): { numberOfContours: number; components?: { glyphID: number; pos: number }[] } | null;
+  _getMetrics(): { leftBearing: number };
+}
+
+/** fontkit builds each document's font subset by decoding every used glyph's outline again only
+ *  to tell simple from compound glyphs; a glyph's bytes and metrics never change, so they are
+ *  read once per process. The subset itself (which glyphs, in which order) stays per document. */
+function cacheSubsetGlyphs(font: { createSubset(): unknown }) {
+  const proto = Object.getPrototypeOf(font.createSubset()) as TtfSubset & { _glyphCache?: WeakMap<object, Map<number, GlyphEntry>> };
+  if (proto._glyphCache || typeof proto._addGlyph !== 'function') return;
+  const original = proto._addGlyph;
+  const caches = (proto._glyphCache = new WeakMap());
+  proto._addGlyph = function (this: TtfSubset, gid: number) {
+    if (this.font._variationProcessor) return original.call(this, gid);
+    let cache = caches.get(this.font);
+    if (!cache) caches.set(this.font, (cache = new Map()));
+    let entry = cache.get(gid);
+    if (!entry) {
+      const glyph = this.font.getGlyph(gid);
+      const glyf = glyph._decode();
+      const { offsets } = this.font.loca;
+      const stream = this.font._getTableStream('glyf');
+      stream.pos += offsets[gid];
+      entry = {
+        bytes: stream.readBuffer(offsets[gid + 1] - offsets[gid]),
+        components: glyf && glyf.numberOfContours < 0 ? glyf.components!.map((c) => ({ glyphID: c.glyphID, pos: c.pos })) : undefined,
+        advance: glyph.advanceWidth,
+        bearing: glyph._getMetrics().leftBearing,
+      };
+      cache.set(gid, entry);
+    }
+    let bytes = entry.bytes;
+    if (entry.components) {
+      bytes = new Uint8Array(bytes);
+      const view = new DataView(bytes.buffer);
+      for (const c of entry.components) view.setUint16(c.pos, this.includeGlyph(c.glyphID));
+    }
+    this.glyf.push(bytes);
+    this.loca.offsets.push(this.offset);
+    this.hmtx.metrics.push({ advance: entry.advance, bearing: entry.bearing });
+    this.offset += bytes.length;
+    return this.glyf.length - 1;
+  };
 }
 
 /** Parsed font objects, shared by every document: parsing per document doubled the time per PDF.
@@ -99,8 +145,9 @@ function loadFonts() {
   if (!fonts) {
     const fromPdfkit = createRequire(createRequire(import.meta.url).resolve('pdfkit'));
     const fontkit = fromPdfkit('fontkit') as Fontkit;
-    const open = (file: string) => withLayoutCache(fontkit.create(fs.readFileSync(path.join(FONT_DIR, file))));
+    const open = (file: string) => fontkit.create(fs.readFileSync(path.join(FONT_DIR, file)));
     fonts = { regular: open('NotoSansDevanagari_400Regular.ttf'), bold: open('NotoSansDevanagari_700Bold.ttf') };
+    cacheSubsetGlyphs(fonts.regular as unknown as { createSubset(): unknown });
   }
   return fonts;
 }
@@ -132,6 +179,7 @@ export interface DocInfo {
  *  (pages are added by the code that knows where a row ends: the grid in tables.ts). */
 export function createDoc(info: DocInfo = {}): Doc {
   const f = loadFonts();
+  boundLayoutCaches();
   const title = info.title ?? 'Gram Panchayat';
   const PDFDocument = loadPdfKit();
   const doc = new PDFDocument({
@@ -180,7 +228,10 @@ export interface TextOptions {
 }
 
 function applyStyle(doc: Doc, o: TextOptions) {
-  doc.font(o.bold ? 'bold' : 'regular').fontSize(o.size ?? 10);
+  const weight = o.bold ? 'bold' : 'regular';
+  doc.font(weight).fontSize(o.size ?? 10);
+  const font = (doc as unknown as { _font: { layoutCache?: Record<string, unknown> } })._font;
+  if (font.layoutCache && font.layoutCache !== sharedLayout[weight]) font.layoutCache = sharedLayout[weight];
 }
 
 /** Distance from one line to the next in the current font and size. */

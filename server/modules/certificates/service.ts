@@ -19,7 +19,7 @@ import { genderMarathi, MARRIAGE_PHOTOS, type Field, type Kind, type MarriagePho
 import type { ListQuery } from './schema.ts';
 import { MIN_MARRIAGE_AGE } from '../../../common/certificates/kinds.ts';
 import { choiceValues, fallbackOf } from '../../../common/fields/index.ts';
-import { renderCertificate } from './pdf.ts';
+import { renderInWorker } from '../../pdf-jobs.ts';
 
 export type Row = Record<string, unknown>;
 type Value = string | number | Date | null;
@@ -258,16 +258,27 @@ function listSql(kind: Kind) {
   };
 }
 
+/** Rows a capped short-term search may test along the list index before it sorts its matches instead. */
+const WALK_ROWS = 500;
+
+/** How many certificates of the kind the council has (CertificateCount, kept by triggers). */
+async function wholeCount(db: DbOrTx, kind: Kind, ownerId: number): Promise<number> {
+  const [c] = await db.$queryRaw<{ n: number }[]>`
+    SELECT "n" FROM "CertificateCount" WHERE "kind" = ${kind.kind} AND "createdByUserId" = ${ownerId}`;
+  return c?.n ?? 0;
+}
+
 /**
  * One page of a council's certificates, newest first, in SQL that stays fast at 100,000 rows:
  * - a term of 1-2 letters matches the start of any word of a name through the GIN index on
  *   search_word_starts(...) ("पा" finds पाटील); 3 or more letters match anywhere through the trigram
  *   indexes;
- * - a filtered count stops at COUNT_CAP (totalCapped); the unfiltered count is exact, an index-only
- *   scan, so the last page can be named;
- * - a page is found as ids first, then those rows are read: a search's ids from its index (below),
- *   the whole list's from (council, createdAt, id) alone (index-only), pages past the middle from the
- *   other end, so the last page costs what the first does.
+ * - a search counts its matches up to COUNT_CAP (totalCapped) in the same statement that sorts them
+ *   for the page, so they are read once; past COUNT_CAP they are dense, and the page comes from
+ *   walking the list index newest first (a deep page of a 1-2 letter term: from its matches sorted);
+ * - the whole list's count is exact, read from CertificateCount (kept by triggers), so the last page
+ *   can be named; its page's ids come from (council, createdAt, id) alone (index-only), pages past
+ *   the middle from the other end, so the last page costs what the first does.
  *   The spec's contract pages by number, so there is no cursor; this gives keyset speed for both ends.
  */
 export async function listCertificates(db: DbOrTx, kind: Kind, ownerId: number, q: ListQuery) {
@@ -277,50 +288,71 @@ export async function listCertificates(db: DbOrTx, kind: Kind, ownerId: number, 
   if (q.userId !== undefined && q.userId !== ownerId) return empty;
   const term = q.nameFilter?.trim().toLowerCase() ?? '';
   const s = listSql(kind);
+  const skip = (pageNumber - 1) * pageSize;
   let where = Prisma.sql`"createdByUserId" = ${ownerId}`;
-  if (term && [...term].length <= 2) {
-    where = Prisma.sql`${where} AND search_word_starts(${s.names}) @> ARRAY[${term}]::text[]`;
-  } else if (term) {
-    // ILIKE takes % and _ as wildcards: a typed one is matched as itself.
-    const pattern = `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    where = Prisma.sql`${where} AND (${Prisma.join(
-      s.nameColumns.map((c) => Prisma.sql`${c} ILIKE ${pattern}`),
-      ' OR ',
-    )})`;
+  let n: number;
+  let ids: string[] = [];
+  let fromEnd = false;
+  if (term) {
+    const short = [...term].length <= 2;
+    if (short) {
+      where = Prisma.sql`${where} AND search_word_starts(${s.names}) @> ARRAY[${term}]::text[]`;
+    } else {
+      // ILIKE takes % and _ as wildcards: a typed one is matched as itself.
+      const pattern = `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+      where = Prisma.sql`${where} AND (${Prisma.join(
+        s.nameColumns.map((c) => Prisma.sql`${c} ILIKE ${pattern}`),
+        ' OR ',
+      )})`;
+    }
+    // The matches come from the search index (no row is tested along the list index: on the embedded
+    // database search_word_starts costs ~30 µs a row), counted and sorted once. The page's ids are
+    // only worked out when there are at most COUNT_CAP (CASE evaluates the ARRAY only then).
+    const [r] = await db.$queryRaw<{ n: number; ids: string[] | null }[]>`
+      WITH m AS MATERIALIZED (SELECT ${s.id} AS id, "createdAt" AS at FROM ${s.table} WHERE ${where} LIMIT ${COUNT_CAP + 1})
+      SELECT c.n, CASE WHEN c.n <= ${COUNT_CAP} THEN
+          ARRAY(SELECT id FROM m ORDER BY at DESC, id DESC LIMIT ${pageSize} OFFSET ${skip})::text[] END AS ids
+      FROM (SELECT count(*)::int AS n FROM m) AS c`;
+    n = r.n;
+    if (n <= COUNT_CAP) ids = r.ids ?? [];
+    else if (skip < n && (!short || (skip + pageSize) * (await wholeCount(db, kind, ownerId)) <= WALK_ROWS * n))
+      // More than COUNT_CAP matches are dense: walking the list index newest first finds a page soon.
+      // A 1-2 letter term is tested on each row walked (search_word_starts, ~30 µs a row on the
+      // embedded database), so only while the walk is short: at most WALK_ROWS rows at the lowest
+      // density COUNT_CAP matches can have.
+      ids = (
+        await db.$queryRaw<{ id: string }[]>`
+          SELECT ${s.id}::text AS id FROM ${s.table} WHERE ${where}
+          ORDER BY "createdAt" DESC, ${s.id} DESC LIMIT ${pageSize} OFFSET ${skip}`
+      ).map((r) => r.id);
+    else if (skip < n)
+      // A deep page of a short term: every match from the search index, sorted (no row tested).
+      ids = (
+        await db.$queryRaw<{ id: string }[]>`
+          WITH m AS MATERIALIZED (SELECT ${s.id} AS id, "createdAt" AS at FROM ${s.table} WHERE ${where})
+          SELECT id::text AS id FROM (SELECT id, at FROM m ORDER BY at DESC, id DESC LIMIT ${pageSize} OFFSET ${skip}) AS p
+          ORDER BY at DESC, p.id DESC`
+      ).map((r) => r.id);
+  } else {
+    n = await wholeCount(db, kind, ownerId);
+    fromEnd = skip > n / 2;
+    if (skip < n) {
+      const take = Math.min(pageSize, n - skip);
+      ids = (
+        await db.$queryRaw<{ id: string }[]>(
+          fromEnd
+            ? Prisma.sql`SELECT ${s.id}::text AS id FROM ${s.table} WHERE ${where}
+                ORDER BY "createdAt" ASC, ${s.id} ASC LIMIT ${take} OFFSET ${n - skip - take}`
+            : Prisma.sql`SELECT ${s.id}::text AS id FROM ${s.table} WHERE ${where}
+                ORDER BY "createdAt" DESC, ${s.id} DESC LIMIT ${take} OFFSET ${skip}`,
+        )
+      ).map((r) => r.id);
+    }
   }
-  const [{ n }] = await db.$queryRaw<{ n: number }[]>(
-    term
-      ? Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${s.table} WHERE ${where} LIMIT ${COUNT_CAP + 1}) AS m`
-      : // The ORDER BY makes the planner count on the list index (an index-only scan, ~2 ms at 20,000
-        // rows) instead of reading the wide table (a sequential scan, 13-90 ms on a busy machine).
-        Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${s.table} WHERE ${where} ORDER BY "createdAt" DESC, ${s.id} DESC) AS m`,
-  );
   const totalCapped = term !== '' && n > COUNT_CAP;
   const totalCount = totalCapped ? COUNT_CAP : n;
-  const skip = (pageNumber - 1) * pageSize;
   const page = { pageNumber, pageSize, totalPages: Math.ceil(totalCount / pageSize), totalCount, totalCapped };
-  if (skip >= n) return { ...page, items: [] };
-  const fromEnd = !term && skip > n / 2;
-  const take = Math.min(pageSize, n - skip);
-  let idRows: { id: string }[];
-  if (term && !totalCapped) {
-    // At most COUNT_CAP matches: take them all through the search index, then sort. Walking the list
-    // index instead would test each row's name on the way, and search_word_starts costs ~30 µs a
-    // row on the embedded database (15 ms for a page of "पा" at 20,000 rows).
-    idRows = await db.$queryRaw<{ id: string }[]>`
-      WITH m AS MATERIALIZED (SELECT ${s.id} AS id, "createdAt" AS at FROM ${s.table} WHERE ${where})
-      SELECT id FROM m ORDER BY at DESC, id DESC LIMIT ${take} OFFSET ${skip}`;
-  } else {
-    // The whole list, or a search that matches more than COUNT_CAP (dense: the first page is near).
-    idRows = await db.$queryRaw<{ id: string }[]>(
-      fromEnd
-        ? Prisma.sql`SELECT ${s.id} AS id FROM ${s.table} WHERE ${where}
-            ORDER BY "createdAt" ASC, ${s.id} ASC LIMIT ${take} OFFSET ${n - skip - take}`
-        : Prisma.sql`SELECT ${s.id} AS id FROM ${s.table} WHERE ${where}
-            ORDER BY "createdAt" DESC, ${s.id} DESC LIMIT ${take} OFFSET ${skip}`,
-    );
-  }
-  const ids = idRows.map((r) => r.id);
+  if (!ids.length) return { ...page, items: [] };
   const rows = await table(db, kind).findMany({ where: { [kind.idField]: { in: ids } } });
   const byId = new Map(rows.map((r) => [r[kind.idField] as string, r]));
   const ordered = (fromEnd ? ids.reverse() : ids).map((id) => byId.get(id)).filter((r): r is Row => r !== undefined);
@@ -570,7 +602,7 @@ export async function certificatePdf(db: DbOrTx, kind: Kind, ownerId: number, id
       if (file) photos[p] = await fs.readFile(file).catch(() => undefined);
     }
   }
-  const pdf = await renderCertificate(kind.kind, row, office, {
+  const pdf = await renderInWorker('certificate', kind.kind, row, office, {
     qrUrl: `${opts.publicBaseUrl}/${kind.kind}qr/${row[kind.idField]}`,
     issuedOn: todayInIndia(),
     photos,

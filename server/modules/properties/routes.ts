@@ -8,7 +8,7 @@ import { Invalid, NotFound } from '../../lib/errors.ts';
 import { SlidingWindow } from '../../lib/rate-limit.ts';
 import { attachment } from '../../lib/download.ts';
 import { readWorkbook, templateWorkbook } from './excel.ts';
-import { renderNamuna8 } from './pdf.ts';
+import { renderInWorker } from '../../pdf-jobs.ts';
 import { officeOf, publicUserId } from '../site/service.ts';
 import { trimBody } from '../../lib/trim.ts';
 import { etagOf, ifMatchVersion } from '../../lib/versions.ts';
@@ -170,7 +170,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (createdByUserId && createdByUserId !== council) throw new NotFound('No such property in this council’s register.');
     const property = await propertyByNumber(app.db, council, malmattaNo);
     const qrUrl = `${app.config.publicBaseUrl}/propertyqr/${encodeURIComponent(property.malmattaNo)}/${council}`;
-    const pdf = await renderNamuna8(property, await officeOf(app.db, council), qrUrl);
+    const pdf = await renderInWorker('namuna8', property, await officeOf(app.db, council), qrUrl);
     return reply
       .type('application/pdf')
       .header('content-disposition', attachment(`Number8_${property.malmattaNo}`))

@@ -9,23 +9,10 @@ import { DEFAULT_PROFILE } from './defaults.ts';
 import { OG_HEIGHT, OG_WIDTH, ogImage } from './og-image.ts';
 import type { SiteProfileBody } from './schema.ts';
 import { getProfile, publicUserId } from './service.ts';
+import { escapeHtml, scriptJson } from '../../lib/html.ts';
 
 const META_PLACEHOLDER = '<!--app-meta-->';
 const CACHE_MS = 5000;
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
-
-/** JSON inside <script>: no "</script>" or "<!--" can end or bend the element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
 
 const place = (p: Pick<SiteProfileBody, 'block' | 'district'>) =>
   [p.block && `ता. ${p.block}`, p.district && `जि. ${p.district}`].filter(Boolean).join(', ');

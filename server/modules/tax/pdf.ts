@@ -146,7 +146,11 @@ export async function renderDemandBill(d: DemandBill, office: Office, qrUrl: str
       area,
     ) + 10;
 
-  const amount = (name: string) => toPaise((kar[name as keyof KarDetail] as unknown as { toFixed(n: number): string }).toFixed(2));
+  // A Decimal from Prisma, or its decimal string when the bill is made in a PDF worker.
+  const amount = (name: string) => {
+    const v = kar[name as keyof KarDetail] as unknown as string | { toFixed(n: number): string };
+    return toPaise(typeof v === 'string' ? v : v.toFixed(2));
+  };
   let arrears = 0n,
     current = 0n;
   const rows = TAX_HEADS.map((h) => {

@@ -13,7 +13,7 @@ import { attachment } from '../../lib/download.ts';
 import { isoDay, todayInIndia } from '../../../common/dates.ts';
 import { taxYearOf } from '../../../common/property/tax.ts';
 import { officeOf } from '../site/service.ts';
-import { renderDemandBill, renderReceipt } from './pdf.ts';
+import { renderInWorker } from '../../pdf-jobs.ts';
 import { writeTaxList } from './excel.ts';
 import {
   addKarSchema,
@@ -90,7 +90,12 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/KarImport/receipt-pdf/:paymentId', { schema: receiptPdfSchema, preHandler: app.requireStaff }, async (request, reply) => {
     const council = councilOf(request).userId;
     const payment = await paymentById(app.db, council, request.params.paymentId);
-    const pdf = await renderReceipt(payment, await officeOf(app.db, council), `${app.config.publicBaseUrl}/receiptqr/${payment.receiptId}`);
+    const pdf = await renderInWorker(
+      'receipt',
+      payment,
+      await officeOf(app.db, council),
+      `${app.config.publicBaseUrl}/receiptqr/${payment.receiptId}`,
+    );
     return reply
       .type('application/pdf')
       .header('cache-control', 'no-store')
@@ -102,7 +107,8 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const council = scopedCouncil(request, request.query.createdByUserId);
     const { kar, payments } = await demandOf(app.db, council, request.query.ownerId);
     const qrUrl = `${app.config.publicBaseUrl}/propertyqr/${encodeURIComponent(kar.malmattaNo)}/${council}`;
-    const pdf = await renderDemandBill(
+    const pdf = await renderInWorker(
+      'demandBill',
       { kar, payments, taxYear: kar.karupdatedYear || taxYearOf(todayInIndia()) },
       await officeOf(app.db, council),
       qrUrl,

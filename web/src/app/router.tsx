@@ -1,6 +1,7 @@
 // Every route of the spec's route table (spec 1, 2.1); the staff routes come from staffScreens.tsx.
 // Staff pages and the QR pages are lazy, so the public home page does not carry them. Screens not
-// built yet show a placeholder in their layout.
+// built yet show a placeholder in their layout. The public pages the server renders (web/src/public/
+// pages.ts) stay here too: the app shows them when the server could not render them.
 import { lazy } from 'react';
 import { createBrowserRouter, useParams } from 'react-router-dom';
 import PublicLayout from './layouts/PublicLayout.tsx';
@@ -26,6 +27,15 @@ function CertificateRoute({ kind }: { kind: 'residence' | 'birth' | 'death' | 'm
   return <PublicCertificatePage kind={kind} certificateId={useParams().certificateId} />;
 }
 
+/** The property certificate's and the receipt's parts of the address, as the server hands them over. */
+function PropertyCertificateRoute() {
+  const { malmattaNo, createdByUserId } = useParams();
+  return <PropertyCertificatePage malmattaNo={malmattaNo} createdByUserId={createdByUserId} />;
+}
+function ReceiptCheckRoute() {
+  return <ReceiptCheckPage receiptId={useParams().receiptId} />;
+}
+
 export const router = createBrowserRouter([
   {
     element: <PublicLayout />,
@@ -41,9 +51,9 @@ export const router = createBrowserRouter([
       { path: '/birthqr/:certificateId?', element: <CertificateRoute key="birth" kind="birth" /> },
       { path: '/deathqr/:certificateId?', element: <CertificateRoute key="death" kind="death" /> },
       { path: '/marriageqr/:certificateId?', element: <CertificateRoute key="marriage" kind="marriage" /> },
-      { path: '/receiptqr/:receiptId', element: <ReceiptCheckPage /> },
+      { path: '/receiptqr/:receiptId', element: <ReceiptCheckRoute /> },
       { path: '/usermalmatta', element: <PublicPropertySearchPage /> },
-      { path: '/propertyqr/:malmattaNo?/:createdByUserId?', element: <PropertyCertificatePage /> },
+      { path: '/propertyqr/:malmattaNo?/:createdByUserId?', element: <PropertyCertificateRoute /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -16,6 +16,19 @@ export function preloaded<T>(path: string): T | undefined {
   return Object.prototype.hasOwnProperty.call(store, path) ? (store[path] as T) : undefined;
 }
 
+/** A read the server made that the API refused (a 4xx: an unknown id, a malformed one): its status and
+ *  message, kept beside the answers under `failed:<path>`, so a page shows the same words with
+ *  JavaScript off as the browser's own read would, rather than waiting for a read that never comes. */
+export interface ReadFailure {
+  status: number;
+  message: string;
+}
+export const failureKey = (path: string) => `failed:${path}`;
+
+export function preloadedFailure(path: string): ReadFailure | undefined {
+  return preloaded<ReadFailure>(failureKey(path));
+}
+
 /** In the browser: the map from the page's <script type="application/json" id="gp-data">. */
 export function readPreloadedFromPage() {
   const el = typeof document === 'undefined' ? null : document.getElementById(PRELOADED_ID);

@@ -3,7 +3,7 @@
 // address. It reads what the page shows through `read` (the API, in-process), renders the page to
 // HTML and hands back those reads for the page's JSON, and the first slide for the preload link.
 import { renderToString } from 'react-dom/server';
-import { setPreloaded } from '../lib/preloaded.ts';
+import { failureKey, setPreloaded, type ReadFailure } from '../lib/preloaded.ts';
 import PublicFrame from '../app/layouts/PublicFrame.tsx';
 import type { SiteProfile } from '../features/site/api.ts';
 import { slideSources, type Slide } from '../features/carousel/api.ts';
@@ -23,13 +23,17 @@ export interface Rendered {
 export async function render(url: string, get: (path: string) => Promise<unknown>): Promise<Rendered | null> {
   const match = matchPublic(new URL(url, 'http://x').pathname);
   if (!match) return null;
-  const data: Record<string, unknown> = {};
+  let data: Record<string, unknown> = {};
   const read = async (path: string) => {
     try {
       const result = await get(path);
       if (result !== undefined) data[path] = result;
       return result;
-    } catch {
+    } catch (err) {
+      // A refusal (an unknown or malformed id) is the page's answer too: it shows the API's words.
+      const status = (err as { status?: unknown }).status;
+      if (typeof status === 'number' && status >= 400 && status < 500)
+        data[failureKey(path)] = { status, message: (err as Error).message } satisfies ReadFailure;
       return undefined;
     }
   };
@@ -37,6 +41,14 @@ export async function render(url: string, get: (path: string) => Promise<unknown
   const [mod] = await Promise.all([match.page.load(), match.page.data?.(match.params, profile, read)]);
   const Page = mod.default as React.ComponentType<Record<string, unknown>>;
   const props = match.page.props?.(match.params) ?? {};
+  if (match.page.trim) data = await match.page.trim(data);
+  // Keys in a fixed order, not the order the reads finished in: the same answers make the same HTML,
+  // which the brotli cache and ETags rely on (a CI run once saw two orders of one home page).
+  data = Object.fromEntries(
+    Object.keys(data)
+      .sort()
+      .map((k) => [k, data[k]]),
+  );
   setPreloaded(data);
   let html: string;
   try {

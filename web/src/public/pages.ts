@@ -1,6 +1,7 @@
 // The public pages the server renders (issue 12): their addresses, their code, and the API reads
 // the server does for them before rendering (put into the page for hydration, lib/preloaded.ts).
-// Every other address (staff screens, /login, the property pages) is the staff app (main.tsx).
+// Every other address (staff screens, /login, /reg) is the staff app (main.tsx), whose router also
+// keeps these pages: it shows them when the server has no rendering bundle or its rendering failed.
 import type { ComponentType } from 'react';
 import type { KindName } from '../features/certificates/kinds.ts';
 import type { SiteProfile } from '../features/site/api.ts';
@@ -18,6 +19,9 @@ export interface PublicPage {
   props?: (params: Params) => Record<string, unknown>;
   /** API reads beyond the office profile (which every page has: header and footer). */
   data?: (params: Params, profile: SiteProfile | undefined, read: Read) => Promise<unknown>;
+  /** The reads as the page renders from them and carries them as JSON, when it needs less than all
+   *  (the home leaves out what only its dialogs show, to keep its HTML small). */
+  trim?: (data: Record<string, unknown>) => Promise<Record<string, unknown>>;
 }
 
 const qr = (kind: KindName): PublicPage => ({
@@ -42,6 +46,11 @@ export const PUBLIC_PAGES: PublicPage[] = [
       if (!profile) return;
       await Promise.all([read(`/api/Corosal/by-user/${profile.createdByUserId}`), read(`/api/Blog/by-user/${profile.createdByUserId}`)]);
     },
+    trim: async (data) => {
+      const { homeProfile, PROFILE_PATH } = await import('../features/site/api.ts');
+      const profile = data[PROFILE_PATH] as SiteProfile | undefined;
+      return profile ? { ...data, [PROFILE_PATH]: homeProfile(profile) } : data;
+    },
   },
   { pattern: '/seva-full', src: 'src/features/site/ServicesPage.tsx', load: () => import('../features/site/ServicesPage.tsx') },
   { pattern: '/seva', src: 'src/features/site/ServicesPage.tsx', load: () => import('../features/site/ServicesPage.tsx') },
@@ -51,6 +60,43 @@ export const PUBLIC_PAGES: PublicPage[] = [
   qr('birth'),
   qr('death'),
   qr('marriage'),
+  // The property pages (spec 2.2, 2.9) and the receipt check: the search's form with a captcha the
+  // server made; the certificate and the receipt with their record, or the server's refusal.
+  {
+    pattern: '/usermalmatta',
+    src: 'src/features/properties/PublicPropertySearchPage.tsx',
+    load: () => import('../features/properties/PublicPropertySearchPage.tsx'),
+    data: async (_p, _profile, read) => {
+      const { CAPTCHA_PATH } = await import('../features/properties/publicApi.ts');
+      await read(CAPTCHA_PATH);
+    },
+  },
+  {
+    pattern: '/propertyqr/:malmattaNo?/:createdByUserId?',
+    src: 'src/features/properties/PropertyCertificatePage.tsx',
+    load: () => import('../features/properties/PropertyCertificatePage.tsx'),
+    props: (p) => ({ malmattaNo: p.malmattaNo, createdByUserId: p.createdByUserId }),
+    data: async (p, _profile, read) => {
+      const number = p.malmattaNo?.trim();
+      const userId = p.createdByUserId?.trim();
+      if (!number || !userId) return;
+      const [{ certificatePath }, { certificateNumber }] = await Promise.all([
+        import('../features/properties/publicApi.ts'),
+        import('../../../common/property/malmatta.ts'),
+      ]);
+      await read(certificatePath(certificateNumber(number), userId));
+    },
+  },
+  {
+    pattern: '/receiptqr/:receiptId',
+    src: 'src/features/tax/ReceiptCheckPage.tsx',
+    load: () => import('../features/tax/ReceiptCheckPage.tsx'),
+    props: (p) => ({ receiptId: p.receiptId }),
+    data: async (p, _profile, read) => {
+      const { publicReceiptPath } = await import('../features/tax/api.ts');
+      await read(publicReceiptPath(p.receiptId ?? ''));
+    },
+  },
 ];
 
 /** The page for a path and its parameters (`:name`, `:name?` as in the router), or null. */

@@ -12,6 +12,7 @@ export default function SlideView({
   slide,
   first,
   eager,
+  held,
   onLoaded,
 }: {
   slide: Slide;
@@ -19,6 +20,8 @@ export default function SlideView({
   first: boolean;
   /** Fetch now rather than when it nears the viewport (after the first image has arrived). */
   eager?: boolean;
+  /** The caption without the image for now (Slider.tsx: slides out of sight before the page is live). */
+  held?: boolean;
   onLoaded?: () => void;
 }) {
   const { src, srcSet, sizes } = slideSources(slide);
@@ -37,24 +40,26 @@ export default function SlideView({
   }, []);
   return (
     <div className="gp-slide" data-testid="slide">
-      <img
-        ref={img}
-        src={src}
-        srcSet={srcSet}
-        sizes={sizes}
-        alt={slide.blogContent || 'मुख्यपृष्ठ फोटो'}
-        loading={first || eager ? 'eager' : 'lazy'}
-        fetchPriority={first ? 'high' : 'auto'}
-        decoding={first ? 'sync' : 'async'}
-        draggable={false}
-        onLoad={() => {
-          loaded.add(src);
-          setState('loaded');
-          onLoaded?.();
-        }}
-        onError={() => setState('failed')}
-        style={state === 'failed' ? { display: 'none' } : undefined}
-      />
+      {!held && (
+        <img
+          ref={img}
+          src={src}
+          srcSet={srcSet}
+          sizes={sizes}
+          alt={slide.blogContent || 'मुख्यपृष्ठ फोटो'}
+          loading={first || eager ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : 'auto'}
+          decoding={first ? 'sync' : 'async'}
+          draggable={false}
+          onLoad={() => {
+            loaded.add(src);
+            setState('loaded');
+            onLoaded?.();
+          }}
+          onError={() => setState('failed')}
+          style={state === 'failed' ? { display: 'none' } : undefined}
+        />
+      )}
       {state === 'loading' && (
         <div className="gp-slide__state" role="status">
           Loading image...

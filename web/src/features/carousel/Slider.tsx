@@ -43,6 +43,11 @@ export default function Slider({ slides }: { slides: Slide[] }) {
   const [drag, setDrag] = useState<number | null>(null);
   // The first image gets the bandwidth alone; the others are fetched once it has arrived.
   const [warm, setWarm] = useState(false);
+  // The page as the server sent it has only the first slide's image: the others are out of sight
+  // until the slider runs, and fetched beside the first they would take a slow phone's bandwidth
+  // from it. They are added once the page is live (hydrated).
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   const moving = useRef(false);
   const start = useRef<{ x: number; y: number; id: number; horizontal?: boolean } | null>(null);
   const frame = useRef<HTMLDivElement>(null);
@@ -143,6 +148,7 @@ export default function Slider({ slides }: { slides: Slide[] }) {
                 <SlideView
                   slide={s}
                   first={real === 0 && !cloned}
+                  held={!live && !(real === 0 && !cloned)}
                   eager={warm || (cloned && i === n + 1)}
                   onLoaded={real === 0 && !cloned ? () => setWarm(true) : undefined}
                 />

@@ -5,8 +5,8 @@
 import { useEffect, useState } from 'react';
 import { apiUrl } from '../../lib/api.ts';
 import { formatDateGB } from '../../lib/format.ts';
-import { fetchPublic, publicPath, PublicReadError } from './api.ts';
-import { preloaded } from '../../lib/preloaded.ts';
+import { fetchPublic, publicPath, publicRefusal } from './api.ts';
+import { PublicRecord, usePublicRecord } from '../../components/PublicRecord.tsx';
 import { optionLabel, type FieldDef, type Label } from '../../../../common/fields/index.ts';
 import { KINDS, type Item, type KindName } from './kinds.ts';
 import { PHOTO_PLACEHOLDER } from './placeholder.ts';
@@ -65,9 +65,6 @@ const VIEWS: Record<KindName, View> = {
   marriage: viewOf('marriage', 'Failed to fetch marriage certificate'),
 };
 
-type State =
-  { status: 'loading' } | { status: 'error'; message: string; reason?: string } | { status: 'empty' } | { status: 'loaded'; record: Item };
-
 function Photo({ url, label }: { url: unknown; label: string }) {
   const [broken, setBroken] = useState(false);
   const src = typeof url === 'string' && url && !broken ? apiUrl(url) : PHOTO_PLACEHOLDER;
@@ -79,98 +76,57 @@ function Photo({ url, label }: { url: unknown; label: string }) {
   );
 }
 
-/** The certificate the server read into the page (lib/preloaded.ts), if it did. */
-function fromPage(kind: KindName, id: string): State {
-  const record = id ? preloaded<Item | null>(publicPath(KINDS[kind], id)) : undefined;
-  if (record === undefined) return { status: 'loading' };
-  return record ? { status: 'loaded', record } : { status: 'empty' };
-}
-
 export default function PublicCertificatePage({ kind, certificateId }: { kind: KindName; certificateId?: string }) {
   const k = KINDS[kind];
   const view = VIEWS[kind];
   const id = certificateId?.trim() ?? '';
-  const [state, setState] = useState<State>(() => fromPage(kind, id));
+  const state = usePublicRecord<Item>({
+    path: id ? publicPath(k, id) : null,
+    fetch: (signal) => fetchPublic(k, id, view.failed, signal),
+    fromFailure: (f) => publicRefusal(k, f.status, f.message),
+  });
 
   useEffect(() => {
     document.title = `${view.title.en} | ${view.title.mr}`;
   }, [view]);
 
-  useEffect(() => {
-    if (!id || fromPage(kind, id).status !== 'loading') return;
-    const ctrl = new AbortController();
-    setState({ status: 'loading' });
-    fetchPublic(k, id, view.failed, ctrl.signal)
-      .then((record) => setState(record ? { status: 'loaded', record } : { status: 'empty' }))
-      .catch((err: Error) => {
-        if (!ctrl.signal.aborted)
-          setState({
-            status: 'error',
-            message: err.message || view.failed,
-            reason: err instanceof PublicReadError ? err.reason : undefined,
-          });
-      });
-    return () => ctrl.abort();
-  }, [k, id, view, kind]);
-
   const record = state.status === 'loaded' ? state.record : null;
   const office = { mr: s(record?.officeName) || 'ग्रामपंचायत', en: s(record?.officeNameEnglish) || 'Gram Panchayat' };
 
-  let body: React.ReactNode;
-  if (!id)
-    body = (
-      <p className="cert-state cert-state--error" role="alert">
-        Certificate ID is missing.
-      </p>
-    );
-  else if (state.status === 'loading')
-    body = (
-      <p className="cert-state" role="status">
-        Loading certificate...
-      </p>
-    );
-  else if (state.status === 'error') {
-    body = (
-      <>
-        <p className="cert-state cert-state--error" role="alert">
-          Error: {state.message}
-        </p>
-        {state.reason && (
-          <p className="cert-state" data-testid="cert-error-reason">
-            {state.reason}
-          </p>
-        )}
-      </>
-    );
-  } else if (state.status === 'empty') body = <p className="cert-state">No certificate data found.</p>;
-  else {
-    const r = state.record;
-    body = (
-      <>
-        {kind === 'marriage' && (
-          <div className="cert-photos">
-            <Photo url={r.husbandPhotoUrl} label="Husband / पती" />
-            <Photo url={r.wifePhotoUrl} label="Wife / पत्नी" />
-          </div>
-        )}
-        <dl className="cert-rows">
-          {view.rows.map((x) => (
-            <div className="cert-row" key={x.en}>
-              <dt>
-                <span>{x.en}</span>
-                <span className="cert-mr">{x.mr}</span>
-              </dt>
-              <dd>{x.value(r) || 'N/A'}</dd>
+  const body = (
+    <PublicRecord
+      state={state}
+      missing={id ? undefined : 'Certificate ID is missing.'}
+      texts={{ loading: 'Loading certificate...', empty: 'No certificate data found.', errorPrefix: 'Error: ' }}
+      reasonTestId="cert-error-reason"
+    >
+      {(r) => (
+        <>
+          {kind === 'marriage' && (
+            <div className="cert-photos">
+              <Photo url={r.husbandPhotoUrl} label="Husband / पती" />
+              <Photo url={r.wifePhotoUrl} label="Wife / पत्नी" />
             </div>
-          ))}
-        </dl>
-        {view.statement && <p className="cert-statement">{view.statement(r)}</p>}
-        <p className="cert-verified">
-          ही माहिती ग्रामपंचायतीच्या नोंदवहीतून घेतली आहे. This information is taken from the register of the Gram Panchayat.
-        </p>
-      </>
-    );
-  }
+          )}
+          <dl className="cert-rows">
+            {view.rows.map((x) => (
+              <div className="cert-row" key={x.en}>
+                <dt>
+                  <span>{x.en}</span>
+                  <span className="cert-mr">{x.mr}</span>
+                </dt>
+                <dd>{x.value(r) || 'N/A'}</dd>
+              </div>
+            ))}
+          </dl>
+          {view.statement && <p className="cert-statement">{view.statement(r)}</p>}
+          <p className="cert-verified">
+            ही माहिती ग्रामपंचायतीच्या नोंदवहीतून घेतली आहे. This information is taken from the register of the Gram Panchayat.
+          </p>
+        </>
+      )}
+    </PublicRecord>
+  );
 
   return (
     <div className="cert-page">

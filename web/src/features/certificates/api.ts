@@ -71,6 +71,16 @@ export class PublicReadError extends Error {
 /** The API path of a QR page's public read. */
 export const publicPath = (k: KindDef, id: string) => `${k.base}/${encodeURIComponent(id)}`;
 
+/** The error a QR page shows for the server's refusal (an unknown id): the residence view shows the
+ *  server's message; the spec's words for the three others, with the server's reason (e.g. "No birth
+ *  certificate with this id.") beside them, so a citizen does not blame the network for an unknown id.
+ *  The server's own read for the page (entry-server.tsx) gives the same words as the browser's. */
+export function publicRefusal(k: KindDef, status: number, message?: string, body = ''): Error {
+  if (k.kind !== 'residence') return new PublicReadError('Network response was not ok', message);
+  if (message) return new Error(message);
+  return new Error(body ? `Server returned ${status}: ${body.slice(0, 100)}` : `Server returned ${status}`);
+}
+
 /** The public read of a QR page, with the spec's messages for each way it can fail. No token:
  *  the page shows what anyone may see (Aadhaar masked) even on a staff browser. */
 export async function fetchPublic(k: KindDef, id: string, failed: string, signal?: AbortSignal): Promise<Item | null> {
@@ -91,15 +101,7 @@ export async function fetchPublic(k: KindDef, id: string, failed: string, signal
       data = null;
     }
   }
-  if (!res.ok) {
-    if (k.kind === 'residence') {
-      if (data?.message) throw new Error(data.message);
-      throw new Error(html ? `Server returned ${res.status}` : `Server returned ${res.status}: ${text.slice(0, 100)}`);
-    }
-    // The spec's words for the three other views; the server's reason (e.g. "No birth certificate
-    // with this id.") goes along so a citizen does not blame the network for an unknown id.
-    throw new PublicReadError('Network response was not ok', data?.message);
-  }
+  if (!res.ok) throw publicRefusal(k, res.status, data?.message, html ? '' : text);
   if (html) throw new Error('The server returned a web page (HTML) instead of certificate data.');
   if (!data) throw new Error(k.kind === 'residence' ? 'The server response could not be read (invalid JSON).' : failed);
   const okFlag = data.isSuccess ?? data.success ?? !!data.result;

@@ -1,12 +1,13 @@
 // /propertyqr/{malmattaNo}/{createdByUserId} (spec 2.9, 5): the public property tax certificate the
 // Namuna 8 QR code opens. A number in Western digits is asked for in Devanagari digits (as the
 // register writes it); money as ₹ with 2 decimals in Indian grouping, other empty values N/A. Plain
-// elements and property.css (a public page); prints on one A4 sheet.
-import { useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+// elements and property.css (a public page, rendered on the server with its record, issue 12); prints
+// on one A4 sheet.
+import { useEffect } from 'react';
 import { formatDateGB } from '../../lib/format.ts';
 import { certificateNumber } from '../../../../common/property/malmatta.ts';
-import { CertificateError, fetchCertificate, type CertificateRow } from './publicApi.ts';
+import { certificatePath, certificateRefusal, fetchCertificate, type CertificateRow } from './publicApi.ts';
+import { PublicRecord, usePublicRecord } from '../../components/PublicRecord.tsx';
 import { rupees } from './shared.ts';
 import './property.css';
 
@@ -34,96 +35,64 @@ const ROWS: { en: string; mr: string; value: (r: CertificateRow) => string }[] =
   { en: 'Water Tax', mr: 'पाणीपट्टी', value: (r) => rupees(r.panipatti) },
 ];
 
-type State =
-  | { status: 'loading' }
-  | { status: 'error'; message: string; reason?: string }
-  | { status: 'empty' }
-  | { status: 'loaded'; row: CertificateRow };
-
-export default function PropertyCertificatePage() {
-  const { malmattaNo = '', createdByUserId = '' } = useParams();
+/** The page for /propertyqr/{malmattaNo}/{createdByUserId}; the parts come from the address (the
+ *  server's page table, web/src/public/pages.ts, or the staff app's router). */
+export default function PropertyCertificatePage({
+  malmattaNo = '',
+  createdByUserId = '',
+}: {
+  malmattaNo?: string;
+  createdByUserId?: string;
+}) {
   const number = malmattaNo.trim();
   const userId = createdByUserId.trim();
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const asked = number ? certificateNumber(number) : '';
+  const state = usePublicRecord<CertificateRow>({
+    path: number && userId ? certificatePath(asked, userId) : null,
+    fetch: (signal) => fetchCertificate(asked, userId, signal),
+    fromResult: (result) => (result as CertificateRow[] | null)?.[0] ?? null,
+    fromFailure: (f) => certificateRefusal(f.message),
+  });
 
   useEffect(() => {
     document.title = 'Property Tax Certificate | मालमत्ता कर प्रमाणपत्र';
   }, []);
-  useEffect(() => {
-    if (!number || !userId) return;
-    const ctrl = new AbortController();
-    setState({ status: 'loading' });
-    fetchCertificate(certificateNumber(number), userId, ctrl.signal)
-      .then((row) => setState(row ? { status: 'loaded', row } : { status: 'empty' }))
-      .catch((err: Error) => {
-        if (!ctrl.signal.aborted)
-          setState({ status: 'error', message: err.message, reason: err instanceof CertificateError ? err.reason : undefined });
-      });
-    return () => ctrl.abort();
-  }, [number, userId]);
 
-  const row = state.status === 'loaded' ? state.row : null;
-  let body: React.ReactNode;
-  if (!number)
-    body = (
-      <p className="prop-state prop-state--error" role="alert">
-        Malmatta number is missing.
-      </p>
-    );
-  else if (!userId)
-    body = (
-      <p className="prop-state prop-state--error" role="alert">
-        User ID is missing.
-      </p>
-    );
-  else if (state.status === 'loading')
-    body = (
-      <p className="prop-state" role="status">
-        Loading property certificate...
-      </p>
-    );
-  else if (state.status === 'error') {
-    body = (
-      <>
-        <p className="prop-state prop-state--error" role="alert">
-          Error: {state.message}
-        </p>
-        {state.reason && (
-          <p className="prop-state" data-testid="certificate-reason">
-            {state.reason}
-          </p>
-        )}
-      </>
-    );
-  } else if (state.status === 'empty') body = <p className="prop-state">No property data found.</p>;
-  else {
-    const r = state.row;
-    body = (
-      <>
-        <dl className="prop-rows prop-rows--certificate" data-testid="certificate-rows">
-          {ROWS.map((x) => (
-            <div className="prop-row" key={x.en}>
+  const row = state.status === 'loaded' ? state.record : null;
+  const body = (
+    <PublicRecord
+      state={state}
+      missing={!number ? 'Malmatta number is missing.' : !userId ? 'User ID is missing.' : undefined}
+      texts={{ loading: 'Loading property certificate...', empty: 'No property data found.', errorPrefix: 'Error: ' }}
+      reasonTestId="certificate-reason"
+    >
+      {(r) => (
+        <>
+          <dl className="prop-rows prop-rows--certificate" data-testid="certificate-rows">
+            {ROWS.map((x) => (
+              <div className="prop-row" key={x.en}>
+                <dt>
+                  {x.en}
+                  <span className="prop-en">{x.mr}</span>
+                </dt>
+                <dd>{x.value(r)}</dd>
+              </div>
+            ))}
+            <div className="prop-row prop-row--total">
               <dt>
-                {x.en}
-                <span className="prop-en">{x.mr}</span>
+                Total Annual Tax<span className="prop-en">एकूण वार्षिक कर</span>
               </dt>
-              <dd>{x.value(r)}</dd>
+              <dd data-testid="certificate-total">{rupees(r.total)}</dd>
             </div>
-          ))}
-          <div className="prop-row prop-row--total">
-            <dt>
-              Total Annual Tax<span className="prop-en">एकूण वार्षिक कर</span>
-            </dt>
-            <dd data-testid="certificate-total">{rupees(r.total)}</dd>
-          </div>
-        </dl>
-        <p className="prop-footnote">
-          हे प्रमाणपत्र {r.officeName || 'ग्रामपंचायत'} यांच्या वतीने दिले आहे. This certificate is issued on behalf of{' '}
-          {r.officeNameEnglish || 'the Gram Panchayat'}.
-        </p>
-      </>
-    );
-  }
+          </dl>
+          <p className="prop-footnote">
+            हे प्रमाणपत्र {r.officeName || 'ग्रामपंचायत'} यांच्या वतीने दिले आहे. This certificate is issued on behalf of{' '}
+            {r.officeNameEnglish || 'the Gram Panchayat'}.
+          </p>
+        </>
+      )}
+    </PublicRecord>
+  );
 
   return (
     <div className="prop-page prop-page--certificate gp-container">

@@ -2,12 +2,14 @@
 // owner name; suggestions from one character, 500 ms after the last key; a 5-character captcha the
 // server checks (refresh for a new one); then the owner banner with two views, outstanding tax (the
 // default) and property details. Back resets everything. Plain elements and property.css: this is
-// a public page and stays light (no MUI).
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+// a public page and stays light (no MUI): the server renders the form with its captcha (issue 12),
+// the browser does the rest once it has hydrated it.
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ASSESSMENT_LABELS } from '../../../../common/property/fields.ts';
 import { ApiError } from '../../lib/api.ts';
+import { preloaded } from '../../lib/preloaded.ts';
 import {
+  CAPTCHA_PATH,
   fetchCaptcha,
   fetchPublicCouncilId,
   fetchPublicProperty,
@@ -53,6 +55,10 @@ const DETAILS: { mr: string; en: string; value: (p: PublicProperty) => string }[
 
 type Captcha = { captchaId: string; svg: string } | null;
 
+/** The suggestions' list, named by the box (one search box on the page; a fixed id reads the same
+ *  in the server's HTML and after hydration). */
+const LIST_ID = 'prop-options';
+
 export default function PublicPropertySearchPage() {
   const [type, setType] = useState<SearchType>('malmatta');
   const [query, setQuery] = useState('');
@@ -60,7 +66,8 @@ export default function PublicPropertySearchPage() {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [selected, setSelected] = useState<Suggestion | null>(null);
-  const [captcha, setCaptcha] = useState<Captcha>(null);
+  // The server renders the form with a captcha of its own (web/src/public/pages.ts); without one, the browser asks.
+  const [captcha, setCaptcha] = useState<Captcha>(() => preloaded<Captcha>(CAPTCHA_PATH) ?? null);
   const [captchaText, setCaptchaText] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -68,7 +75,6 @@ export default function PublicPropertySearchPage() {
   const [view, setView] = useState<'dues' | 'details'>('dues');
   const [councilId, setCouncilId] = useState<number | null>(null);
   const term = useDebounced(query.trim(), 500);
-  const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
 
   const newCaptcha = useCallback(() => {
@@ -80,7 +86,7 @@ export default function PublicPropertySearchPage() {
 
   useEffect(() => {
     document.title = 'मालमत्ता तपशील | Property details';
-    newCaptcha();
+    if (!preloaded<Captcha>(CAPTCHA_PATH)) newCaptcha();
   }, [newCaptcha]);
 
   useEffect(() => {
@@ -251,9 +257,9 @@ export default function PublicPropertySearchPage() {
               ← मागे (Back)
             </button>
             {councilId && (
-              <Link className="gp-btn gp-btn--solid" to={`/propertyqr/${encodeURIComponent(result.malmattaNo)}/${councilId}`}>
+              <a className="gp-btn gp-btn--solid" href={`/propertyqr/${encodeURIComponent(result.malmattaNo)}/${councilId}`}>
                 मालमत्ता कर प्रमाणपत्र (Certificate)
-              </Link>
+              </a>
             )}
           </div>
         </section>
@@ -302,9 +308,9 @@ export default function PublicPropertySearchPage() {
             maxLength={50}
             role="combobox"
             aria-expanded={open && options.length > 0}
-            aria-controls={listId}
+            aria-controls={LIST_ID}
             aria-autocomplete="list"
-            aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
+            aria-activedescendant={active >= 0 ? `${LIST_ID}-${active}` : undefined}
             onChange={(e) => {
               setQuery(e.target.value);
               setSelected(null);
@@ -315,11 +321,11 @@ export default function PublicPropertySearchPage() {
             onBlur={() => setTimeout(() => setOpen(false), 150)}
           />
           {open && options.length > 0 && (
-            <ul id={listId} role="listbox" className="prop-options">
+            <ul id={LIST_ID} role="listbox" className="prop-options">
               {options.map((o, i) => (
                 <li
                   key={`${o.malmattaNo}-${i}`}
-                  id={`${listId}-${i}`}
+                  id={`${LIST_ID}-${i}`}
                   role="option"
                   aria-selected={i === active}
                   onMouseDown={(e) => {

@@ -10,8 +10,10 @@ export interface Suggestion {
 }
 export type SearchType = 'malmatta' | 'owner';
 
+/** A new captcha each time it is read; the server reads one into the page it renders. */
+export const CAPTCHA_PATH = '/api/captcha';
 export const fetchCaptcha = (signal?: AbortSignal) =>
-  api<{ captchaId: string; svg: string }>('/api/captcha', { auth: false, signal }).then((e) => e.result);
+  api<{ captchaId: string; svg: string }>(CAPTCHA_PATH, { auth: false, signal }).then((e) => e.result);
 
 export function fetchSuggestions(type: SearchType, q: string, signal?: AbortSignal) {
   const query = new URLSearchParams({ type, q });
@@ -38,17 +40,21 @@ export class CertificateError extends Error {
     super(message);
   }
 }
+/** The certificate's API path: the number as the page asks for it (certificateNumber). */
+export const certificatePath = (malmattaNo: string, userId: string) =>
+  `/api/public/property-certificate/${encodeURIComponent(malmattaNo)}/${encodeURIComponent(userId)}`;
+
+/** The error the page shows for the server's refusal (the server's own read for the page gives the same). */
+export const certificateRefusal = (reason: string) => new CertificateError('Network response was not ok', reason);
+
 export async function fetchCertificate(malmattaNo: string, userId: string, signal?: AbortSignal): Promise<CertificateRow | null> {
   try {
-    const e = await api<CertificateRow[]>(
-      `/api/public/property-certificate/${encodeURIComponent(malmattaNo)}/${encodeURIComponent(userId)}`,
-      { auth: false, signal },
-    );
+    const e = await api<CertificateRow[]>(certificatePath(malmattaNo, userId), { auth: false, signal });
     if (!e.isSuccess) throw new CertificateError(e.message || 'Failed to fetch property data');
     return e.result?.[0] ?? null;
   } catch (err) {
     if (err instanceof CertificateError || (err as Error).name === 'AbortError') throw err;
-    if (err instanceof ApiError) throw new CertificateError('Network response was not ok', err.message);
+    if (err instanceof ApiError) throw certificateRefusal(err.message);
     throw new CertificateError('Failed to fetch property data');
   }
 }

@@ -2,13 +2,13 @@
 // badge, a detail modal with eligibility and benefits. 'Apply' and 'download form' do nothing, as in the spec.
 import { useId, useState } from 'react';
 import InfoDialog from '../../components/Modal.tsx';
-import { BENEFICIARIES, BENEFICIARY_LABELS, type Beneficiary, type Scheme } from './api.ts';
+import { BENEFICIARIES, BENEFICIARY_LABELS, fetchSchemeDetails, hasSchemeDetails, type Beneficiary, type SchemeCard } from './api.ts';
 
 const nothing = () => {
   /* the spec's buttons do nothing */
 };
 
-function Badges({ scheme }: { scheme: Scheme }) {
+function Badges({ scheme }: { scheme: SchemeCard }) {
   return (
     <span className="gp-badges">
       {scheme.badge && <span className="gp-badge">{scheme.badge}</span>}
@@ -31,12 +31,28 @@ function Points({ title, items }: { title: string; items: string[] }) {
   );
 }
 
-export default function Schemes({ schemes }: { schemes: Scheme[] | undefined }) {
+export default function Schemes({ schemes }: { schemes: SchemeCard[] | undefined }) {
   const filterId = useId();
   const [filter, setFilter] = useState<Beneficiary | 'All'>('All');
   const [open, setOpen] = useState(false);
-  const [scheme, setScheme] = useState<Scheme | null>(null);
-  const shown = (schemes ?? []).filter((s) => filter === 'All' || s.beneficiary === filter);
+  const [scheme, setScheme] = useState<SchemeCard | null>(null);
+  // The home page's cards come without the dialog's content: read once, on the first opening.
+  const [detailsFailed, setDetailsFailed] = useState(false);
+  const shown = (schemes ?? []).map((s, index) => ({ s, index })).filter(({ s }) => filter === 'All' || s.beneficiary === filter);
+
+  const openScheme = (s: SchemeCard, index: number) => {
+    setScheme(s);
+    setOpen(true);
+    if (hasSchemeDetails(s)) return;
+    setDetailsFailed(false);
+    fetchSchemeDetails()
+      .then((all) => {
+        const full = all[index]?.title === s.title ? all[index] : all.find((x) => x.title === s.title);
+        if (full) setScheme((now) => (now === s ? full : now));
+        else setDetailsFailed(true);
+      })
+      .catch(() => setDetailsFailed(true));
+  };
 
   return (
     <>
@@ -60,17 +76,14 @@ export default function Schemes({ schemes }: { schemes: Scheme[] | undefined }) 
         </p>
       ) : (
         <ul className="gp-list-reset gp-cards">
-          {shown.map((s, i) => (
-            <li key={`${s.title}-${i}`}>
+          {shown.map(({ s, index }) => (
+            <li key={`${s.title}-${index}`}>
               <button
                 type="button"
                 className="gp-card"
                 aria-haspopup="dialog"
                 data-testid="scheme-card"
-                onClick={() => {
-                  setScheme(s);
-                  setOpen(true);
-                }}
+                onClick={() => openScheme(s, index)}
               >
                 <Badges scheme={s} />
                 <h3>{s.title}</h3>
@@ -101,8 +114,16 @@ export default function Schemes({ schemes }: { schemes: Scheme[] | undefined }) 
             <Badges scheme={scheme} />
             <h3>तपशील</h3>
             <p>{scheme.details || scheme.description}</p>
-            <Points title="पात्रता" items={scheme.eligibility} />
-            <Points title="लाभ" items={scheme.benefits} />
+            {hasSchemeDetails(scheme) ? (
+              <>
+                <Points title="पात्रता" items={scheme.eligibility} />
+                <Points title="लाभ" items={scheme.benefits} />
+              </>
+            ) : (
+              <p className="gp-status" role="status">
+                {detailsFailed ? 'पात्रता आणि लाभांची माहिती आत्ता उपलब्ध नाही.' : 'माहिती लोड होत आहे…'}
+              </p>
+            )}
           </div>
         </InfoDialog>
       )}

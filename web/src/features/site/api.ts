@@ -74,6 +74,36 @@ export function uploadLogo(file: File) {
 /** GET /api/Site/setup: the setup fields still empty and whether QR codes can reach the portal. */
 export const fetchSetupStatus = (signal?: AbortSignal) => api<SetupStatus>('/api/Site/setup', { signal }).then((e) => e.result);
 
+/** A scheme as the home page's JSON carries it: what its card shows. The dialog's details,
+ *  eligibility and benefits stay out of the first HTML (issue 12: the home's HTML fits the first
+ *  round trip of a slow connection); the dialog reads them when it opens (fetchSchemeDetails). */
+export type SchemeCard = Omit<Scheme, 'details' | 'eligibility' | 'benefits'> & Partial<Scheme>;
+
+/** The profile as the home page needs it for its first render: no scheme details, no services
+ *  (their own page, /seva-full, reads them). */
+export function homeProfile(p: SiteProfile): SiteProfile {
+  return {
+    ...p,
+    schemes: p.schemes.map(({ details: _d, eligibility: _e, benefits: _b, ...card }) => card as Scheme),
+    services: [],
+  };
+}
+
+/** Whether a scheme has its dialog's content (not a card of the home page's JSON). */
+export const hasSchemeDetails = (s: SchemeCard): s is Scheme => Array.isArray(s.eligibility);
+
+let schemes: Promise<Scheme[]> | null = null;
+/** The schemes with every detail, read when the home page's first scheme dialog opens. */
+export function fetchSchemeDetails(): Promise<Scheme[]> {
+  schemes ??= api<SiteProfile>(PROFILE_PATH, { auth: false })
+    .then((e) => e.result.schemes)
+    .catch((err) => {
+      schemes = null;
+      throw err;
+    });
+  return schemes;
+}
+
 /** Forget the cached profile (after staff edit it). */
 export function invalidateSiteProfile() {
   cached = null;

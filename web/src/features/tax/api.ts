@@ -98,7 +98,10 @@ export const fetchGhasaraStatus = async () =>
   (await api<{ year: number; due: number; doneThisYear: boolean; ranAt: string | null }>('/api/Properties/ghasara-status')).result;
 export const decreaseAll = () => api<GhasaraResult>('/api/Properties/decrease-ghasara', { method: 'POST' });
 
-export const fetchPublicReceipt = async (receiptId: string) =>
-  (await api<PublicReceipt>(`/api/public/receipt/${encodeURIComponent(receiptId)}`, { auth: false })).result;
+/** The receipt check's API path (the server reads it for the page, web/src/public/pages.ts). */
+export const publicReceiptPath = (receiptId: string) => `/api/public/receipt/${encodeURIComponent(receiptId)}`;
+
+export const fetchPublicReceipt = async (receiptId: string, signal?: AbortSignal) =>
+  (await api<PublicReceipt>(publicReceiptPath(receiptId), { auth: false, signal })).result;
 
 export const fetchCollection = async () => (await api<CollectionSummary>('/api/KarImport/collection-summary')).result;
