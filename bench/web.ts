@@ -78,7 +78,9 @@ try {
     } catch {
       /* starting */
     }
-    if (i > 240) throw new Error('portal did not start');
+    // A first start makes the embedded database (initdb), slow on a loaded machine: wait while the
+    // server runs, up to five minutes.
+    if (server.exitCode !== null || i > 1200) throw new Error('portal did not start');
     await new Promise((r) => setTimeout(r, 250));
   }
   const seeded = await seed(base, username, password);

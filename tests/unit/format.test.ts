@@ -10,6 +10,17 @@ describe('formatDateMr', () => {
     expect(formatDateMr('2026-08-14T20:00:00.000Z')).toBe('१५ ऑगस्ट, २०२६');
     expect(formatDateMr(null, '—')).toBe('—');
   });
+
+  it("writes every month and day as the platform's mr-IN formatter does, around India's midnight", () => {
+    const icu = new Intl.DateTimeFormat('mr-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
+    for (let month = 0; month < 12; month++)
+      for (const day of [1, 9, 10, 28])
+        for (const utc of [`T00:00:00.000Z`, `T18:29:59.999Z`, `T18:30:00.000Z`, `T23:59:00.000Z`]) {
+          const iso = `${1999 + month * 3}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}${utc}`;
+          expect(formatDateMr(iso), iso).toBe(icu.format(new Date(iso)));
+        }
+    expect(formatDateMr(new Date('2026-12-31T18:30:00.000Z'))).toBe('१ जानेवारी, २०२७');
+  });
 });
 
 describe('formatDateGB', () => {
