@@ -28,6 +28,12 @@ describe('formatDateGB', () => {
     expect(formatDateGB('2025-01-12')).toBe('12/01/2025');
     expect(formatDateGB(undefined)).toBe('N/A');
   });
+
+  it("writes what the platform's en-GB formatter writes in UTC", () => {
+    const icu = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC' });
+    for (const iso of ['0999-03-04', '1947-08-15', '2000-02-29', '2026-12-31T23:59:59.999Z', '2026-01-01T00:00:00+05:30'])
+      expect(formatDateGB(iso), iso).toBe(icu.format(new Date(iso)));
+  });
 });
 
 describe('formatRupees', () => {

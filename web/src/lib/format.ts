@@ -19,7 +19,10 @@ function toDate(value: string | Date | null | undefined): Date | null {
 /** dd/mm/yyyy (en-GB), as on certificates; 'N/A' when missing. Date-only values are read as UTC. */
 export function formatDateGB(value: string | Date | null | undefined, empty = 'N/A') {
   const d = toDate(value);
-  return d ? d.toLocaleDateString('en-GB', { timeZone: 'UTC' }) : empty;
+  if (!d) return empty;
+  // What toLocaleDateString('en-GB', { timeZone: 'UTC' }) writes, without building a formatter per call.
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
 }
 
 const DEVANAGARI = '०१२३४५६७८९';
