@@ -119,26 +119,40 @@ function acceptsBrotli(request: FastifyRequest): boolean {
   });
 }
 
-/** The pages' HTML at brotli's best quality, made once per distinct page in the background (~0.1 s
- *  of CPU for the home) and sent from then on: 20% fewer bytes than the compress plugin's quick
- *  level (quality 4), so the home fits the first round trip of a slow connection (issue 12). The page
- *  is still rendered for every request; only its compressed form is kept, keyed by its content. */
+/** The pages' HTML at brotli's best quality, made in the background (~0.1 s of CPU for the home)
+ *  once a page has been asked for a second time, and sent from then on: 20% fewer bytes than the
+ *  compress plugin's quick level (quality 4), so the home fits the first round trip of a slow
+ *  connection (issue 12). A page seen once (most QR pages: one certificate, one scan) costs no
+ *  packing. The page is still rendered for every request; only its compressed form is kept, keyed
+ *  by its content. */
 function htmlPacker(limit = 32) {
-  const packed = new Map<string, Buffer | null>();
+  // seen: asked for once; packing: under way; a Buffer: ready.
+  const packed = new Map<string, Buffer | 'seen' | 'packing'>();
+  const remember = (key: string, value: Buffer | 'seen' | 'packing') => {
+    packed.delete(key);
+    packed.set(key, value);
+    if (packed.size > limit) packed.delete(packed.keys().next().value!);
+  };
   return (html: string): Buffer | undefined => {
     const key = crypto.createHash('sha1').update(html).digest('base64');
     const hit = packed.get(key);
-    if (hit) return hit;
-    if (hit === null) return undefined;
-    packed.set(key, null);
-    if (packed.size > limit) packed.delete(packed.keys().next().value!);
+    if (hit instanceof Buffer) {
+      remember(key, hit); // the pages asked for most stay
+      return hit;
+    }
+    if (hit === 'packing') return undefined;
+    if (hit === undefined) {
+      remember(key, 'seen');
+      return undefined;
+    }
+    remember(key, 'packing');
     const raw = Buffer.from(html);
     zlib.brotliCompress(
       raw,
       { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } },
       (err, buf) => {
         if (err) packed.delete(key);
-        else if (packed.has(key)) packed.set(key, buf);
+        else if (packed.get(key) === 'packing') packed.set(key, buf);
       },
     );
     return undefined;
