@@ -10,10 +10,12 @@ export function scrollToSection(id: string) {
   const el = document.getElementById(id);
   if (!el) return;
   const start = window.scrollY;
-  const target = Math.max(0, el.getBoundingClientRect().top + window.scrollY - SCROLL_OFFSET);
   const began = performance.now();
   const step = (now: number) => {
     const t = Math.min(1, (now - began) / SCROLL_MS);
+    // Where the section is now, every frame: what is above it may still change height while the
+    // page scrolls (a lazy image arriving, news read after the page came).
+    const target = Math.max(0, el.getBoundingClientRect().top + window.scrollY - SCROLL_OFFSET);
     window.scrollTo(0, start + (target - start) * easeInOut(t));
     if (t < 1) requestAnimationFrame(step);
   };
