@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import zlib from 'node:zlib';
 import type PDFDocumentClass from 'pdfkit';
 import { root } from '../../config.ts';
 
@@ -139,6 +140,52 @@ function cacheSubsetGlyphs(font: { createSubset(): unknown }) {
   };
 }
 
+/** zlib level of every stream (page content, font subsets, ToUnicode maps). pdfkit deflates at
+ *  zlib's default 6; level 1 takes ~1 ms less per certificate (a third of the deflate time) for
+ *  ~8 % more bytes (birth certificate 31.5 → 34.0 KB). */
+export const DEFLATE_LEVEL = 1;
+
+interface PdfRef {
+  compress: boolean;
+  buffer: (Uint8Array | string)[] | Uint8Array;
+  uncompressedLength: number;
+  data: { Length?: number; Filter?: string };
+  write(chunk: Uint8Array | string): void;
+  finalize(): void;
+  _fastStreams?: true;
+}
+
+/** pdfkit turns every line of a page's content into its own Uint8Array as it is written (a
+ *  certificate writes ~2,000 of them) and deflates at zlib's default level. The lines are kept as
+ *  text here and turned into bytes once, when the stream ends (latin1 keeps the low byte of each
+ *  character, as pdfkit's own conversion does), and deflated at DEFLATE_LEVEL. The bytes written
+ *  are otherwise the same. */
+function fastStreams(ref: PdfRef) {
+  const proto = Object.getPrototypeOf(ref) as PdfRef;
+  if (proto._fastStreams || typeof proto.finalize !== 'function' || typeof proto.write !== 'function') return;
+  proto._fastStreams = true;
+  const finalize = proto.finalize;
+  proto.write = function (this: PdfRef, chunk: Uint8Array | string) {
+    if (!(chunk instanceof Uint8Array)) chunk = `${chunk}\n`;
+    this.uncompressedLength += chunk.length;
+    this.data.Length = (this.data.Length ?? 0) + chunk.length;
+    (this.buffer as (Uint8Array | string)[]).push(chunk);
+    if (this.compress) this.data.Filter = 'FlateDecode';
+  };
+  proto.finalize = function (this: PdfRef) {
+    const chunks = this.buffer as (Uint8Array | string)[];
+    if (chunks.length) {
+      const bytes = chunks.every((c) => typeof c === 'string')
+        ? Buffer.from(chunks.join(''), 'latin1')
+        : Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c, 'latin1') : c)));
+      // Deflated here, so pdfkit's finalize (told not to compress) writes the bytes as they are.
+      this.buffer = [this.compress ? zlib.deflateSync(bytes, { level: DEFLATE_LEVEL }) : bytes];
+      this.compress = false;
+    }
+    finalize.call(this);
+  };
+}
+
 /** Parsed font objects, shared by every document: parsing per document doubled the time per PDF.
  *  fontkit is resolved from pdfkit's own dependency so both use one copy. */
 function loadFonts() {
@@ -198,6 +245,7 @@ export function createDoc(info: DocInfo = {}): Doc {
   doc.registerFont('regular', f.regular as unknown as Buffer);
   doc.registerFont('bold', f.bold as unknown as Buffer);
   doc.font('regular');
+  fastStreams((doc as unknown as { page: { content: PdfRef } }).page.content);
   return doc;
 }
 
