@@ -70,6 +70,23 @@ function boundLayoutCaches() {
   docsSinceSizeCheck = 0;
   for (const weight of ['regular', 'bold'] as const)
     if (Object.keys(sharedLayout[weight]).length > LAYOUT_CACHE_LIMIT) sharedLayout[weight] = Object.create(null);
+  if (heights.size > LAYOUT_CACHE_LIMIT) heights.clear();
+}
+
+/** Wrapped heights of text (weight, size, width, line gap, text → points), shared by every
+ *  document of the process like the layouts above. A table cell's text was wrapped three times:
+ *  measured for the row height (at each type size tried), measured again to count clipped runs,
+ *  then set; pdfkit's line wrapping of the first two was a tenth of a certificate's time. The
+ *  height depends on nothing else when the width is given: the fonts are fixed and no other
+ *  spacing option is used. */
+const heights = new Map<string, number>();
+function wrappedHeight(doc: Doc, value: string, o: TextOptions): number {
+  // Without a width pdfkit wraps at the page's edge, which depends on where the text starts.
+  if (o.width === undefined) return doc.heightOfString(value, { lineGap: o.lineGap ?? 0 });
+  const key = `${o.bold ? 'b' : 'r'}${o.size ?? 10}|${o.width}|${o.lineGap ?? 0}|${value}`;
+  let h = heights.get(key);
+  if (h === undefined) heights.set(key, (h = doc.heightOfString(value, { width: o.width, lineGap: o.lineGap ?? 0 })));
+  return h;
 }
 
 interface GlyphEntry {
@@ -298,11 +315,7 @@ export function text(doc: Doc, value: string, opts: TextOptions = {}): number {
   applyStyle(doc, opts);
   const y = opts.y ?? doc.y;
   doc.fillColor(opts.color ?? INK);
-  if (
-    opts.maxLines &&
-    doc.heightOfString(value, { width: opts.width, lineGap: opts.lineGap ?? 0 }) > opts.maxLines * lineAdvance(doc, opts) + 0.5
-  )
-    clipCount++;
+  if (opts.maxLines && wrappedHeight(doc, value, opts) > opts.maxLines * lineAdvance(doc, opts) + 0.5) clipCount++;
   doc.markContent('Span', { actual: value });
   doc.text(value, opts.x ?? doc.x, y, {
     width: opts.width,
@@ -324,7 +337,7 @@ export function boldText(doc: Doc, value: string, opts: TextOptions = {}): numbe
 export function textHeight(doc: Doc, value: string, opts: TextOptions = {}): number {
   if (!value) return 0;
   applyStyle(doc, opts);
-  const h = doc.heightOfString(value, { width: opts.width, lineGap: opts.lineGap ?? 0 });
+  const h = wrappedHeight(doc, value, opts);
   return opts.maxLines ? Math.min(h, opts.maxLines * lineAdvance(doc, opts)) : h;
 }
 
