@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import type QRCodeModule from 'qrcode';
 import { imageType, sharp } from '../images.ts';
 import { ACCENT, contentOf, hLine, MISSING, MUTED, RULE, text, type Doc } from './core.ts';
+import { useFastQrMask } from './qr-mask.ts';
 
 /** A double rule around the page, as printed certificate stationery has. */
 export function drawFrame(doc: Doc, color = '#7a4b12') {
@@ -154,7 +155,14 @@ export function drawPhoto(doc: Doc, photo: Buffer | undefined, x: number, y: num
 
 // qrcode loads with the first document, like pdfkit (core.ts): a restart need not pay for it.
 let qrcode: typeof QRCodeModule | undefined;
-const loadQrCode = () => (qrcode ??= createRequire(import.meta.url)('qrcode') as typeof QRCodeModule);
+function loadQrCode(): typeof QRCodeModule {
+  if (!qrcode) {
+    const require = createRequire(import.meta.url);
+    qrcode = require('qrcode') as typeof QRCodeModule;
+    useFastQrMask(require);
+  }
+  return qrcode;
+}
 
 /** A QR code as filled squares (one rectangle per run of dark modules): sharp at any zoom, a few KB.
  *  `size` is the side of the code without a quiet zone; keep 4 modules of white around it. */

@@ -44,6 +44,7 @@ async function ensureProfile(db: DbOrTx, userId: number) {
   const user = await db.user.findUnique({ where: { id: userId }, select: { id: true } });
   if (!user) throw new NotFound('No council account with this id.');
   await db.siteProfile.createMany({ data: [{ createdByUserId: userId, ...toData(DEFAULT_PROFILE) }], skipDuplicates: true });
+  forgetOffice(userId);
 }
 
 /** Never writes (a public GET must not), and answers an unknown account exactly like one that has
@@ -76,6 +77,15 @@ function checkProfile(input: SiteProfileBody) {
  *  saved) only while it is still that version, else 409. */
 export async function updateProfile(db: DbOrTx, userId: number, input: SiteProfileBody, ifMatch?: number): Promise<SiteProfile> {
   checkProfile(input);
+  forgetOffice(userId);
+  try {
+    return await saveProfile(db, userId, input, ifMatch);
+  } finally {
+    forgetOffice(userId);
+  }
+}
+
+async function saveProfile(db: DbOrTx, userId: number, input: SiteProfileBody, ifMatch?: number): Promise<SiteProfile> {
   if (ifMatch === 0) {
     const user = await db.user.findUnique({ where: { id: userId }, select: { id: true } });
     if (!user) throw new NotFound('No council account with this id.');
@@ -93,6 +103,32 @@ export async function updateProfile(db: DbOrTx, userId: number, input: SiteProfi
 /** The issuing office from the council's site profile. A part the office has not entered is empty
  *  and left out of the document; only the name falls back to the neutral "ग्रामपंचायत कार्यालय". */
 export async function officeOf(db: DbOrTx, userId: number): Promise<Office> {
+  const cached = offices.get(userId);
+  if (cached && cached.until > Date.now()) return cached.office;
+  const writesBefore = profileWrites;
+  const office = await readOffice(db, userId);
+  // A read that overlapped a save may have seen the old row: used, not kept.
+  if (writesBefore === profileWrites) {
+    if (offices.size >= 10_000) offices.clear();
+    offices.set(userId, { office, until: Date.now() + OFFICE_TTL_MS });
+  }
+  return office;
+}
+
+/** Every certificate, receipt and bill prints the office, and a burst of them (a clerk's batch,
+ *  16 PDF clients) read the same row each time: a third of the queries of a certificate PDF. It is
+ *  kept for a few seconds; a save through this process forgets it at once, so only another process
+ *  writing the profile (a second server on the same PostgreSQL) is seen up to that much later. */
+const OFFICE_TTL_MS = 5_000;
+const offices = new Map<number, { office: Office; until: number }>();
+/** Saves begun or ended in this process, so a read that overlapped one is not kept. */
+let profileWrites = 0;
+function forgetOffice(userId: number) {
+  profileWrites++;
+  offices.delete(userId);
+}
+
+async function readOffice(db: DbOrTx, userId: number): Promise<Office> {
   const p = await db.siteProfile.findUnique({
     where: { createdByUserId: userId },
     select: { officeName: true, officeNameEnglish: true, block: true, blockEnglish: true, district: true, districtEnglish: true },
