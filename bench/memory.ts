@@ -23,6 +23,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
+import { KIND_CASES, registerCertificate } from '../tests/helpers/certificate-cases.ts';
+import { staffLogin, type ApiCall } from '../tests/helpers/http-api.ts';
+import { SMALLEST_BODY } from './certificate-bodies.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CLIENTS = 16;
@@ -112,159 +115,35 @@ async function startPortal(env: Record<string, string>): Promise<Portal> {
   };
 }
 
-async function api<T>(portal: Portal, method: string, url: string, token: string | null, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
-  const res = await fetch(portal.baseUrl + url, { method, headers, body: payload });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return JSON.parse(text).result as T;
-}
-
-async function login(portal: Portal, username: string, password: string): Promise<string> {
-  return (await api<{ token: string }>(portal, 'POST', '/api/User/login', null, { username, password })).token;
-}
-
-// The smallest valid body of each kind (the API's own names); i makes the registration numbers
-// unique and the names differ, so every PDF is of another record.
+// The smallest valid certificates (certificate-bodies.ts); the registration numbers and names differ,
+// so every PDF is of another record.
 const NAMES = [
-  ['Aarav Patil', 'आरव पाटील'],
-  ['Ishani Deshmukh', 'ईशानी देशमुख'],
-  ['Kabir Jadhav', 'कबीर जाधव'],
-  ['Sneha Kulkarni', 'स्नेहा कुलकर्णी'],
-];
-const KINDS: { kind: string; base: string; pdf: string; id: string; body: (i: number) => Record<string, string | number> }[] = [
-  {
-    kind: 'birth',
-    base: '/api/BirthCertificate',
-    pdf: '/api/BirthCertificate/GeneratePdf',
-    id: 'birthCertificatesId',
-    body: (i) => ({
-      serialNo: i + 1,
-      registrationNo: `B-MEM/${i}`,
-      registrationDate: '2026-01-12',
-      birthDate: '2026-01-01',
-      childFullNameEnglish: NAMES[i % 4][0],
-      childFullNameMarathi: NAMES[i % 4][1],
-      gender: 'Male',
-      fatherFullNameMarathi: 'ज्ञानेश्वर कृष्ण पाटील',
-      fatherFullNameEnglish: 'Dnyaneshwar Krishna Patil',
-      motherFullNameMarathi: 'प्रियांका पाटील',
-      motherFullNameEnglish: 'Priyanka Patil',
-      fatherOccupation: 'farming',
-      motherOccupation: 'housewife',
-      childAadharNumber: '123456789012',
-      addressAtBirthMarathi: 'मु. पो. पिंपळगाव बसवंत, ता. निफाड',
-      addressAtBirthEnglish: 'At post Pimpalgaon Baswant, Tal. Niphad',
-      birthPlaceMarathi: 'प्राथमिक आरोग्य केंद्र, पिंपळगाव',
-      birthPlaceEnglish: 'Primary Health Centre, Pimpalgaon',
-      permanentAddressMarathi: 'मु. पो. पिंपळगाव बसवंत, ता. निफाड',
-      permanentAddressEnglish: 'At post Pimpalgaon Baswant, Tal. Niphad',
-    }),
-  },
-  {
-    kind: 'death',
-    base: '/api/DeathCertificate',
-    pdf: '/api/DeathCertificate/pdf',
-    id: 'deathCertificatesId',
-    body: (i) => ({
-      registrationNumber: `D-MEM/${i}`,
-      registrationDate: '2026-03-05',
-      deceasedNameEnglish: NAMES[i % 4][0],
-      deceasedNameMarathi: NAMES[i % 4][1],
-      genderEnglish: 'Female',
-      aadhaarNumberDeceased: '456789012345',
-      dateOfDeath: '2026-03-01',
-      placeOfDeathMarathi: 'राहते घर, पिंपळगाव',
-      placeOfDeathEnglish: 'Residence, Pimpalgaon',
-      ageOfDeceased: 84,
-      spouseNameMarathi: 'रामचंद्र शिंदे',
-      spouseNameEnglish: 'Ramchandra Shinde',
-      fatherNameMarathi: 'विठ्ठल जाधव',
-      fatherNameEnglish: 'Vitthal Jadhav',
-      motherNameMarathi: 'रखमाबाई जाधव',
-      motherNameEnglish: 'Rakhmabai Jadhav',
-      addressAtDeathMarathi: 'मु. पो. पिंपळगाव',
-      addressAtDeathEnglish: 'At post Pimpalgaon',
-    }),
-  },
-  {
-    kind: 'residence',
-    base: '/api/ResidenceCertificate',
-    pdf: '/api/ResidenceCertificate/pdf',
-    id: 'residentialCertificatesIdCertId',
-    body: (i) => ({
-      registrationNumber: `R-MEM/${i}`,
-      registrationDate: '2026-02-10',
-      applicantNameEnglish: NAMES[i % 4][0],
-      applicantNameMarathi: NAMES[i % 4][1],
-      applicantAadhaar: '678901234567',
-      applicantAge: 24,
-      applicantMobile: '9876501234',
-      guardianNameMarathi: 'सुनील कुलकर्णी',
-      guardianNameEnglish: 'Sunil Kulkarni',
-      applicantProfession: 'job',
-    }),
-  },
-  {
-    kind: 'marriage',
-    base: '/api/MarriageCertificate',
-    pdf: '/api/MarriageCertificate/GeneratePdf',
-    id: 'marriageCertificatesId',
-    body: (i) => ({
-      registrationNumber: `M-MEM/${i}`,
-      registrationDate: '2026-06-12',
-      marriageDate: '2026-05-20',
-      khandNumber: '3',
-      husbandBirthDate: '1998-02-28',
-      wifeBirthDate: '2001-08-15',
-      marriagePlaceEnglish: 'Shri Mangal Karyalay',
-      witness1NameMarathi: 'संजय पवार',
-      witness1AddressMarathi: 'पिंपळगाव',
-      husbandNameEnglish: NAMES[i % 4][0],
-      husbandNameMarathi: NAMES[i % 4][1],
-      husbandFatherNameMarathi: 'अशोक देशमुख',
-      husbandFatherNameEnglish: 'Ashok Deshmukh',
-      wifeNameMarathi: 'स्नेहा रोहित देशमुख',
-      wifeNameEnglish: 'Sneha Rohit Deshmukh',
-      wifeFatherNameMarathi: 'प्रकाश गायकवाड',
-      wifeFatherNameEnglish: 'Prakash Gaikwad',
-      marriagePlaceMarathi: 'श्री मंगल कार्यालय',
-      officiantNameMarathi: 'वेदमूर्ती गणेश जोशी',
-    }),
-  },
+  { en: 'Aarav Patil', mr: 'आरव पाटील' },
+  { en: 'Ishani Deshmukh', mr: 'ईशानी देशमुख' },
+  { en: 'Kabir Jadhav', mr: 'कबीर जाधव' },
+  { en: 'Sneha Kulkarni', mr: 'स्नेहा कुलकर्णी' },
 ];
 const PER_KIND = 4;
 
 /** Registers PER_KIND certificates of each kind; answers their PDF paths, kinds interleaved. */
-async function seed(portal: Portal, token: string): Promise<string[]> {
-  const photo = (background: string) =>
+async function seed(call: ApiCall): Promise<string[]> {
+  // Plain-coloured, as the figures were taken with (the tests' drawn faces cost the PDFs more bytes).
+  const plain = (background: string) =>
     sharp({ create: { width: 300, height: 380, channels: 3, background } })
       .jpeg()
       .toBuffer();
-  const photos = { husbandPhoto: await photo('#c8d8e8'), wifePhoto: await photo('#e8d0d8') };
+  const photos = { husbandPhoto: await plain('#c8d8e8'), wifePhoto: await plain('#e8d0d8') };
   const byKind: string[][] = [];
-  for (const k of KINDS) {
+  for (const c of KIND_CASES) {
     const paths: string[] = [];
     for (let i = 0; i < PER_KIND; i++) {
-      let body: unknown = k.body(i);
-      if (k.kind === 'marriage') {
-        const form = new FormData();
-        for (const [name, value] of Object.entries(k.body(i))) form.append(name, String(value));
-        for (const [name, jpeg] of Object.entries(photos)) form.append(name, new Blob([jpeg], { type: 'image/jpeg' }), `${name}.jpg`);
-        body = form;
-      }
-      const record = await api<Record<string, string>>(portal, 'POST', k.base, token, body);
-      paths.push(`${k.pdf}/${record[k.id]}`);
+      const body = SMALLEST_BODY[c.kind](`${c.kind[0].toUpperCase()}-MEM/${i}`, NAMES[i % NAMES.length], i + 1);
+      const record = await registerCertificate(call, c, body, photos);
+      paths.push(c.pdfUrl(String(record[c.idField])));
     }
     byKind.push(paths);
   }
-  return Array.from({ length: PER_KIND * KINDS.length }, (_, i) => byKind[i % KINDS.length][Math.floor(i / KINDS.length)]);
+  return Array.from({ length: PER_KIND * KIND_CASES.length }, (_, i) => byKind[i % KIND_CASES.length][Math.floor(i / KIND_CASES.length)]);
 }
 
 async function fetchPdf(portal: Portal, token: string, url: string): Promise<void> {
@@ -293,7 +172,7 @@ interface LoadResult {
 
 /** CLIENTS clients downloading PDFs back to back for SECONDS, RSS sampled every 100 ms. */
 async function pdfLoad(portal: Portal, token: string, urls: string[]): Promise<LoadResult> {
-  for (const url of urls.slice(0, KINDS.length)) await fetchPdf(portal, token, url); // each kind once: first-use costs out of the figures
+  for (const url of urls.slice(0, KIND_CASES.length)) await fetchPdf(portal, token, url); // each kind once: first-use costs out of the figures
   const pid = portal.child.pid!;
   let peak = memoryOf(pid).rss;
   const sampler = setInterval(() => (peak = Math.max(peak, memoryOf(pid).rss)), 100);
@@ -350,8 +229,8 @@ async function measure(
     const result: StartResult = { name, readyMs: portal.readyMs, atReady: portal.atReady, later, load: load() };
     const who = await account(portal);
     if (who) {
-      const token = await login(portal, who.username, who.password);
-      result.pdf = await pdfLoad(portal, token, await seed(portal, token));
+      const { token, call } = await staffLogin(portal.baseUrl, who.username, who.password);
+      result.pdf = await pdfLoad(portal, token, await seed(call));
     }
     return result;
   } finally {
@@ -396,7 +275,7 @@ function printResults(results: StartResult[]) {
   const loaded = results.filter((r) => r.pdf);
   if (!loaded.length) return;
   console.log(
-    `\n${CLIENTS} clients downloading certificate PDFs (4 kinds, ${PER_KIND * KINDS.length} records) for ${SECONDS} s (${os.cpus().length} cores):`,
+    `\n${CLIENTS} clients downloading certificate PDFs (4 kinds, ${PER_KIND * KIND_CASES.length} records) for ${SECONDS} s (${os.cpus().length} cores):`,
   );
   console.log(
     `| database | PDFs/s (≥ ${TARGET.pdfsPerSecond}) | p50 | p95 | server CPU per PDF | peak RSS (≤ ${TARGET.load} MB) | RSS after | VmHWM of the run | load |`,

@@ -2,6 +2,8 @@
 // photo-like 1600×900 JPEGs, 6 news posts, all through the API as an office would; and for the
 // property pages a registered house with a tax record and one payment (its receipt).
 import sharp from 'sharp';
+import { staffLogin } from '../tests/helpers/http-api.ts';
+import { seedTaxedHouse } from '../tests/helpers/tax-seed.ts';
 
 const VILLAGE = {
   officeName: 'ग्रामपंचायत कार्यालय सोनगाव',
@@ -66,28 +68,7 @@ async function photo(i: number): Promise<Buffer> {
 }
 
 export async function seed(base: string, username: string, password: string) {
-  const login = await (
-    await fetch(`${base}/api/User/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password }),
-    })
-  ).json();
-  const token: string = login.result.token;
-  const councilId: number = login.result.userId;
-  const call = async (method: string, p: string, body?: unknown) => {
-    const res = await fetch(base + p, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = await res.json();
-    if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${json.message}`);
-    return json.result;
-  };
+  const { councilId, call } = await staffLogin(base, username, password);
   const { createdByUserId: _c, updatedAt: _u, version: _v, ...profile } = await call('GET', '/api/Site/profile/mine');
   await call('PUT', '/api/Site/profile', { ...profile, ...VILLAGE });
   let jpegBytes = 0;
@@ -103,31 +84,10 @@ export async function seed(base: string, username: string, password: string) {
   for (const [i, [blogTitle, blogContent]] of NEWS.entries())
     await call('POST', '/api/Blog', { blogTitle, blogContent, eventDate: `2026-0${i + 1}-15`, createdByUserId: councilId });
   // The property pages' records: a registered house with its tax record and one payment (its receipt).
-  const thisYear = Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(new Date()));
   const malmattaNo = '१२/अ';
-  await call('POST', '/api/GrampanchayatImport/register-owner-property', {
-    malmattaNo,
-    malkacheNav: 'सुनीता रमेश पाटील',
-    bhogwatdarakNav: 'स्वतः',
-    mobileNo: '9876543210',
-    gatNo: '45',
-    citySurveyNo: '102',
-    buildingType: 'rcc',
-    usage: 'residential',
-    milkatBandhakamYear: thisYear - 16,
-    areaSqm: '50',
-    landRate: '1200',
-  });
-  const kar = await call('POST', '/api/KarImport/kar-details/add', { malmattaNo, magilGharpatti: '500' });
-  const paidOn = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
-  const { payment } = await call('POST', '/api/KarImport/apply-payment-simple', {
-    karid: kar.karId,
-    paid_gharpatti: '700',
-    paid_method: 'cash',
-    paid_on: paidOn,
-  });
+  const { payment } = await seedTaxedHouse(call, malmattaNo, { arrears: { magilGharpatti: '500' }, payment: { paid_gharpatti: '700' } });
   console.log(
     `Seeded: the office profile, 3 slides (JPEG 1600×900, ${(jpegBytes / 3 / 1024).toFixed(0)} KB each), ${NEWS.length} news posts, a property with a tax payment.`,
   );
-  return { councilId, malmattaNo, receiptId: payment.receiptId as string };
+  return { councilId, malmattaNo, receiptId: payment!.receiptId };
 }

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { staffLogin } from '../helpers/http-api.ts';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -142,35 +143,9 @@ export async function loginThroughForm(page: Page, portal: Portal) {
   await page.waitForURL(`${portal.baseUrl}/admin`);
 }
 
-/** One API call with the office's token, as the office's own screens make it; the envelope's result. */
-async function apiCall(portal: Portal, token: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(portal.baseUrl + path, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.message}`);
-  return json.result;
-}
-
 /** The portal's administrator logged in through the API, for seeding what a test shows: its token,
  *  its council's id, and `call` for the API. */
-export async function officeSession(portal: Portal) {
-  const login = await (
-    await fetch(`${portal.baseUrl}/api/User/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: portal.username, password: portal.password }),
-    })
-  ).json();
-  const token: string = login.result.token;
-  const councilId: number = login.result.userId;
-  return { token, councilId, call: (method: string, path: string, body?: unknown) => apiCall(portal, token, method, path, body) };
-}
+export const officeSession = (portal: Portal) => staffLogin(portal.baseUrl, portal.username, portal.password);
 export type Office = Awaited<ReturnType<typeof officeSession>>;
 
 /** Saves these fields into the office's site profile (header, home page), the rest as it was. */

@@ -16,6 +16,7 @@ import {
   watchErrors,
   type Portal,
 } from './helpers.ts';
+import { seedTaxedHouse } from '../helpers/tax-seed.ts';
 
 let portal: Portal;
 let browser: Browser;
@@ -54,28 +55,8 @@ beforeAll(async () => {
   });
   residenceId = saved.residentialCertificatesIdCertId;
   // A house with its tax record and one payment: its certificate and its receipt's check.
-  const thisYear = Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(new Date()));
-  await office.call('POST', '/api/GrampanchayatImport/register-owner-property', {
-    malmattaNo: '१०१',
-    malkacheNav: 'सुनीता रमेश पाटील',
-    bhogwatdarakNav: 'स्वतः',
-    mobileNo: '9876543210',
-    gatNo: '45',
-    citySurveyNo: '102',
-    buildingType: 'rcc',
-    usage: 'residential',
-    milkatBandhakamYear: thisYear - 16,
-    areaSqm: '50',
-    landRate: '1200',
-  });
-  const kar = await office.call('POST', '/api/KarImport/kar-details/add', { malmattaNo: '101' });
-  const paid = await office.call('POST', '/api/KarImport/apply-payment-simple', {
-    karid: kar.karId,
-    paid_gharpatti: '700',
-    paid_method: 'cash',
-    paid_on: new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()),
-  });
-  receiptId = paid.payment.receiptId;
+  const { payment } = await seedTaxedHouse(office.call, '१०१', { payment: { paid_gharpatti: '700' } });
+  receiptId = payment!.receiptId;
 });
 afterAll(async () => {
   await browser?.close();

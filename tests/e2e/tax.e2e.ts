@@ -8,6 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, type Portal } from './helpers.ts';
+import { apiCaller } from '../helpers/http-api.ts';
+import { seedTaxedHouse, thisYear } from '../helpers/tax-seed.ts';
 
 let portal: Portal;
 let browser: Browser;
@@ -20,39 +22,13 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-const thisYear = Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(new Date()));
-
-async function apiAs(token: string, method: string, url: string, body?: unknown) {
-  const res = await fetch(portal.baseUrl + url, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-  return json.result;
-}
-
 describe('tax payment', () => {
   it('a clerk pays a tax, downloads the receipt, and the card, history, list and public check follow', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     const errors = watchErrors(page);
     await loginThroughForm(page, portal);
     const token = JSON.parse((await page.evaluate(() => localStorage.getItem('session')))!).token as string;
-    await apiAs(token, 'POST', '/api/GrampanchayatImport/register-owner-property', {
-      malmattaNo: '१०१',
-      malkacheNav: 'सुनीता रमेश पाटील',
-      bhogwatdarakNav: 'स्वतः',
-      mobileNo: '9876543210',
-      gatNo: '45',
-      citySurveyNo: '102',
-      buildingType: 'rcc',
-      usage: 'residential',
-      milkatBandhakamYear: thisYear - 16,
-      areaSqm: '50',
-      landRate: '1200',
-    });
-    await apiAs(token, 'POST', '/api/KarImport/kar-details/add', { malmattaNo: '101', magilGharpatti: '500' });
+    await seedTaxedHouse(apiCaller(portal.baseUrl, token), '१०१', { arrears: { magilGharpatti: '500' } });
 
     await page.goto(`${portal.baseUrl}/karMagni`);
     await page.getByLabel('मालमत्ता क्रमांक / Property No.').fill('101');

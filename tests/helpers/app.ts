@@ -78,3 +78,13 @@ export async function createCouncil(app: App, opts: { isAdmin?: boolean; prefix?
 export function injectAs(app: App, council: TestCouncil | undefined, opts: InjectOptions) {
   return app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(council ? council.auth : {}) } });
 }
+
+/** injectAs as an ApiCall (http-api.ts), so the seeding the browser tests and benches do over HTTP
+ *  serves the server tests too: the envelope's result, or an error with the body. */
+export function injectCall(app: App, council: TestCouncil | undefined) {
+  return async (method: string, url: string, body?: unknown) => {
+    const res = await injectAs(app, council, { method: method as InjectOptions['method'], url, payload: body as InjectOptions['payload'] });
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json().result;
+  };
+}

@@ -4,25 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devanagariDigits } from '../../common/property/malmatta.ts';
 import { CaptchaStore, CAPTCHA_ALPHABET } from '../../server/modules/captcha/service.ts';
 import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { rccHouse } from '../helpers/tax-seed.ts';
 
 let t: TestApp;
 let office: TestCouncil;
 let other: TestCouncil;
-const thisYear = () => Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(new Date()));
-const house = (malmattaNo: string, malkacheNav: string) => ({
-  malmattaNo,
-  malkacheNav,
-  bhogwatdarakNav: 'स्वतः',
-  mobileNo: '9876543210',
-  gatNo: '45',
-  citySurveyNo: '102',
-  buildingType: 'rcc',
-  usage: 'residential',
-  milkatBandhakamYear: thisYear() - 16,
-  areaSqm: '50',
-  landRate: '1200',
-});
-
 beforeAll(async () => {
   t = await buildTestApp();
   office = await createCouncil(t.app);
@@ -30,9 +16,10 @@ beforeAll(async () => {
   t.config.publicUserId = office.userId;
   const register = (c: TestCouncil, body: object) =>
     injectAs(t.app, c, { method: 'POST', url: '/api/GrampanchayatImport/register-owner-property', payload: body });
-  for (let i = 1; i <= 12; i++) expect((await register(office, house(devanagariDigits(`1${i}`), `सुनील पवार ${i}`))).statusCode).toBe(201);
-  expect((await register(office, house('४२/अ', 'गीता मोरे'))).statusCode).toBe(201);
-  expect((await register(other, house('४२/अ', 'दुसऱ्या गावातील मालक'))).statusCode).toBe(201);
+  for (let i = 1; i <= 12; i++)
+    expect((await register(office, rccHouse(devanagariDigits(`1${i}`), `सुनील पवार ${i}`))).statusCode).toBe(201);
+  expect((await register(office, rccHouse('४२/अ', 'गीता मोरे'))).statusCode).toBe(201);
+  expect((await register(other, rccHouse('४२/अ', 'दुसऱ्या गावातील मालक'))).statusCode).toBe(201);
 });
 afterAll(async () => {
   await t?.close();

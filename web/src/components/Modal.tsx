@@ -51,7 +51,7 @@ export default function Modal({ open, onClose, title, children, actions, side, s
             </h2>
           )}
           {!small && !side && (
-            <button type="button" className="gp-modal__close" aria-label="बंद करा" onClick={onClose}>
+            <button type="button" className="gp-icon-button gp-modal__close" aria-label="बंद करा" onClick={onClose}>
               <Icon d={CLOSE} />
             </button>
           )}

@@ -127,7 +127,7 @@ export default function Header() {
               LOGIN
             </button>
           )}
-          <button type="button" className="gp-hamburger" aria-label="मेनू उघडा" onClick={openDrawer}>
+          <button type="button" className="gp-icon-button gp-hamburger" aria-label="मेनू उघडा" onClick={openDrawer}>
             <Icon d={MENU_ICON} />
           </button>
         </div>

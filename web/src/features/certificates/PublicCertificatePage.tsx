@@ -129,8 +129,8 @@ export default function PublicCertificatePage({ kind, certificateId }: { kind: K
   );
 
   return (
-    <div className="cert-page">
-      <article className="cert-card" aria-labelledby="cert-title">
+    <div className="qr-page qr-page--print">
+      <article className="qr-card cert-card" aria-labelledby="cert-title">
         <header className="cert-head">
           <p className="cert-office">{office.mr}</p>
           <p className="cert-office-en">{office.en}</p>

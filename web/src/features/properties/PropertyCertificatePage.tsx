@@ -95,8 +95,8 @@ export default function PropertyCertificatePage({
   );
 
   return (
-    <div className="prop-page prop-page--certificate gp-container">
-      <article className="prop-card prop-certificate" aria-labelledby="certificate-title">
+    <div className="qr-page qr-page--print gp-container">
+      <article className="qr-card prop-certificate" aria-labelledby="certificate-title">
         <header className="prop-certificate__head">
           <p className="prop-office">{row?.officeName || 'ग्रामपंचायत'}</p>
           <p className="prop-office-en">{row?.officeNameEnglish || 'Gram Panchayat'}</p>

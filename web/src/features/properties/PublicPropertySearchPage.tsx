@@ -19,6 +19,7 @@ import {
   type Suggestion,
 } from './publicApi.ts';
 import { rupees, useDebounced } from './shared.ts';
+import '../../components/public-record.css';
 import './property.css';
 
 const TYPES: { value: SearchType; mr: string; en: string }[] = [
@@ -180,8 +181,8 @@ export default function PublicPropertySearchPage() {
   if (result) {
     const dues = result.dues;
     return (
-      <div className="prop-page gp-container">
-        <section className="prop-card" aria-labelledby="prop-owner">
+      <div className="qr-page gp-container">
+        <section className="qr-card" aria-labelledby="prop-owner">
           <div className="prop-banner">
             <p className="prop-banner__label">मालकाचे नाव / Owner</p>
             <h1 id="prop-owner" data-testid="result-owner">
@@ -235,7 +236,7 @@ export default function PublicPropertySearchPage() {
                 </table>
               </div>
             ) : (
-              <p className="prop-state" data-testid="no-dues">
+              <p className="qr-state" data-testid="no-dues">
                 या मालमत्तेसाठी थकित कर माहिती उपलब्ध नाही
               </p>
             ))}
@@ -268,8 +269,8 @@ export default function PublicPropertySearchPage() {
   }
 
   return (
-    <div className="prop-page gp-container">
-      <form className="prop-card prop-search" onSubmit={submit} aria-labelledby="prop-title" noValidate>
+    <div className="qr-page gp-container">
+      <form className="qr-card prop-search" onSubmit={submit} aria-labelledby="prop-title" noValidate>
         <h1 id="prop-title">
           मालमत्ता शोध <span className="prop-en">Property search</span>
         </h1>
@@ -381,7 +382,7 @@ export default function PublicPropertySearchPage() {
           />
         </div>
         {error && (
-          <p className="prop-error" role="alert" data-testid="search-error">
+          <p className="qr-state--error prop-error" role="alert" data-testid="search-error">
             {error}
           </p>
         )}

@@ -19,8 +19,8 @@ export default function ReceiptCheckPage({ receiptId = '' }: { receiptId?: strin
     document.title = 'कर पावती तपासणी | Tax receipt check';
   }, []);
   return (
-    <div className="receipt-page">
-      <article className="receipt-card" aria-labelledby="receipt-title">
+    <div className="qr-page">
+      <article className="qr-card receipt-card" aria-labelledby="receipt-title">
         <h1 id="receipt-title">कर पावती तपासणी / Tax receipt check</h1>
         <PublicRecord state={state} texts={{ loading: 'लोड होत आहे… / Loading…', empty: 'ही पावती सापडली नाही. / No such receipt.' }}>
           {(receipt) => (
