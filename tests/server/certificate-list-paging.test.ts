@@ -79,11 +79,13 @@ describe('certificate list search', () => {
     expect(await found(council, 'राहुल शर्मा')).toEqual(['Sneha Rahul Sharma']);
     expect(await found(council, 'a%l')).toEqual([]);
     expect(await found(council, '___')).toEqual([]);
+    // A name's end and the next name's start are not one text.
+    expect(await found(council, 'patil आरव')).toEqual([]);
   });
 });
 
 describe('certificate list search as names change', () => {
-  it('finds 1-2 letters by the names as written, renamed, moved and removed, each certificate once', async () => {
+  it('finds names as written, renamed, moved and removed, each certificate once', async () => {
     const council = await createCouncil(t.app);
     const other = await createCouncil(t.app);
     await seedBirths(council, [
@@ -108,6 +110,8 @@ describe('certificate list search as names change', () => {
     expect(await short(council, 'sh')).toEqual(['Rohit Shelke', 'Shreya Shinde']);
     expect(await short(council, 'ka')).toEqual([]);
     expect(await short(council, 'शे')).toEqual(['Rohit Shelke']);
+    expect(await short(council, 'kale')).toEqual([]);
+    expect(await short(council, 'shelke')).toEqual(['Rohit Shelke']);
     await births.updateMany({
       where: { createdByUserId: council.userId, childFullNameEnglish: 'Shreya Shinde' },
       data: { createdByUserId: other.userId },
@@ -117,6 +121,8 @@ describe('certificate list search as names change', () => {
     await t.app.db.$executeRaw`DELETE FROM "BirthCertificate" WHERE "createdByUserId" = ${council.userId}`;
     expect(await short(council, 'r')).toEqual([]);
     expect(await short(other, 'श्')).toEqual(['Shreya Shinde']);
+    expect(await short(council, 'rohit')).toEqual([]);
+    expect(await short(other, 'shinde')).toEqual(['Shreya Shinde']);
   });
 
   it("finds a marriage by the start of the bride's or the groom's name", async () => {
@@ -145,6 +151,8 @@ describe('certificate list search as names change', () => {
     ).toEqual(['Omkar Patil', 'Rohit Deshmukh']);
     const ga = await injectAs(t.app, council, { method: 'GET', url: '/api/MarriageCertificate/paged?pageSize=10&nameFilter=ga' });
     expect(ga.json().result).toMatchObject({ totalCount: 2, totalCapped: false });
+    const wife = await injectAs(t.app, council, { method: 'GET', url: '/api/MarriageCertificate/paged?pageSize=10&nameFilter=gaikwad' });
+    expect(wife.json().result.items.map((i: { husbandNameEnglish: string }) => i.husbandNameEnglish)).toEqual(['Rohit Deshmukh']);
   });
 });
 

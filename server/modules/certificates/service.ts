@@ -254,10 +254,14 @@ function listSql(kind: Kind) {
   return {
     table: q(table),
     starts: q(`${table}NameStart`),
+    names: q(`${table}Name`),
     id: q(kind.idField),
-    nameColumns: kind.nameFields.map(q),
   };
 }
+
+/** Between a certificate's names in its kind's Name table (the migration's trigger joins them with
+ *  it): a character no name holds (the certificate fonts have no glyph for it, so input refuses it). */
+const NAMES_SEPARATOR = '\u001f';
 
 /** How many certificates of the kind the council has (CertificateCount, kept by triggers). */
 async function wholeCount(db: DbOrTx, kind: Kind, ownerId: number): Promise<number> {
@@ -272,9 +276,11 @@ async function wholeCount(db: DbOrTx, kind: Kind, ownerId: number): Promise<numb
  *   kind's NameStart table (one row per certificate and word start, kept by triggers), whose key
  *   (council, start, createdAt, id) gives them in list order: the count up to COUNT_CAP and the page,
  *   however deep, are both index-only scans, in one statement;
- * - a term of 3 or more letters matches anywhere through the trigram indexes; its matches are counted
- *   up to COUNT_CAP (totalCapped) in the same statement that sorts them for the page, so they are read
- *   once; past COUNT_CAP they are dense, and the page comes from walking the list index newest first;
+ * - a term of 3 or more letters matches anywhere in a name, through the trigram index of the kind's
+ *   Name table (a certificate's names joined, with its list key: narrow rows to test, where the
+ *   certificate rows are wide); its matches are counted up to COUNT_CAP (totalCapped) in the same
+ *   statement that sorts them for the page, so they are read once; past COUNT_CAP they are dense, and
+ *   the page comes from walking that table's key newest first;
  * - the whole list's count is exact, read from CertificateCount (kept by triggers), so the last page
  *   can be named; its page's ids come from (council, createdAt, id) alone (index-only), pages past
  *   the middle from the other end, so the last page costs what the first does.
@@ -302,29 +308,30 @@ export async function listCertificates(db: DbOrTx, kind: Kind, ownerId: number, 
       FROM (SELECT count(*)::int AS n FROM (SELECT 1 ${matches} LIMIT ${COUNT_CAP + 1}) AS m) AS c`;
     n = r.n;
     ids = r.ids ?? [];
-  } else if (term) {
-    // ILIKE takes % and _ as wildcards: a typed one is matched as itself.
+  } else if (term && !term.includes(NAMES_SEPARATOR)) {
+    // ILIKE takes % and _ as wildcards: a typed one is matched as itself. Matching the joined names
+    // is matching any one of them, since the term cannot hold the separator.
     const pattern = `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    const matching = Prisma.sql`${where} AND (${Prisma.join(
-      s.nameColumns.map((c) => Prisma.sql`${c} ILIKE ${pattern}`),
-      ' OR ',
-    )})`;
-    // The matches come from the trigram indexes, counted and sorted once. The page's ids are only
-    // worked out when there are at most COUNT_CAP (CASE evaluates the ARRAY only then).
+    const matches = Prisma.sql`FROM ${s.names} WHERE ${where} AND "names" ILIKE ${pattern}`;
+    // The candidates come from the trigram index, each tested on its narrow row of joined names; the
+    // matches are counted and sorted once. The page's ids are only worked out when there are at most
+    // COUNT_CAP (CASE evaluates the ARRAY only then).
     const [r] = await db.$queryRaw<{ n: number; ids: string[] | null }[]>`
-      WITH m AS MATERIALIZED (SELECT ${s.id} AS id, "createdAt" AS at FROM ${s.table} WHERE ${matching} LIMIT ${COUNT_CAP + 1})
+      WITH m AS MATERIALIZED (SELECT "certificateId" AS id, "createdAt" AS at ${matches} LIMIT ${COUNT_CAP + 1})
       SELECT c.n, CASE WHEN c.n <= ${COUNT_CAP} THEN
           ARRAY(SELECT id FROM m ORDER BY at DESC, id DESC LIMIT ${pageSize} OFFSET ${skip})::text[] END AS ids
       FROM (SELECT count(*)::int AS n FROM m) AS c`;
     n = r.n;
     if (n <= COUNT_CAP) ids = r.ids ?? [];
     else if (skip < n)
-      // More than COUNT_CAP matches are dense: walking the list index newest first finds a page soon.
+      // More than COUNT_CAP matches are dense: walking the Name table's key newest first finds a page soon.
       ids = (
         await db.$queryRaw<{ id: string }[]>`
-          SELECT ${s.id}::text AS id FROM ${s.table} WHERE ${matching}
-          ORDER BY "createdAt" DESC, ${s.id} DESC LIMIT ${pageSize} OFFSET ${skip}`
+          SELECT "certificateId"::text AS id ${matches}
+          ORDER BY "createdAt" DESC, "certificateId" DESC LIMIT ${pageSize} OFFSET ${skip}`
       ).map((r) => r.id);
+  } else if (term) {
+    n = 0;
   } else {
     n = await wholeCount(db, kind, ownerId);
     fromEnd = skip > n / 2;
