@@ -1,6 +1,8 @@
 -- Certificate searches of 3 or more letters test a narrow row per candidate: each certificate's names
--- joined in one text (U+001F between them, a character no name holds), with its council and list key
--- (council, createdAt, id), in a table per kind with one trigram index. Before, the candidates of the
+-- joined in one text (U+001F between them, a character no name holds) in lower case, with its council
+-- and list key (council, createdAt, id), in a table per kind with one trigram index. The search is
+-- names LIKE lower(pattern): what ILIKE does in a UTF-8 database (it lowers both sides, then matches),
+-- without lowering every candidate again. Before, the candidates of the
 -- per-name trigram indexes (two per kind, four for marriages, ORed) were tested on the certificate's
 -- own row, which is wide (30-60 columns): "patil" at 100,000 births read ~8,000 of them.
 
@@ -38,16 +40,16 @@ CREATE TABLE "MarriageCertificateName" (
 
 -- The certificates already written, then the keys and indexes (built once, not an insert per row).
 INSERT INTO "BirthCertificateName" ("createdByUserId", "createdAt", "certificateId", "names")
-SELECT c."createdByUserId", c."createdAt", c."birthCertificatesId", c."childFullNameEnglish" || E'\x1f' || c."childFullNameMarathi" FROM "BirthCertificate" c;
+SELECT c."createdByUserId", c."createdAt", c."birthCertificatesId", lower(c."childFullNameEnglish" || E'\x1f' || c."childFullNameMarathi") FROM "BirthCertificate" c;
 
 INSERT INTO "DeathCertificateName" ("createdByUserId", "createdAt", "certificateId", "names")
-SELECT c."createdByUserId", c."createdAt", c."deathCertificatesId", c."deceasedNameEnglish" || E'\x1f' || c."deceasedNameMarathi" FROM "DeathCertificate" c;
+SELECT c."createdByUserId", c."createdAt", c."deathCertificatesId", lower(c."deceasedNameEnglish" || E'\x1f' || c."deceasedNameMarathi") FROM "DeathCertificate" c;
 
 INSERT INTO "ResidenceCertificateName" ("createdByUserId", "createdAt", "certificateId", "names")
-SELECT c."createdByUserId", c."createdAt", c."residentialCertificatesIdCertId", c."applicantNameEnglish" || E'\x1f' || c."applicantNameMarathi" FROM "ResidenceCertificate" c;
+SELECT c."createdByUserId", c."createdAt", c."residentialCertificatesIdCertId", lower(c."applicantNameEnglish" || E'\x1f' || c."applicantNameMarathi") FROM "ResidenceCertificate" c;
 
 INSERT INTO "MarriageCertificateName" ("createdByUserId", "createdAt", "certificateId", "names")
-SELECT c."createdByUserId", c."createdAt", c."marriageCertificatesId", c."husbandNameEnglish" || E'\x1f' || c."husbandNameMarathi" || E'\x1f' || c."wifeNameEnglish" || E'\x1f' || c."wifeNameMarathi" FROM "MarriageCertificate" c;
+SELECT c."createdByUserId", c."createdAt", c."marriageCertificatesId", lower(c."husbandNameEnglish" || E'\x1f' || c."husbandNameMarathi" || E'\x1f' || c."wifeNameEnglish" || E'\x1f' || c."wifeNameMarathi") FROM "MarriageCertificate" c;
 
 ALTER TABLE "BirthCertificateName" ADD CONSTRAINT "BirthCertificateName_pkey" PRIMARY KEY ("createdByUserId","createdAt","certificateId");
 
@@ -79,7 +81,7 @@ DECLARE
   names text;
   changed text := '';
 BEGIN
-  SELECT string_agg(format('r.%I', c), ' || E''\x1f'' || ') INTO names FROM unnest(TG_ARGV[2:]) AS c;
+  SELECT 'lower(' || string_agg(format('r.%I', c), ' || E''\x1f'' || ') || ')' INTO names FROM unnest(TG_ARGV[2:]) AS c;
   IF TG_OP = 'UPDATE' THEN
     -- Rows whose names, council and createdAt are the same before and after are left alone.
     SELECT format(' WHERE NOT EXISTS (SELECT 1 FROM %s o WHERE o.%I = r.%I AND (%s) IS NOT DISTINCT FROM (%s))',

@@ -299,20 +299,22 @@ export async function listCertificates(db: DbOrTx, kind: Kind, ownerId: number, 
   let ids: string[] = [];
   let fromEnd = false;
   if (term && [...term].length <= 2) {
-    // The key read backwards is newest first. A page past the capped count is empty, as it is for
-    // longer terms; CASE takes the page only before it.
+    // The key read backwards is newest first; the ids become text as an array of 10, not one by one
+    // for every row an OFFSET skips. A page past the capped count is empty, as it is for longer terms;
+    // CASE takes the page only before it.
     const matches = Prisma.sql`FROM ${s.starts} WHERE ${where} AND "start" = ${term}`;
     const [r] = await db.$queryRaw<{ n: number; ids: string[] | null }[]>`
       SELECT c.n, CASE WHEN ${skip} < c.n THEN
-          ARRAY(SELECT "certificateId"::text ${matches} ORDER BY "createdAt" DESC, "certificateId" DESC LIMIT ${pageSize} OFFSET ${skip}) END AS ids
+          ARRAY(SELECT "certificateId" ${matches} ORDER BY "createdAt" DESC, "certificateId" DESC LIMIT ${pageSize} OFFSET ${skip})::text[] END AS ids
       FROM (SELECT count(*)::int AS n FROM (SELECT 1 ${matches} LIMIT ${COUNT_CAP + 1}) AS m) AS c`;
     n = r.n;
     ids = r.ids ?? [];
   } else if (term && !term.includes(NAMES_SEPARATOR)) {
-    // ILIKE takes % and _ as wildcards: a typed one is matched as itself. Matching the joined names
+    // LIKE takes % and _ as wildcards: a typed one is matched as itself. Matching the joined names
     // is matching any one of them, since the term cannot hold the separator.
     const pattern = `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    const matches = Prisma.sql`FROM ${s.names} WHERE ${where} AND "names" ILIKE ${pattern}`;
+    // The names are stored lower case: LIKE lower(pattern) is what ILIKE does in a UTF-8 database.
+    const matches = Prisma.sql`FROM ${s.names} WHERE ${where} AND "names" LIKE lower(${pattern})`;
     // The candidates come from the trigram index, each tested on its narrow row of joined names; the
     // matches are counted and sorted once. The page's ids are only worked out when there are at most
     // COUNT_CAP (CASE evaluates the ARRAY only then).
