@@ -144,3 +144,7 @@ DROP INDEX "MarriageCertificate_husbandNameEnglish_idx";
 DROP INDEX "MarriageCertificate_husbandNameMarathi_idx";
 DROP INDEX "MarriageCertificate_wifeNameEnglish_idx";
 DROP INDEX "MarriageCertificate_wifeNameMarathi_idx";
+
+-- The embedded database runs no autovacuum: statistics for the new tables now, or its planner takes
+-- them for empty until the next maintenance (server/db/maintenance.ts) and misreads their keys.
+ANALYZE "BirthCertificateName", "DeathCertificateName", "ResidenceCertificateName", "MarriageCertificateName";
