@@ -333,7 +333,7 @@ export async function listCertificates(db: DbOrTx, kind: Kind, ownerId: number, 
           ORDER BY "createdAt" DESC, "certificateId" DESC LIMIT ${pageSize} OFFSET ${skip}`
       ).map((r) => r.id);
   } else if (term) {
-    n = 0;
+    n = 0; // a term holding the separator matches no name: no name can hold it
   } else {
     n = await wholeCount(db, kind, ownerId);
     fromEnd = skip > n / 2;
