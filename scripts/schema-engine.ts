@@ -49,16 +49,9 @@ export function readMigrations() {
 }
 
 /** Indexes that live in migration SQL only, because schema.prisma cannot express them (a b-tree with
- *  a pattern operator class, a GIN index on search_word_starts(...) for 1-2 letter searches). The diff
+ *  a pattern operator class, a GIN index on search_word_starts(...) for 1-2 letter owner searches). The diff
  *  leaves them be. */
-export const RAW_INDEXES = [
-  'Property_malmattaKey_prefix_idx',
-  'BirthCertificate_name_starts_idx',
-  'DeathCertificate_name_starts_idx',
-  'ResidenceCertificate_name_starts_idx',
-  'MarriageCertificate_name_starts_idx',
-  'Owner_name_starts_idx',
-];
+export const RAW_INDEXES = ['Property_malmattaKey_prefix_idx', 'Owner_name_starts_idx'];
 
 function withoutRawIndexes(sql: string): string {
   return sql

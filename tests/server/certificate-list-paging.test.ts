@@ -79,6 +79,80 @@ describe('certificate list search', () => {
     expect(await found(council, 'राहुल शर्मा')).toEqual(['Sneha Rahul Sharma']);
     expect(await found(council, 'a%l')).toEqual([]);
     expect(await found(council, '___')).toEqual([]);
+    // A name's end and the next name's start are not one text.
+    expect(await found(council, 'patil आरव')).toEqual([]);
+  });
+});
+
+describe('certificate list search as names change', () => {
+  it('finds names as written, renamed, moved and removed, each certificate once', async () => {
+    const council = await createCouncil(t.app);
+    const other = await createCouncil(t.app);
+    await seedBirths(council, [
+      ['Shreya Shinde', 'श्रेया शिंदे'],
+      ['Rohit Kale', 'रोहित काळे'],
+    ]);
+    const short = async (c: TestCouncil, term: string) => {
+      const page = await list(c, `pageSize=100&nameFilter=${encodeURIComponent(term)}`);
+      expect(page.totalCount).toBe(page.items.length);
+      return page.items.map((i) => i.childFullNameEnglish).sort();
+    };
+    // Two words starting "sh": one match.
+    expect(await short(council, 'sh')).toEqual(['Shreya Shinde']);
+    const births = t.app.db.birthCertificate;
+    // An edit that leaves the names alone leaves the search alone.
+    await births.updateMany({ where: { createdByUserId: council.userId }, data: { gender: 'Female' } });
+    expect(await short(council, 'sh')).toEqual(['Shreya Shinde']);
+    await births.updateMany({
+      where: { createdByUserId: council.userId, childFullNameEnglish: 'Rohit Kale' },
+      data: { childFullNameEnglish: 'Rohit Shelke', childFullNameMarathi: 'रोहित शेळके' },
+    });
+    expect(await short(council, 'sh')).toEqual(['Rohit Shelke', 'Shreya Shinde']);
+    expect(await short(council, 'ka')).toEqual([]);
+    expect(await short(council, 'शे')).toEqual(['Rohit Shelke']);
+    expect(await short(council, 'kale')).toEqual([]);
+    expect(await short(council, 'shelke')).toEqual(['Rohit Shelke']);
+    await births.updateMany({
+      where: { createdByUserId: council.userId, childFullNameEnglish: 'Shreya Shinde' },
+      data: { createdByUserId: other.userId },
+    });
+    expect(await short(council, 'sh')).toEqual(['Rohit Shelke']);
+    expect(await short(other, 'sh')).toEqual(['Shreya Shinde']);
+    await t.app.db.$executeRaw`DELETE FROM "BirthCertificate" WHERE "createdByUserId" = ${council.userId}`;
+    expect(await short(council, 'r')).toEqual([]);
+    expect(await short(other, 'श्')).toEqual(['Shreya Shinde']);
+    expect(await short(council, 'rohit')).toEqual([]);
+    expect(await short(other, 'shinde')).toEqual(['Shreya Shinde']);
+  });
+
+  it("finds a marriage by the start of the bride's or the groom's name", async () => {
+    const council = await createCouncil(t.app);
+    const names = (husband: string, wife: string) => ({
+      createdByUserId: council.userId,
+      husbandNameEnglish: husband,
+      husbandNameMarathi: 'वर',
+      husbandFatherNameEnglish: 'Father',
+      husbandFatherNameMarathi: 'वडील',
+      wifeNameEnglish: wife,
+      wifeNameMarathi: 'वधू',
+      wifeFatherNameEnglish: 'Father',
+      wifeFatherNameMarathi: 'वडील',
+      officiantNameMarathi: 'पुरोहित',
+    });
+    await t.app.db.marriageCertificate.createMany({
+      data: [names('Rohit Deshmukh', 'Sneha Gaikwad'), names('Omkar Patil', 'Gauri Deshpande')],
+    });
+    const res = await injectAs(t.app, council, { method: 'GET', url: '/api/MarriageCertificate/paged?pageSize=10&nameFilter=de' });
+    expect(
+      res
+        .json()
+        .result.items.map((i: { husbandNameEnglish: string }) => i.husbandNameEnglish)
+        .sort(),
+    ).toEqual(['Omkar Patil', 'Rohit Deshmukh']);
+    const ga = await injectAs(t.app, council, { method: 'GET', url: '/api/MarriageCertificate/paged?pageSize=10&nameFilter=ga' });
+    expect(ga.json().result).toMatchObject({ totalCount: 2, totalCapped: false });
+    const wife = await injectAs(t.app, council, { method: 'GET', url: '/api/MarriageCertificate/paged?pageSize=10&nameFilter=gaikwad' });
+    expect(wife.json().result.items.map((i: { husbandNameEnglish: string }) => i.husbandNameEnglish)).toEqual(['Rohit Deshmukh']);
   });
 });
 
@@ -113,7 +187,7 @@ describe('certificate list paging', () => {
     const page = await list(council, 'pageSize=10&nameFilter=jadhav');
     expect(page).toMatchObject({ totalCount: 10_000, totalPages: 1_000, totalCapped: true });
     expect(page.items.map((i) => i.childFullNameEnglish)).toEqual(Array.from({ length: 10 }, (_, i) => `Omkar Jadhav ${10_049 - i}`));
-    // A 1-2 letter term past the cap: its first pages walk the list, its deep pages sort its matches.
+    // A 1-2 letter term past the cap: every page from the word starts' key, in list order.
     for (const [pageNumber, newest] of [
       [1, 10_049],
       [3, 10_029],

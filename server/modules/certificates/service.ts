@@ -250,16 +250,18 @@ export const COUNT_CAP = 10_000;
 /** A kind's table and list columns as SQL identifiers (from the kind tables, never from input). */
 function listSql(kind: Kind) {
   const q = (name: string) => Prisma.raw(`"${name}"`);
+  const table = kind.model.charAt(0).toUpperCase() + kind.model.slice(1);
   return {
-    table: q(kind.model.charAt(0).toUpperCase() + kind.model.slice(1)),
+    table: q(table),
+    starts: q(`${table}NameStart`),
+    names: q(`${table}Name`),
     id: q(kind.idField),
-    names: Prisma.join(kind.nameFields.map(q)),
-    nameColumns: kind.nameFields.map(q),
   };
 }
 
-/** Rows a capped short-term search may test along the list index before it sorts its matches instead. */
-const WALK_ROWS = 500;
+/** Between a certificate's names in its kind's Name table (the migration's trigger joins them with
+ *  it): a character no name holds (the certificate fonts have no glyph for it, so input refuses it). */
+const NAMES_SEPARATOR = '\u001f';
 
 /** How many certificates of the kind the council has (CertificateCount, kept by triggers). */
 async function wholeCount(db: DbOrTx, kind: Kind, ownerId: number): Promise<number> {
@@ -270,12 +272,15 @@ async function wholeCount(db: DbOrTx, kind: Kind, ownerId: number): Promise<numb
 
 /**
  * One page of a council's certificates, newest first, in SQL that stays fast at 100,000 rows:
- * - a term of 1-2 letters matches the start of any word of a name through the GIN index on
- *   search_word_starts(...) ("पा" finds पाटील); 3 or more letters match anywhere through the trigram
- *   indexes;
- * - a search counts its matches up to COUNT_CAP (totalCapped) in the same statement that sorts them
- *   for the page, so they are read once; past COUNT_CAP they are dense, and the page comes from
- *   walking the list index newest first (a deep page of a 1-2 letter term: from its matches sorted);
+ * - a term of 1-2 letters matches the start of any word of a name. Its matches are read from the
+ *   kind's NameStart table (one row per certificate and word start, kept by triggers), whose key
+ *   (council, start, createdAt, id) gives them in list order: the count up to COUNT_CAP and the page,
+ *   however deep, are both index-only scans, in one statement;
+ * - a term of 3 or more letters matches anywhere in a name, through the trigram index of the kind's
+ *   Name table (a certificate's names joined, with its list key: narrow rows to test, where the
+ *   certificate rows are wide); its matches are counted up to COUNT_CAP (totalCapped) in the same
+ *   statement that sorts them for the page, so they are read once; past COUNT_CAP they are dense, and
+ *   the page comes from walking that table's key newest first;
  * - the whole list's count is exact, read from CertificateCount (kept by triggers), so the last page
  *   can be named; its page's ids come from (council, createdAt, id) alone (index-only), pages past
  *   the middle from the other end, so the last page costs what the first does.
@@ -289,50 +294,46 @@ export async function listCertificates(db: DbOrTx, kind: Kind, ownerId: number, 
   const term = q.nameFilter?.trim().toLowerCase() ?? '';
   const s = listSql(kind);
   const skip = (pageNumber - 1) * pageSize;
-  let where = Prisma.sql`"createdByUserId" = ${ownerId}`;
+  const where = Prisma.sql`"createdByUserId" = ${ownerId}`;
   let n: number;
   let ids: string[] = [];
   let fromEnd = false;
-  if (term) {
-    const short = [...term].length <= 2;
-    if (short) {
-      where = Prisma.sql`${where} AND search_word_starts(${s.names}) @> ARRAY[${term}]::text[]`;
-    } else {
-      // ILIKE takes % and _ as wildcards: a typed one is matched as itself.
-      const pattern = `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-      where = Prisma.sql`${where} AND (${Prisma.join(
-        s.nameColumns.map((c) => Prisma.sql`${c} ILIKE ${pattern}`),
-        ' OR ',
-      )})`;
-    }
-    // The matches come from the search index (no row is tested along the list index: on the embedded
-    // database search_word_starts costs ~30 µs a row), counted and sorted once. The page's ids are
-    // only worked out when there are at most COUNT_CAP (CASE evaluates the ARRAY only then).
+  if (term && [...term].length <= 2) {
+    // The key read backwards is newest first; the ids become text as an array of 10, not one by one
+    // for every row an OFFSET skips. A page past the capped count is empty, as it is for longer terms;
+    // CASE takes the page only before it.
+    const matches = Prisma.sql`FROM ${s.starts} WHERE ${where} AND "start" = ${term}`;
     const [r] = await db.$queryRaw<{ n: number; ids: string[] | null }[]>`
-      WITH m AS MATERIALIZED (SELECT ${s.id} AS id, "createdAt" AS at FROM ${s.table} WHERE ${where} LIMIT ${COUNT_CAP + 1})
+      SELECT c.n, CASE WHEN ${skip} < c.n THEN
+          ARRAY(SELECT "certificateId" ${matches} ORDER BY "createdAt" DESC, "certificateId" DESC LIMIT ${pageSize} OFFSET ${skip})::text[] END AS ids
+      FROM (SELECT count(*)::int AS n FROM (SELECT 1 ${matches} LIMIT ${COUNT_CAP + 1}) AS m) AS c`;
+    n = r.n;
+    ids = r.ids ?? [];
+  } else if (term && !term.includes(NAMES_SEPARATOR)) {
+    // LIKE takes % and _ as wildcards: a typed one is matched as itself. Matching the joined names
+    // is matching any one of them, since the term cannot hold the separator.
+    const pattern = `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    // The names are stored lower case: LIKE lower(pattern) is what ILIKE does in a UTF-8 database.
+    const matches = Prisma.sql`FROM ${s.names} WHERE ${where} AND "names" LIKE lower(${pattern})`;
+    // The candidates come from the trigram index, each tested on its narrow row of joined names; the
+    // matches are counted and sorted once. The page's ids are only worked out when there are at most
+    // COUNT_CAP (CASE evaluates the ARRAY only then).
+    const [r] = await db.$queryRaw<{ n: number; ids: string[] | null }[]>`
+      WITH m AS MATERIALIZED (SELECT "certificateId" AS id, "createdAt" AS at ${matches} LIMIT ${COUNT_CAP + 1})
       SELECT c.n, CASE WHEN c.n <= ${COUNT_CAP} THEN
           ARRAY(SELECT id FROM m ORDER BY at DESC, id DESC LIMIT ${pageSize} OFFSET ${skip})::text[] END AS ids
       FROM (SELECT count(*)::int AS n FROM m) AS c`;
     n = r.n;
     if (n <= COUNT_CAP) ids = r.ids ?? [];
-    else if (skip < n && (!short || (skip + pageSize) * (await wholeCount(db, kind, ownerId)) <= WALK_ROWS * n))
-      // More than COUNT_CAP matches are dense: walking the list index newest first finds a page soon.
-      // A 1-2 letter term is tested on each row walked (search_word_starts, ~30 µs a row on the
-      // embedded database), so only while the walk is short: at most WALK_ROWS rows at the lowest
-      // density COUNT_CAP matches can have.
-      ids = (
-        await db.$queryRaw<{ id: string }[]>`
-          SELECT ${s.id}::text AS id FROM ${s.table} WHERE ${where}
-          ORDER BY "createdAt" DESC, ${s.id} DESC LIMIT ${pageSize} OFFSET ${skip}`
-      ).map((r) => r.id);
     else if (skip < n)
-      // A deep page of a short term: every match from the search index, sorted (no row tested).
+      // More than COUNT_CAP matches are dense: walking the Name table's key newest first finds a page soon.
       ids = (
         await db.$queryRaw<{ id: string }[]>`
-          WITH m AS MATERIALIZED (SELECT ${s.id} AS id, "createdAt" AS at FROM ${s.table} WHERE ${where})
-          SELECT id::text AS id FROM (SELECT id, at FROM m ORDER BY at DESC, id DESC LIMIT ${pageSize} OFFSET ${skip}) AS p
-          ORDER BY at DESC, p.id DESC`
+          SELECT "certificateId"::text AS id ${matches}
+          ORDER BY "createdAt" DESC, "certificateId" DESC LIMIT ${pageSize} OFFSET ${skip}`
       ).map((r) => r.id);
+  } else if (term) {
+    n = 0; // a term holding the separator matches no name: no name can hold it
   } else {
     n = await wholeCount(db, kind, ownerId);
     fromEnd = skip > n / 2;
