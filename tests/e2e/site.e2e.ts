@@ -717,6 +717,21 @@ describe('staff screens', () => {
 });
 
 describe('on a 375 px phone', () => {
+  it('breaks a long office e-mail address in the footer rather than widen a 360 px page', async () => {
+    const mine = await call('GET', '/api/Site/profile/mine');
+    const { createdByUserId: _id, updatedAt: _at, ...body } = mine;
+    try {
+      await call('PUT', '/api/Site/profile', { ...body, email: 'grampanchayat.sonagaon.indapur@example.org', phone: '02111-234567' });
+      const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+      await home(page);
+      await expect.poll(() => page.getByText('grampanchayat.sonagaon.indapur@example.org').last().isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      await page.close();
+    } finally {
+      await call('PUT', '/api/Site/profile', body);
+    }
+  });
+
   it('has no horizontal scrolling on the public pages', async () => {
     await clearSlides();
     await addSlides(3);
