@@ -2,7 +2,6 @@
 // fewer fields than the tests' valid certificates (tests/helpers/certificate-cases.ts). A PDF's cost
 // depends on what its record holds (with the tests' bodies and photos, bench/memory.ts measured 42–49
 // ms of server CPU per PDF instead of 23–31 ms, load 16–19), so these stay, for comparable figures.
-// bench/certificates.ts registers the same bodies (its own copy, to be moved onto this table).
 import type { Body, KindName } from '../tests/helpers/certificate-cases.ts';
 
 type Names = { en: string; mr: string };
