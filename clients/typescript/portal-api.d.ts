@@ -1871,6 +1871,9 @@ export interface operations {
                             email: string;
                             /** @description https:// address or a path on this site; empty for the built-in emblem */
                             logoUrl: string;
+                            facebookUrl: string;
+                            twitterUrl: string;
+                            instagramUrl: string;
                             /** @description Degrees; null when not set */
                             latitude: number | null;
                             /** @description Degrees; null when not set */
@@ -1969,6 +1972,12 @@ export interface operations {
                     email: string;
                     /** @description https:// address or a path on this site; empty for the built-in emblem */
                     logoUrl: string;
+                    /** @description The office's Facebook page, https://…; empty: no icon */
+                    facebookUrl?: string;
+                    /** @description The office's X (Twitter) account, https://…; empty: no icon */
+                    twitterUrl?: string;
+                    /** @description The office's Instagram account, https://…; empty: no icon */
+                    instagramUrl?: string;
                     /** @description Degrees; null when not set */
                     latitude: number | null;
                     /** @description Degrees; null when not set */
@@ -2062,6 +2071,9 @@ export interface operations {
                             email: string;
                             /** @description https:// address or a path on this site; empty for the built-in emblem */
                             logoUrl: string;
+                            facebookUrl: string;
+                            twitterUrl: string;
+                            instagramUrl: string;
                             /** @description Degrees; null when not set */
                             latitude: number | null;
                             /** @description Degrees; null when not set */
@@ -2176,6 +2188,9 @@ export interface operations {
                             email: string;
                             /** @description https:// address or a path on this site; empty for the built-in emblem */
                             logoUrl: string;
+                            facebookUrl: string;
+                            twitterUrl: string;
+                            instagramUrl: string;
                             /** @description Degrees; null when not set */
                             latitude: number | null;
                             /** @description Degrees; null when not set */

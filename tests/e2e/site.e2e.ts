@@ -428,6 +428,39 @@ describe('village information, schemes and committees', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it("footer: the quick links open the pages they name, an icon only for the office's own social address, no newsletter box", async () => {
+    const mine = await call('GET', '/api/Site/profile/mine');
+    const { createdByUserId: _id, updatedAt: _at, ...body } = mine;
+    try {
+      await call('PUT', '/api/Site/profile', {
+        ...body,
+        facebookUrl: 'https://www.facebook.com/gp.sonagaon',
+        twitterUrl: '',
+        instagramUrl: '',
+      });
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await home(page);
+      const footer = page.locator('footer');
+      // Nothing in the footer points nowhere.
+      expect(await footer.locator('a[href="#"]').count()).toBe(0);
+      expect(await footer.locator('input, form').count()).toBe(0);
+      const facebook = footer.getByRole('link', { name: 'फेसबुक (Facebook)' });
+      expect(await facebook.getAttribute('href')).toBe('https://www.facebook.com/gp.sonagaon');
+      expect(await footer.getByRole('link', { name: /Instagram|Twitter/ }).count()).toBe(0);
+      await footer.getByRole('link', { name: 'संपर्क' }).click();
+      await expect.poll(() => page.evaluate(() => location.hash)).toBe('#contact');
+      await footer.getByRole('link', { name: 'योजना' }).click();
+      await page.waitForURL('**/yojna-full');
+      await expect.poll(() => page.getByTestId('scheme-card').count()).toBe(10);
+      await page.locator('footer').getByRole('link', { name: 'समित्या' }).click();
+      await page.waitForURL('**/samiti-full');
+      await expect.poll(() => page.getByTestId('committee').count()).toBe(4);
+      await page.close();
+    } finally {
+      await call('PUT', '/api/Site/profile', body);
+    }
+  });
 });
 
 describe('latest news', () => {

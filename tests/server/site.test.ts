@@ -89,6 +89,9 @@ describe('reading the site profile', () => {
       phone: '',
       email: '',
       logoUrl: '',
+      facebookUrl: '',
+      twitterUrl: '',
+      instagramUrl: '',
       latitude: null,
       longitude: null,
       summary: '',
@@ -207,6 +210,10 @@ describe('editing the site profile', () => {
       [{ ...good, postalCode: '4131' }, /^postalCode: must be 6 digits/],
       [{ ...good, email: 'not-an-address' }, /^email: /],
       [{ ...good, logoUrl: 'javascript:alert(1)' }, /^logoUrl: /],
+      [{ ...good, facebookUrl: 'http://facebook.com/gp.songaon' }, /^facebookUrl: must be an address starting with https:\/\//],
+      [{ ...good, twitterUrl: 'javascript:alert(1)' }, /^twitterUrl: /],
+      [{ ...good, instagramUrl: 'https://' }, /^instagramUrl: /],
+      [{ ...good, instagramUrl: 'https://instagram.com/"onmouseover' }, /^instagramUrl: /],
       [{ ...good, schemes: [{ ...good.schemes[0], beneficiary: 'Everyone' }] }, /^schemes\.0\.beneficiary: /],
       [{ ...good, schools: [{ name: 'जि. प. शाळा', head: '', children: -1, teachers: 0 }] }, /^schools\.0\.children: /],
       [{ ...good, committees: [{ ...good.committees[0], name: ' ' }] }, /^committees\.0\.name: must not be empty/],
@@ -218,6 +225,27 @@ describe('editing the site profile', () => {
       expect(res.json().message).toMatch(message);
     }
     expect(await publicOf(c.userId)).toEqual(before);
+  });
+});
+
+describe("the office's social addresses", () => {
+  const LINKS = {
+    facebookUrl: 'https://www.facebook.com/gp.songaon',
+    twitterUrl: 'https://x.com/gp_songaon',
+    instagramUrl: 'https://www.instagram.com/gp.songaon/',
+  };
+
+  it('saves them, shows them publicly, and keeps them when a save leaves them out', async () => {
+    const c = await createCouncil(t.app);
+    expect((await put(c, await edited(c, LINKS))).statusCode).toBe(200);
+    expect(await publicOf(c.userId)).toMatchObject(LINKS);
+    // A client that does not know the fields (written before them) sends the rest back.
+    const { facebookUrl: _f, twitterUrl: _t, instagramUrl: _i, ...older } = await edited(c, { summary: MARATHI });
+    const res = await put(c, older);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result).toMatchObject({ ...LINKS, summary: MARATHI });
+    // Emptied on purpose: gone.
+    expect((await put(c, await edited(c, { twitterUrl: '' }))).json().result).toMatchObject({ ...LINKS, twitterUrl: '' });
   });
 });
 
@@ -251,6 +279,8 @@ describe('metadata in index.html', () => {
           latitude: 18.15,
           longitude: 74.58,
           logoUrl: '/uploads/site/logo.png',
+          facebookUrl: 'https://www.facebook.com/gp.songaon',
+          instagramUrl: 'https://www.instagram.com/gp.songaon/',
         },
         app,
       ),
@@ -307,6 +337,7 @@ describe('metadata in index.html', () => {
         addressCountry: 'IN',
       },
       geo: { '@type': 'GeoCoordinates', latitude: 18.15, longitude: 74.58 },
+      sameAs: ['https://www.facebook.com/gp.songaon', 'https://www.instagram.com/gp.songaon/'],
     });
   });
 

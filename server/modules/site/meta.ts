@@ -26,6 +26,8 @@ function absolute(base: string, url: string) {
   return url.startsWith('/') ? base + url : url;
 }
 
+const socialLinks = (p: SiteProfileBody) => [p.facebookUrl, p.twitterUrl, p.instagramUrl].filter((u): u is string => !!u);
+
 function organisation(p: SiteProfileBody, base: string, imageUrl?: string) {
   const omitEmpty = <T extends object>(o: T) =>
     Object.fromEntries(Object.entries(o).filter(([, v]) => v !== '' && v !== undefined && v !== null));
@@ -50,6 +52,8 @@ function organisation(p: SiteProfileBody, base: string, imageUrl?: string) {
     }),
     geo:
       p.latitude !== null && p.longitude !== null ? { '@type': 'GeoCoordinates', latitude: p.latitude, longitude: p.longitude } : undefined,
+    // schema.org's place for an organisation's own pages elsewhere.
+    sameAs: socialLinks(p).length ? socialLinks(p) : undefined,
   });
 }
 

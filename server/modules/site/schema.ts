@@ -71,6 +71,11 @@ export const SiteProfileBody = Type.Object({
   phone: Text(20),
   email: Text(254),
   logoUrl: Text(500, 'https:// address or a path on this site; empty for the built-in emblem'),
+  // Our addition: the spec's footer icons pointed to "#". Optional in a save, so a client that
+  // does not know them keeps what the office entered.
+  facebookUrl: Type.Optional(Text(500, "The office's Facebook page, https://…; empty: no icon")),
+  twitterUrl: Type.Optional(Text(500, "The office's X (Twitter) account, https://…; empty: no icon")),
+  instagramUrl: Type.Optional(Text(500, "The office's Instagram account, https://…; empty: no icon")),
   latitude: Coordinate(90),
   longitude: Coordinate(180),
   summary: Text(4000),
@@ -91,6 +96,9 @@ export const SiteProfile = Type.Object({
   version: Type.Integer({ description: 'Moves up on every save (0: never saved); send it back as If-Match on PUT' }),
   ...SiteProfileBody.properties,
   officeName: Text(200, 'Marathi name; empty until the office enters it'),
+  facebookUrl: Text(500),
+  twitterUrl: Text(500),
+  instagramUrl: Text(500),
   updatedAt: Type.String({ format: 'date-time' }),
 });
 export type SiteProfile = Static<typeof SiteProfile>;

@@ -62,6 +62,9 @@ const PHONE = /^\+?[0-9][0-9 ()-]{5,18}$/;
 // javascript:, data:, plain http (mixed content) or "//host/…", which is another site.
 const LOGO = /^(https:\/\/[^\s"'<>\\]+|\/(?![/\\])[^\s"'<>\\]*)$/;
 
+// A footer link opens it: an https address only (never javascript:, data: or plain http).
+const SOCIAL = /^https:\/\/[^\s"'<>\\/]+\.[^\s"'<>\\]+$/;
+
 /** Rules the schema cannot say in a clerk's words. Strings arrive trimmed. */
 function checkProfile(input: SiteProfileBody) {
   if (input.postalCode && !PIN.test(input.postalCode)) throw new Invalid('postalCode', 'must be 6 digits');
@@ -69,6 +72,8 @@ function checkProfile(input: SiteProfileBody) {
   if (input.phone && !PHONE.test(input.phone)) throw new Invalid('phone', 'use digits, spaces, dashes and an optional leading +');
   if (input.logoUrl && !LOGO.test(input.logoUrl))
     throw new Invalid('logoUrl', 'must start with https://, or be a path on this site starting with a single /');
+  for (const field of ['facebookUrl', 'twitterUrl', 'instagramUrl'] as const)
+    if (input[field] && !SOCIAL.test(input[field])) throw new Invalid(field, 'must be an address starting with https://');
   if ((input.latitude === null) !== (input.longitude === null))
     throw new Invalid(input.latitude === null ? 'latitude' : 'longitude', 'give both latitude and longitude, or neither');
 }

@@ -256,7 +256,7 @@ function ProfileForm({ profile }: { profile: SiteProfile }) {
         type={extra.type}
         helperText={extra.helper}
         placeholder={SETUP_FIELDS.find((f) => f.name === key)?.example}
-        value={form[key] as string}
+        value={(form[key] as string | undefined) ?? ''}
         onChange={(e) => set({ [key]: e.target.value } as Partial<Form>)}
       />
     </Grid>
@@ -279,6 +279,9 @@ function ProfileForm({ profile }: { profile: SiteProfile }) {
           <Grid size={{ xs: 12, md: 4 }}>
             <LogoField label="लोगो (Logo)" value={form.logoUrl} onChange={(logoUrl) => set({ logoUrl })} />
           </Grid>
+          {text('facebookUrl', 'फेसबुक पान (Facebook page)', { md: 4, type: 'url', helper: 'https://… ; रिकामे: चिन्ह नाही' })}
+          {text('twitterUrl', 'एक्स खाते (X / Twitter)', { md: 4, type: 'url', helper: 'https://… ; रिकामे: चिन्ह नाही' })}
+          {text('instagramUrl', 'इंस्टाग्राम खाते (Instagram)', { md: 4, type: 'url', helper: 'https://… ; रिकामे: चिन्ह नाही' })}
           {text('latitude', 'Latitude', { md: 3, helper: 'e.g. 18.5204' })}
           {text('longitude', 'Longitude', { md: 3, helper: 'e.g. 73.8567' })}
           {text('summary', 'गावाविषयी (Summary)', { md: 12, multiline: true })}

@@ -1,0 +1,4 @@
+-- AlterTable
+ALTER TABLE "SiteProfile" ADD COLUMN     "facebookUrl" VARCHAR(500) NOT NULL DEFAULT '',
+ADD COLUMN     "instagramUrl" VARCHAR(500) NOT NULL DEFAULT '',
+ADD COLUMN     "twitterUrl" VARCHAR(500) NOT NULL DEFAULT '';
