@@ -87,6 +87,10 @@ describe('server-side rendering of the public pages', () => {
     expect(html).not.toContain('Loading Carousel...');
     // The markup is never broken by the office's own text: the name is escaped in the JSON too.
     expect(html.split('<बु.>').length).toBe(1);
+    // No logo entered: the portal's mark is drawn in the page, not an image (an SVG image is a
+    // document of its own to load and lay out before the first paint).
+    expect(html).toMatch(/<a class="gp-brand"[^>]*><svg viewBox="0 0 64 64"/);
+    expect(html).not.toContain('<img src="data:image/svg+xml');
   });
 
   it('preloads the first slide with its sizes made by sharp, at high priority', async () => {
