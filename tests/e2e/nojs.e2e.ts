@@ -2,7 +2,8 @@
 // a certificate's QR page, a property's tax certificate and a receipt's check (or the server's
 // reason for an unknown one) read correctly without any script, and the property search shows its
 // form with its captcha; with JavaScript on, hydration adds nothing that was missing and changes
-// nothing that was there.
+// nothing that was there. While the database is down a page says so without a script, and with one
+// it comes back by itself once the database answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -13,6 +14,7 @@ import {
   screenshot,
   setProfile,
   startPortal,
+  startPortalWithoutDatabase,
   watchErrors,
   type Portal,
 } from './helpers.ts';
@@ -174,6 +176,59 @@ describe('with JavaScript off', () => {
     expect(await page.locator('html[data-hydrated]').count()).toBe(0);
     await screenshot(page, 'nojs-property-search-360');
     await page.context().close();
+  });
+});
+
+describe('while the database is down', () => {
+  let down: Awaited<ReturnType<typeof startPortalWithoutDatabase>>;
+  beforeAll(async () => {
+    down = await startPortalWithoutDatabase();
+  });
+  afterAll(async () => {
+    await down?.stop();
+  });
+
+  it('says so without JavaScript, Marathi first, instead of a loading line that never ends', async () => {
+    const page = await noScript(360);
+    const res = await page.goto(`${down.baseUrl}/propertyqr/101/${councilId}`);
+    expect(res!.status()).toBe(503);
+    const notice = page.getByRole('alert');
+    expect(await notice.isVisible()).toBe(true);
+    const text = await notice.innerText();
+    expect(text).toContain('हे पान आत्ता उघडता आले नाही. कृपया थोड्या वेळाने पुन्हा प्रयत्न करा.');
+    expect(text).toContain('This page could not be loaded right now. Please try again in a little while.');
+    expect(text.indexOf('हे पान')).toBeLessThan(text.indexOf('This page'));
+    expect(await page.getByText('लोड होत आहे…').isVisible()).toBe(false);
+    // The link asks for the same page again.
+    const again = page.getByRole('link', { name: 'पुन्हा प्रयत्न करा / Try again' });
+    expect(await again.getAttribute('href')).toBe(`/propertyqr/101/${councilId}`);
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, 'nojs-unavailable-360');
+    await page.context().close();
+  });
+
+  it('with JavaScript, the page that notice came in shows the page once the database answers again', async () => {
+    // The notice page as the server sent it during the outage; its scripts and reads reach the
+    // portal whose database answers (the outage is over by the time they run).
+    const during = await fetch(`${down.baseUrl}/`);
+    expect(during.status).toBe(503);
+    const body = await during.text();
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.route(`${portal.baseUrl}/`, (route) =>
+      route.fulfill({
+        status: 503,
+        body,
+        headers: {
+          'content-type': during.headers.get('content-type')!,
+          'content-security-policy': during.headers.get('content-security-policy')!,
+        },
+      }),
+    );
+    await page.goto(portal.baseUrl + '/');
+    await expect.poll(() => page.getByTestId('office-title').first().textContent(), { timeout: 20_000 }).toBe('ग्रामपंचायत कार्यालय सोनगाव');
+    expect(await page.getByTestId('page-unavailable').count()).toBe(0);
+    expect(await page.getByTestId('news-item').locator('h4').allTextContents()).toEqual(['विशेष ग्रामसभा']);
+    await page.close();
   });
 });
 
