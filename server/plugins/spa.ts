@@ -2,7 +2,9 @@
 // pre-compressed (.br/.gz written at build time). The public pages (home, services, schemes,
 // committees, the certificate, property and receipt QR pages, the property search) are rendered here from React (web/src/public/
 // entry-server.tsx, built into web/dist-server) with their data inlined for hydration (issue 12);
-// every other non-API GET gets index.html, the staff app. Unknown /api paths answer the 404 envelope.
+// every other non-API GET gets index.html, the staff app. A public page the server cannot read for
+// (a 5xx: the database down) or render gets index.html too, with 503 or 500 and a notice for
+// browsers without JavaScript. Unknown /api paths answer the 404 envelope.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -159,6 +161,22 @@ function htmlPacker(limit = 32) {
   };
 }
 
+/** Where index.html's placeholder (shown until the staff app renders) takes the notice below. */
+const UNAVAILABLE_PLACEHOLDER = '<!--app-unavailable-->';
+
+/** index.html for a public page the server could not render: the notice, Marathi first, shown
+ *  only without JavaScript (with it, the staff app renders the page and reads again), in place of
+ *  the placeholder's loading line; and a link that asks for the page again. */
+function unavailableShell(template: string, url: string): string {
+  const notice =
+    '<noscript><style>.gp-shell-loading{display:none}</style>' +
+    '<div role="alert" data-testid="page-unavailable" style="max-width:32em;padding:0 16px;text-align:center;font-size:16px;line-height:1.6;color:#222">' +
+    '<p style="margin:0 0 8px">हे पान आत्ता उघडता आले नाही. कृपया थोड्या वेळाने पुन्हा प्रयत्न करा.</p>' +
+    '<p lang="en" style="margin:0 0 12px">This page could not be loaded right now. Please try again in a little while.</p>' +
+    `<a href="${escapeHtml(url)}" style="color:#0d47a1">पुन्हा प्रयत्न करा / Try again</a></div></noscript>`;
+  return template.replace(UNAVAILABLE_PLACEHOLDER, () => notice);
+}
+
 export default fp(async function spa(app: FastifyInstance, opts: { webDist: string; uploadsDir: string }) {
   app.decorate('indexTransforms', [] as IndexTransform[]);
   fs.mkdirSync(opts.uploadsDir, { recursive: true });
@@ -256,6 +274,9 @@ export default fp(async function spa(app: FastifyInstance, opts: { webDist: stri
   let loaderHash: string | undefined;
   async function serveIndex(request: FastifyRequest, reply: FastifyReply) {
     let html: string | null = null;
+    /** The status of a public page that could not be rendered: 503 when a read it needs failed
+     *  (the database down), 500 when rendering itself did. */
+    let failed: number | undefined;
     try {
       html = await renderPublic(request);
       // The public entry's inline loader (deferEntry): helmet's policy plus its hash.
@@ -263,17 +284,21 @@ export default fp(async function spa(app: FastifyInstance, opts: { webDist: stri
       if (html !== null && loaderHash && typeof csp === 'string')
         reply.header('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' ${loaderHash}`));
     } catch (err) {
-      // The staff app can still show the page, rendered in the browser.
       request.log.error({ err }, 'server-side rendering failed');
+      failed = typeof (err as { status?: unknown }).status === 'number' ? 503 : 500;
     }
     if (html === null) {
       template ??= fs.readFileSync(indexFile, 'utf8');
-      html = template;
+      // A failed page: the staff app, which renders the page in the browser and reads again (it may
+      // get through once the database is back); without JavaScript, a notice instead of its
+      // loading line, which nothing would ever replace.
+      html = failed ? unavailableShell(template, request.url) : template;
     }
     for (const t of app.indexTransforms) html = await t(html, request);
-    const unique = unstored.has(request);
+    // A failure is not kept by the browser or a proxy: the next visit asks again.
+    const unique = unstored.has(request) || failed !== undefined;
     reply
-      .code(200)
+      .code(failed ?? 200)
       .type('text/html; charset=utf-8')
       .header('cache-control', unique ? 'no-store' : 'no-cache');
     // Already compressed: the compress plugin leaves it as it is. A page made for one visitor (a

@@ -2,6 +2,7 @@
 // Without DATABASE_URL the portal runs on a fresh embedded database with a known admin; with it,
 // a fresh administrator account is added through the CLI first (the database may hold others).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -9,6 +10,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { staffLogin } from '../helpers/http-api.ts';
+import { unreachableDatabase } from '../helpers/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { buildApp } from '../../server/app.ts';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -83,6 +87,24 @@ export async function startPortal(): Promise<Portal> {
         child.kill('SIGTERM');
         await done;
       }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The portal as a visitor meets it while its database server is down: the real build and API,
+ *  in this process, on a database that refuses every connection (tests/helpers/app.ts). */
+export async function startPortalWithoutDatabase(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-e2e-down-'));
+  const database = await unreachableDatabase();
+  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: crypto.randomBytes(32).toString('hex') });
+  const app = await buildApp({ ...config, webDist: path.join(root, 'web/dist'), sms: { ...config.sms, worker: false } }, database, false);
+  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    baseUrl,
+    async stop() {
+      await app.close();
+      await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -19,6 +19,8 @@ import {
   type Office,
   type Portal,
 } from './helpers.ts';
+import { staffLogin } from '../helpers/http-api.ts';
+import { VILLAGE } from '../helpers/village.ts';
 
 let portal: Portal;
 let browser: Browser;
@@ -46,34 +48,6 @@ async function screenshotView(page: Page, name: string) {
   await page.screenshot({ path: path.join(screensDir, `${name}.png`) });
 }
 
-const VILLAGE = {
-  officeName: 'ग्रामपंचायत कार्यालय सोनगाव',
-  officeNameEnglish: 'Gram Panchayat Office Sonagaon',
-  block: 'इंदापूर',
-  blockEnglish: 'Indapur',
-  district: 'पुणे',
-  districtEnglish: 'Pune',
-  address: 'ग्रामपंचायत कार्यालय, मु. पो. सोनगाव, ता. इंदापूर',
-  postalCode: '413106',
-  stats: [
-    { key: 'population', label: 'लोकसंख्या', value: '2,500+' },
-    { key: 'families', label: 'कुटुंबे', value: '450+' },
-    { key: 'farmland', label: 'शेती क्षेत्र', value: '300+ एकर' },
-    { key: 'schools', label: 'शाळा', value: '3' },
-    { key: 'anganwadis', label: 'अंगणवाडी केंद्रे', value: '2' },
-  ],
-  facilities: ['प्राथमिक आरोग्य केंद्र – 24/7 सेवा', '100% विद्युतीकरण', 'प्रत्येक घरात नळाद्वारे पाणीपुरवठा'],
-  schools: [
-    { name: 'जिल्हा परिषद प्राथमिक शाळा (इयत्ता 1 ली ते 4 थी)', head: 'श्री. सुनील पाटील', children: 160, teachers: 6 },
-    { name: 'जिल्हा परिषद उच्च प्राथमिक शाळा (इयत्ता 5 वी ते 8 वी)', head: 'श्रीमती सुनीता जाधव', children: 145, teachers: 6 },
-    { name: 'माध्यमिक विद्यालय (इयत्ता 8 वी ते 10 वी)', head: 'श्री. विजय शिंदे', children: 210, teachers: 9 },
-  ],
-  anganwadis: [
-    { name: 'अंगणवाडी केंद्र क्र. 1 (गावठाण)', head: 'श्रीमती मंगल कांबळे', children: 32, teachers: 2 },
-    { name: 'अंगणवाडी केंद्र क्र. 2 (वाडी-वस्ती)', head: 'श्रीमती रेखा पवार', children: 27, teachers: 2 },
-  ],
-};
-
 const png = slidePng;
 const addSlides = (count: number, from = 1) => addSlidesAs(office, count, from);
 const listSlides = () => call('GET', `/api/Corosal/by-user/${councilId}`) as Promise<{ corosalId: number }[]>;
@@ -90,25 +64,28 @@ async function home(page: Page, waitUntil: 'load' | 'commit' = 'load') {
   await hydrated(page);
 }
 
+/** A new council account (registered by the office, an administrator), logged in. */
+async function otherCouncil(prefix: string) {
+  const username = `${prefix}-${Date.now()}`;
+  const password = 'Other-council-2026';
+  await call('POST', '/api/User/register', { username, email: `${username}@example.org`, password });
+  return { username, password, session: await staffLogin(portal.baseUrl, username, password) };
+}
+
 /** The server renders / with the public council's slides and news in it (issue 12): a visitor's
  *  browser reads neither. A clerk of another council sees their own (spec 6), which the browser
  *  reads after the page has loaded: this logs the page in as such a clerk (an empty council). */
 let otherSession: Record<string, unknown> | undefined;
 async function asOtherCouncil(page: Page) {
   if (!otherSession) {
-    const username = `gp-reader-${Date.now()}`;
-    const password = 'Reader-council-2026';
-    await call('POST', '/api/User/register', { username, email: `${username}@example.org`, password });
-    const login = (
-      await (
-        await fetch(`${portal.baseUrl}/api/User/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username, password }),
-        })
-      ).json()
-    ).result;
-    otherSession = { username, createdByUser_Id: login.userId, userId: login.userId, token: login.token, expiry: Date.now() + 3600_000 };
+    const { username, session } = await otherCouncil('gp-reader');
+    otherSession = {
+      username,
+      createdByUser_Id: session.councilId,
+      userId: session.councilId,
+      token: session.token,
+      expiry: Date.now() + 3600_000,
+    };
   }
   await page.addInitScript((s) => localStorage.setItem('session', JSON.stringify(s)), otherSession);
 }
@@ -518,29 +495,14 @@ describe('latest news', () => {
 
 describe('home page for a logged-in clerk', () => {
   it("shows the clerk's own council's news; visitors see the public council's", async () => {
-    const username = `gp-other-${Date.now()}`;
-    const password = 'Other-council-2026';
-    await call('POST', '/api/User/register', { username, email: `${username}@example.org`, password });
-    const other = (
-      await (
-        await fetch(`${portal.baseUrl}/api/User/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username, password }),
-        })
-      ).json()
-    ).result;
-    const res = await fetch(`${portal.baseUrl}/api/Blog`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${other.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        blogTitle: 'दुसऱ्या ग्रामपंचायतीची सभा',
-        blogContent: 'फक्त या कार्यालयाची बातमी.',
-        eventDate: '2026-10-02',
-        createdByUserId: other.userId,
-      }),
+    const { username, password, session: other } = await otherCouncil('gp-other');
+    const news = await other.call('POST', '/api/Blog', {
+      blogTitle: 'दुसऱ्या ग्रामपंचायतीची सभा',
+      blogContent: 'फक्त या कार्यालयाची बातमी.',
+      eventDate: '2026-10-02',
+      createdByUserId: other.councilId,
     });
-    expect(res.status).toBe(201);
+    expect(news).toMatchObject({ blogTitle: 'दुसऱ्या ग्रामपंचायतीची सभा', createdByUserId: other.councilId });
 
     const page = await browser.newPage();
     await home(page);

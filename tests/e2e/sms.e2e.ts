@@ -3,7 +3,8 @@
 // the spec's text, the right one sending, and the batch completing in the history.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, type Portal } from './helpers.ts';
+import { launchBrowser, loginThroughForm, officeSession, screenshot, startPortal, watchErrors, type Portal } from './helpers.ts';
+import { rccHouse } from '../helpers/tax-seed.ts';
 
 let portal: Portal;
 let browser: Browser;
@@ -25,27 +26,12 @@ const tomorrow = () => {
 
 describe('SMS notices', () => {
   it('sends a gram sabha notice through the log provider and sees the batch complete, at 375 px', async () => {
-    const login = await (
-      await fetch(`${portal.baseUrl}/api/User/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: portal.username, password: portal.password }),
-      })
-    ).json();
-    const registered = await fetch(`${portal.baseUrl}/api/GrampanchayatImport/register-owner-property`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${login.token}` },
-      body: JSON.stringify({
-        malmattaNo: `SMS-${Date.now().toString(36)}`,
-        malkacheNav: 'रमेश गणपत पाटील',
-        bhogwatdarakNav: 'स्वतः',
-        mobileNo: '9876543210',
-        gatNo: '45',
-        citySurveyNo: '102',
-        areaSqm: '40',
-      }),
-    });
-    expect(registered.status).toBe(201);
+    // An owner with a mobile number: the notice has a recipient.
+    const malmattaNo = `SMS-${Date.now().toString(36)}`;
+    const registered = await (
+      await officeSession(portal)
+    ).call('POST', '/api/GrampanchayatImport/register-owner-property', rccHouse(malmattaNo, 'रमेश गणपत पाटील'));
+    expect(registered).toMatchObject({ malmattaNo });
 
     const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
     const errors = watchErrors(page);
@@ -81,13 +67,7 @@ describe('SMS notices', () => {
   });
 
   it('tells the clerk when someone else saved a template after the editor read it, and reloads it', async () => {
-    const login = await (
-      await fetch(`${portal.baseUrl}/api/User/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: portal.username, password: portal.password }),
-      })
-    ).json();
+    const office = await officeSession(portal);
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     const errors = watchErrors(page);
     await loginThroughForm(page, portal);
@@ -97,12 +77,8 @@ describe('SMS notices', () => {
     await editor.fill('मालमत्ता {malmattaNo}: कर {amount} थकीत. (माझा बदल)');
     // Another clerk saves the dues wording meanwhile.
     const other = 'मालमत्ता {malmattaNo}: कर {amount} भरावा. (दुसरा बदल)';
-    const saved = await fetch(`${portal.baseUrl}/api/Sms/templates`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${login.token}` },
-      body: JSON.stringify({ kind: 'dues', body: other }),
-    });
-    expect(saved.status).toBe(200);
+    const saved = await office.call('PUT', '/api/Sms/templates', { kind: 'dues', body: other });
+    expect(saved.dues).toBe(other);
     // The second editor's button (gram sabha's comes first).
     await page.getByRole('button', { name: 'जतन करा / Save' }).nth(1).click();
     await poll(() => page.getByTestId('template-stale-dues').textContent()).toContain('दुसऱ्या कोणीतरी जतन केला आहे');

@@ -3,6 +3,7 @@
 // files share the database, so tests make their own councils (unique names) and never assume
 // they are alone in it.
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -50,6 +51,31 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A database whose server is down, as a portal meets one: the Prisma client and plain SQL of a
+ *  PostgreSQL address where nothing listens, so every query is refused at connect. */
+export async function unreachableDatabase(): Promise<OpenDatabase> {
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+  const [{ PrismaPg }, { PrismaClient }] = await Promise.all([
+    import('@prisma/adapter-pg'),
+    import('../../server/generated/prisma/client.ts'),
+  ]);
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: `postgresql://postgres@127.0.0.1:${port}/gone` }) });
+  return {
+    kind: 'postgresql',
+    prisma,
+    sql: {
+      query: async (q, params) => prisma.$queryRawUnsafe(q, ...(params ?? [])),
+      exec: async (q) => void (await prisma.$executeRawUnsafe(q)),
+    },
+    close: () => prisma.$disconnect(),
   };
 }
 

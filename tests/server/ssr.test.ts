@@ -2,7 +2,8 @@
 // name, the welcome heading, the slides and news already in it, the first slide preloaded with its
 // phone size, and the reads inlined as JSON for hydration; a certificate QR page, a property
 // certificate and a receipt check carry their record, or the server's reason for an unknown id; the
-// property search its own captcha; staff addresses stay the browser app. Uses the real build
+// property search its own captcha; staff addresses stay the browser app; a page the server cannot
+// read for (the database down) or render says so without JavaScript. Uses the real build
 // (web/dist, web/dist-server), made if missing.
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -12,7 +13,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app.ts';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import type { OpenDatabase } from '../../server/db/open.ts';
+import { buildTestApp, createCouncil, injectAs, unreachableDatabase, type TestApp, type TestCouncil } from '../helpers/app.ts';
 import { multipart } from '../helpers/multipart.ts';
 import { caseOf, createValid } from '../helpers/certificates.ts';
 import { pay, propertyWithKar } from '../helpers/tax.ts';
@@ -248,6 +250,89 @@ describe('server-side rendering of the public pages', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).not.toContain('id="gp-data"');
       expect(res.body, url).toMatch(/assets\/index-[\w-]+\.js/);
+    }
+  });
+});
+
+/** The notice a browser without JavaScript shows in place of a page the server could not render. */
+const noticeOf = (html: string) =>
+  /<noscript>((?:(?!<\/noscript>)[\s\S])*data-testid="page-unavailable"[\s\S]*?)<\/noscript>/.exec(html)?.[1];
+
+describe('a public page the server cannot render', () => {
+  let down: App;
+  let gone: OpenDatabase;
+  beforeAll(async () => {
+    gone = await unreachableDatabase();
+    down = await buildApp({ ...t.config, webDist, publicUserId: council.userId }, gone, false);
+    await down.ready();
+  });
+  afterAll(async () => {
+    await down?.close();
+    await gone?.close();
+  });
+
+  it('answers 503 while the database is down, with a notice for a browser without JavaScript and the app for one with it', async () => {
+    // The page's reads fail as the API's own do.
+    expect((await down.inject({ method: 'GET', url: '/api/Site/profile' })).statusCode).toBeGreaterThanOrEqual(500);
+    for (const url of ['/', '/seva-full', `/propertyqr/101/${council.userId}`, '/usermalmatta?q=1&r=2']) {
+      const res = await down.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(503);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      // Not kept by the browser or a proxy: the next visit asks again.
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      const notice = noticeOf(res.body);
+      expect(notice, url).toContain('हे पान आत्ता उघडता आले नाही. कृपया थोड्या वेळाने पुन्हा प्रयत्न करा.');
+      expect(notice, url).toContain('This page could not be loaded right now.');
+      expect(notice, url).toContain(`href="${url.replace('&', '&amp;')}"`);
+      // Without JavaScript the placeholder's loading line is hidden; nothing would ever replace it.
+      expect(notice, url).toContain('.gp-shell-loading{display:none}');
+      expect(res.body, url).toContain('class="gp-shell-loading"');
+      // With JavaScript, the staff app renders the page in the browser and reads it again; no
+      // server-rendered page with holes that only its reads could fill.
+      expect(res.body, url).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
+      expect(res.body, url).not.toContain('id="gp-data"');
+      expect(res.body, url).not.toContain('Loading Carousel...');
+    }
+    // Staff addresses are the app as ever, without the notice.
+    const login = await down.inject({ method: 'GET', url: '/login' });
+    expect(login.statusCode).toBe(200);
+    expect(noticeOf(login.body)).toBeUndefined();
+  });
+
+  it('answers 503 when one read fails on the server, and 500 when rendering itself does', async () => {
+    const broken = await buildApp({ ...t.config, webDist, publicUserId: council.userId }, t.database, false);
+    let fault: 'news read' | 'profile shape' = 'news read';
+    // The news read throws (a fault in its code); or the profile comes with a scheme the page
+    // cannot render (a shape it does not know).
+    broken.addHook('preHandler', async (request) => {
+      if (fault === 'news read' && request.url.startsWith('/api/Blog/by-user/')) throw new Error('news read fault');
+    });
+    broken.addHook('onSend', async (request, _reply, payload) => {
+      if (fault !== 'profile shape' || request.url !== '/api/Site/profile') return payload;
+      const body = JSON.parse(String(payload)) as { result: Record<string, unknown> };
+      return JSON.stringify({ ...body, result: { ...body.result, schemes: [null] } });
+    });
+    await broken.ready();
+    try {
+      const home = await broken.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+      expect(home.statusCode).toBe(503);
+      expect(home.headers['cache-control']).toBe('no-store');
+      const html = home.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(home.rawPayload).toString() : home.body;
+      expect(noticeOf(html)).toContain('This page could not be loaded right now.');
+      expect(html).not.toContain('id="gp-data"');
+      // The pages that do not read the news are rendered as ever.
+      const services = await broken.inject({ method: 'GET', url: '/seva-full' });
+      expect(services.statusCode).toBe(200);
+      expect(services.body).toContain('id="gp-data"');
+      expect(noticeOf(services.body)).toBeUndefined();
+
+      fault = 'profile shape';
+      const schemes = await broken.inject({ method: 'GET', url: '/yojna-full' });
+      expect(schemes.statusCode).toBe(500);
+      expect(schemes.headers['cache-control']).toBe('no-store');
+      expect(noticeOf(schemes.body)).toContain('हे पान आत्ता उघडता आले नाही.');
+    } finally {
+      await broken.close();
     }
   });
 });

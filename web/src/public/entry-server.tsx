@@ -19,7 +19,8 @@ export interface Rendered {
   preloadImage?: { href: string; srcSet?: string; sizes: string };
 }
 
-/** Null when the path is not a public page the server renders. */
+/** Null when the path is not a public page the server renders. Throws when a read failed other
+ *  than by a refusal (4xx), with that read's `status` when it had one. */
 export async function render(url: string, get: (path: string) => Promise<unknown>): Promise<Rendered | null> {
   const match = matchPublic(new URL(url, 'http://x').pathname);
   if (!match) return null;
@@ -32,9 +33,13 @@ export async function render(url: string, get: (path: string) => Promise<unknown
     } catch (err) {
       // A refusal (an unknown or malformed id) is the page's answer too: it shows the API's words.
       const status = (err as { status?: unknown }).status;
-      if (typeof status === 'number' && status >= 400 && status < 500)
+      if (typeof status === 'number' && status >= 400 && status < 500) {
         data[failureKey(path)] = { status, message: (err as Error).message } satisfies ReadFailure;
-      return undefined;
+        return undefined;
+      }
+      // A read the server could not answer (the database down, a 5xx): no page with a hole in it
+      // that only a script could fill; the server sends its notice instead (server/plugins/spa.ts).
+      throw err;
     }
   };
   const profile = (await read('/api/Site/profile')) as SiteProfile | undefined;
