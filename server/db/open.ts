@@ -20,6 +20,11 @@ export interface OpenDatabase {
   kind: 'postgresql' | 'pglite';
   /** Plain SQL outside Prisma (bulk work, health). */
   sql: SqlRunner;
+  /** Embedded database only: calls `onNotify` for each notification (NOTIFY) on `channel`. PGlite
+   *  hands it over, after the commit, before the statement that committed returns; and this process
+   *  alone opens the database (lock.ts), so no change to it goes unnoticed. On PostgreSQL other
+   *  processes write too, and a notification arrives whenever its connection reads it: none here. */
+  listen?(channel: string, onNotify: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -123,6 +128,7 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenDatabase> {
     prisma,
     kind: 'pglite',
     sql,
+    listen: async (channel, onNotify) => void (await pglite.listen(channel, () => onNotify())),
     async close() {
       await prisma.$disconnect();
       await pglite.close();
