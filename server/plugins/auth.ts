@@ -8,6 +8,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Forbidden, Unauthorized } from '../lib/errors.ts';
 import { apiTokenSecret, authenticateToken, type AuthenticatedToken } from '../modules/apiTokens/service.ts';
 import { accessFor, NEVER } from '../modules/apiTokens/scopes.ts';
+import { sessionAccounts } from '../modules/users/sessions.ts';
+import type { OpenDatabase } from '../db/open.ts';
 
 export interface Council {
   userId: number;
@@ -43,7 +45,7 @@ declare module 'fastify' {
 export const TOKEN_LIFETIME = '2h';
 const TOKEN_MAX_AGE_MS = 2 * 60 * 60 * 1000;
 
-export default fp(async function auth(app: FastifyInstance, opts: { secret: string }) {
+export default fp(async function auth(app: FastifyInstance, opts: { secret: string; listen?: OpenDatabase['listen'] }) {
   await app.register(jwt, {
     secret: opts.secret,
     sign: { algorithm: 'HS256', expiresIn: TOKEN_LIFETIME },
@@ -51,6 +53,8 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
     // made to live forever (no exp, or a far exp) is still refused.
     verify: { algorithms: ['HS256'], requiredClaims: ['sub', 'iat', 'exp', 'ver'], maxAge: TOKEN_MAX_AGE_MS },
   });
+
+  const readAccount = await sessionAccounts(app.db, opts.listen);
 
   app.decorate('signToken', (user: { id: number; username: string; tokenVersion: number }) =>
     app.jwt.sign({ sub: String(user.id), name: user.username, ver: user.tokenVersion } satisfies TokenPayload),
@@ -110,10 +114,7 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
     const id = typeof payload.sub === 'string' && /^[1-9]\d{0,9}$/.test(payload.sub) ? Number(payload.sub) : NaN;
     if (!Number.isSafeInteger(id) || id > 2_147_483_647 || !Number.isInteger(payload.ver))
       throw new Unauthorized('The login token is not valid. Please log in again.');
-    const user = await app.db.user.findUnique({
-      where: { id },
-      select: { id: true, username: true, isAdmin: true, passwordChangedAt: true, tokenVersion: true },
-    });
+    const user = await readAccount(id);
     // A token issued before the password last changed (reset) or before a logout no longer counts.
     if (!user || (payload.iat ?? 0) < Math.floor(user.passwordChangedAt.getTime() / 1000) || payload.ver !== user.tokenVersion)
       throw new Unauthorized('The login token is no longer valid. Please log in again.');

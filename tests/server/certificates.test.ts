@@ -3,6 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
 import { KIND_CASES, createValid, pdfFacts, pdfQr, pdfText, send, type Body } from '../helpers/certificates.ts';
+import { findRow } from '../../server/modules/certificates/service.ts';
+import { KINDS } from '../../server/modules/certificates/kinds.ts';
+import { plainReaderOf } from '../../server/db/open.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -184,6 +187,28 @@ describe.each(KIND_CASES)('$kind certificates', (c) => {
     // Aadhaar on paper: masked (Aadhaar Act s. 29(4)).
     expect(fullAadhaars(text)).toEqual([]);
     expect(pdfQr(pdf)).toBe(`http://portal.test/${c.kind}qr/${id}`);
+  });
+
+  // The PDF and the QR page read the record in plain SQL there: every column must come as Prisma
+  // gives it, timestamps included in a time zone other than UTC.
+  it.runIf(!process.env.DATABASE_URL)('reads a record on the embedded database exactly as Prisma reads it', async () => {
+    expect(plainReaderOf(t.app.db)).toBeDefined();
+    const council = await createCouncil(t.app);
+    const saved = await createValid(t.app, council, c);
+    const id = saved[c.idField] as string;
+    const kind = KINDS.find((k) => k.kind === c.kind)!;
+    const zone = process.env.TZ;
+    process.env.TZ = 'Asia/Kolkata';
+    try {
+      const plain = await findRow(t.app.db, kind, id);
+      const prisma = await (t.app.db[kind.model] as unknown as { findUnique(a: object): Promise<unknown> }).findUnique({
+        where: { [c.idField]: id },
+      });
+      expect(plain).toStrictEqual(prisma);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });
 

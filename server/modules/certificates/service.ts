@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { inTransaction, type DbOrTx, type Tx } from '../../db/transaction.ts';
+import { plainReaderOf } from '../../db/open.ts';
 import { maskAadhaar, maskMobile } from '../../lib/aadhaar.ts';
 import { ageAt, formatDateEnGB, isoDay, parseIsoDate, todayInIndia } from '../../../common/dates.ts';
 import { englishDateWords } from '../../../common/english-words.ts';
@@ -232,8 +233,19 @@ function toPublic(kind: Kind, row: Row): Row {
 
 // ---------------------------------------------------------------- reads
 
+/** A certificate by id, every column, as Prisma reads it. Every PDF and QR page reads one: on the
+ *  embedded database in plain SQL (server/db/open.ts, plainReaderOf, says why). */
+export async function findRow(db: DbOrTx, kind: Kind, id: string): Promise<Row | null> {
+  if (!UUID.test(id)) return null;
+  const plain = plainReaderOf(db);
+  if (!plain) return table(db, kind).findUnique({ where: { [kind.idField]: id } });
+  const { table: t, id: key } = listSql(kind);
+  const [row] = await plain<Row>(`SELECT * FROM ${t.sql} WHERE ${key.sql} = $1`, [id]);
+  return row ?? null;
+}
+
 async function find(db: DbOrTx, kind: Kind, id: string): Promise<Row> {
-  const row = UUID.test(id) ? await table(db, kind).findUnique({ where: { [kind.idField]: id } }) : null;
+  const row = await findRow(db, kind, id);
   if (!row) throw new NotFound(`No ${kind.label} with this id.`);
   return row;
 }

@@ -1,9 +1,12 @@
 // Tokens and passwords (issue 13, items 12-13): one algorithm, a required expiry and age limit,
 // 401 for a malformed subject, logout that ends a token on the server, and password rules.
+// On the embedded database the server keeps the accounts it checks tokens against in memory
+// (server/modules/users/sessions.ts): every change of an account must still count at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSigner } from 'fast-jwt';
+import pg from 'pg';
 import { buildTestApp, createCouncil, injectAs, type TestApp } from '../../helpers/app.ts';
-import { checkPassword, randomPassword } from '../../../server/modules/users/service.ts';
+import { checkPassword, randomPassword, setPassword } from '../../../server/modules/users/service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -65,6 +68,74 @@ describe('tokens', () => {
     expect((await me(again.json().token)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: '/api/User/logout' })).statusCode).toBe(401);
   });
+
+  it('ends the tokens at once at a password reset (as npm run user -- reset does it)', async () => {
+    const c = await createCouncil(t.app);
+    expect((await me(c.token)).statusCode).toBe(200);
+    await setPassword(t.app.db, c.username, 'Reset-pass-42');
+    const after = await me(c.token);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().message).toMatch(/no longer valid/);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/User/login',
+      payload: { username: c.username, password: 'Reset-pass-42' },
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await me(again.json().token)).statusCode).toBe(200);
+  });
+
+  it('sees every change of the account at the next request, however it was written', async () => {
+    // Through Prisma outside the users service, in a transaction, and in plain SQL.
+    const changes: Array<(userId: number) => Promise<unknown>> = [
+      (id) => t.app.db.user.update({ where: { id }, data: { tokenVersion: { increment: 1 } } }),
+      (id) =>
+        t.app.db.$transaction(async (tx) => tx.user.update({ where: { id }, data: { passwordChangedAt: new Date(Date.now() + 5_000) } })),
+      (id) => t.database.sql.query('UPDATE "User" SET "tokenVersion" = "tokenVersion" + 1 WHERE id = $1', [id]),
+    ];
+    for (const change of changes) {
+      const c = await createCouncil(t.app);
+      expect((await me(c.token)).statusCode).toBe(200);
+      await change(c.userId);
+      expect((await me(c.token)).statusCode, String(change)).toBe(401);
+    }
+    // An administrator no longer one: the next request is refused what needs one.
+    const admin = await createCouncil(t.app, { isAdmin: true });
+    const register = () =>
+      injectAs(t.app, admin, {
+        method: 'POST',
+        url: '/api/User/register',
+        payload: {
+          username: `x_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+          email: 'a@example.org',
+          password: 'Vadgaon-kar-2026',
+        },
+      });
+    expect((await register()).statusCode).toBe(201);
+    await t.app.db.user.update({ where: { id: admin.userId }, data: { isAdmin: false } });
+    expect((await register()).statusCode).toBe(403);
+    // A deleted account.
+    const gone = await createCouncil(t.app);
+    expect((await me(gone.token)).statusCode).toBe(200);
+    await t.app.db.user.delete({ where: { id: gone.userId } });
+    expect((await me(gone.token)).statusCode).toBe(401);
+  });
+
+  it.runIf(!!process.env.DATABASE_URL)(
+    'sees a change made by another process (PostgreSQL: the command line while the portal runs)',
+    async () => {
+      const c = await createCouncil(t.app);
+      expect((await me(c.token)).statusCode).toBe(200);
+      const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await other.connect();
+      try {
+        await other.query('UPDATE "User" SET "tokenVersion" = "tokenVersion" + 1 WHERE id = $1', [c.userId]);
+      } finally {
+        await other.end();
+      }
+      expect((await me(c.token)).statusCode).toBe(401);
+    },
+  );
 });
 
 describe('passwords', () => {
