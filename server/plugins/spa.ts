@@ -283,6 +283,14 @@ export default fp(async function spa(app: FastifyInstance, opts: { webDist: stri
       const csp = reply.getHeader('content-security-policy');
       if (html !== null && loaderHash && typeof csp === 'string')
         reply.header('content-security-policy', csp.replace("script-src 'self'", `script-src 'self' ${loaderHash}`));
+      // A public page holds nothing a cross-origin opener could take (no login, no secret), so it
+      // is sent without helmet's Cross-Origin-Opener-Policy: same-origin. That header makes the
+      // browser put the page in a new browsing context group, a renderer process of its own started
+      // cold on every arrival from a search result or a QR scanner (and Chrome on Android isolates
+      // a site that sends it): Lighthouse's blocking time on the home 164–592 → 15–122 ms (issue 12,
+      // bench/README.md). The staff app (index.html, /login) keeps it, so a public page's opener
+      // loses its handle as soon as the tab moves on to a staff page.
+      if (html !== null) reply.removeHeader('cross-origin-opener-policy');
     } catch (err) {
       request.log.error({ err }, 'server-side rendering failed');
       failed = typeof (err as { status?: unknown }).status === 'number' ? 503 : 500;

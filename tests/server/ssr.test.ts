@@ -135,6 +135,26 @@ describe('server-side rendering of the public pages', () => {
     expect(schemes.every((s) => s.title && !('eligibility' in s) && !('benefits' in s) && !('details' in s))).toBe(true);
     // No MUI, emotion or router on the public page: its scripts are the public entry's.
     expect(html).not.toMatch(/assets\/index-[\w-]+\.js/);
+    // The first paint waits for the whole page (its footer), so its layout is one task before it.
+    expect(html).toMatch(/<link rel="expect" href="#gp-footer" blocking="render"/);
+    expect(html).toMatch(/<footer class="gp-footer" id="gp-footer">/);
+  });
+
+  it('sends public pages without the opener policy, and staff pages with it', async () => {
+    for (const url of ['/', '/yojna-full', '/birthqr/1']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.body, url).toContain('id="gp-data"');
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      // The other protections stay.
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'self'");
+    }
+    for (const url of ['/login', '/admin']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+    }
+    const api = await app.inject({ method: 'GET', url: '/api/Site/profile' });
+    expect(api.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it("sends a page's HTML at brotli's best quality once it has been asked for twice and made", async () => {

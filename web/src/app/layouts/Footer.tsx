@@ -21,7 +21,8 @@ export default function Footer() {
     { url: p?.instagramUrl, label: 'इंस्टाग्राम (Instagram)', icon: INSTAGRAM },
   ].filter((l): l is typeof l & { url: string } => !!l.url);
   return (
-    <footer className="gp-footer">
+    // The id ends the first paint's wait (public.html: <link rel="expect" blocking="render">).
+    <footer className="gp-footer" id="gp-footer">
       <div className="gp-footer__grid">
         <div>
           <h2 className="gp-footer__name">{name}</h2>
