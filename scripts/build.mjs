@@ -31,8 +31,6 @@ const parts = {
     output: 'web/dist-server/entry-server.js',
     build() {
       run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
-      // The public pages' script on Preact, into the same directory (web/vite.config.ts).
-      run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--mode', 'public']);
       // The public pages' server-side rendering (server/plugins/spa.ts loads it).
       run(bin('vite'), ['build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--ssr']);
     },

@@ -140,19 +140,6 @@ describe('server-side rendering of the public pages', () => {
     expect(html).toMatch(/<footer class="gp-footer" id="gp-footer">/);
   });
 
-  it('hydrates public pages with Preact: React DOM is in the staff app only', () => {
-    // React DOM's production build links its error codes to react.dev; Preact has none.
-    const reactDom = (file: string) => fs.readFileSync(path.join(webDist, file), 'utf8').includes('react.dev/errors/');
-    const manifest = JSON.parse(fs.readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
-    const chunks = Object.values(manifest)
-      .map((c) => c.file)
-      .filter((f) => f.endsWith('.js'));
-    expect(chunks.some((f) => /^assets\/public-[\w-]+\.js$/.test(f))).toBe(true);
-    expect(chunks.filter(reactDom)).toEqual([]);
-    const staff = /src="\/(assets\/index-[\w-]+\.js)"/.exec(fs.readFileSync(path.join(webDist, 'index.html'), 'utf8'))![1];
-    expect(reactDom(staff)).toBe(true);
-  });
-
   it('sends public pages without the opener policy, and staff pages with it', async () => {
     for (const url of ['/', '/yojna-full', '/birthqr/1']) {
       const res = await app.inject({ method: 'GET', url });
