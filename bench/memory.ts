@@ -15,7 +15,8 @@
 // 16 clients each download PDFs one after another for BENCH_SECONDS (20) seconds, walking the records
 // from different starting points; RSS is sampled every 100 ms, and the server's CPU time per PDF
 // (all its threads) is the figure to compare on a busy machine, where PDFs/s mostly measures the others.
-// Standalone: npx tsx bench/memory.ts   (BENCH_START="node --flag dist/server/main.js" to try other flags)
+// Standalone: npx tsx bench/memory.ts   (BENCH_START="node --flag dist/server/main.js" to try other flags,
+// BENCH_ONLY=postgresql for the PostgreSQL part alone)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -297,18 +298,20 @@ export async function run() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-bench-memory-'));
   // Empty is unset for the server: the embedded database, and a first account it makes up.
   const pglite = { DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_USERNAME: '', ADMIN_PASSWORD: '' };
-  try {
-    let first: { username: string; password: string } | null = null;
-    results.push(
-      await measure('PGlite, first start (new data directory)', pglite, async (portal) => {
-        first = printedAccount(portal);
-        return null;
-      }),
-    );
-    results.push(await measure('PGlite, restart', pglite, async () => first));
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  // BENCH_ONLY=postgresql: the PostgreSQL part alone (A/B runs of a change that touches only it).
+  if (process.env.BENCH_ONLY !== 'postgresql')
+    try {
+      let first: { username: string; password: string } | null = null;
+      results.push(
+        await measure('PGlite, first start (new data directory)', pglite, async (portal) => {
+          first = printedAccount(portal);
+          return null;
+        }),
+      );
+      results.push(await measure('PGlite, restart', pglite, async () => first));
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
     const username = `bench_mem_${process.pid}`;

@@ -36,8 +36,9 @@ export interface Config {
    *  default is far above what the portal can serve, so it only counts (for the RateLimit headers)
    *  until an operator sets a real figure. */
   addressRateLimit: number;
-  /** PDF_WORKERS: worker threads that render PDFs (default one fewer than cores, at least 1, at
-   *  most 4: server/lib/pdf/pool.ts says why); 0 renders on the main thread. */
+  /** PDF_WORKERS: worker threads that render PDFs (default on the embedded database one fewer than
+   *  cores, on PostgreSQL one a core; at least 1, at most 4: server/lib/pdf/pool.ts says why); 0
+   *  renders on the main thread. */
   pdfWorkers: number;
   sms: SmsConfig;
 }
@@ -168,7 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e2eCaptchaPeek = env.E2E_CAPTCHA_PEEK === '1';
   if (e2eCaptchaPeek && env.NODE_ENV === 'production')
     throw new Error('E2E_CAPTCHA_PEEK is for browser tests only; it must not be set when NODE_ENV is production');
-  const pdfWorkers = env.PDF_WORKERS ? Number(env.PDF_WORKERS) : defaultPdfWorkers();
+  const pdfWorkers = env.PDF_WORKERS ? Number(env.PDF_WORKERS) : defaultPdfWorkers(!!env.DATABASE_URL);
   if (!Number.isInteger(pdfWorkers) || pdfWorkers < 0 || pdfWorkers > 64)
     throw new Error(`PDF_WORKERS must be a whole number from 0 to 64, got "${env.PDF_WORKERS}"`);
   return {

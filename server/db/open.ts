@@ -30,12 +30,27 @@ const prismaTyped = {
   },
 };
 
+/** The same for node-postgres, whose own readings differ from Prisma's there and for date (local
+ *  midnight to node-postgres, UTC midnight to Prisma). */
+const DATE = 1082;
+const pgPrismaTyped = (fallback: (oid: number) => unknown) => ({
+  getTypeParser: (oid: number) =>
+    oid === TIMESTAMP
+      ? prismaTyped.parsers[TIMESTAMP]
+      : oid === NUMERIC
+        ? prismaTyped.parsers[NUMERIC]
+        : oid === DATE
+          ? (x: string) => new Date(`${x}T00:00:00Z`)
+          : fallback(oid),
+});
+
 const plainReaders = new WeakMap<object, PlainReader>();
 
-/** Plain SQL beside the Prisma client `db` of an embedded database, for reads on a hot path: PGlite
- *  runs on the main thread, where Prisma's own work on a query was ~0.7 ms of CPU more than
- *  PGlite's (a certificate read by id: 1.2-1.5 against 0.5-0.6 ms). Undefined on PostgreSQL (its
- *  plain-SQL connection is one, Prisma's a pool) and for a transaction's client. */
+/** Plain SQL beside the Prisma client `db`, for reads on a hot path (a certificate PDF or QR page):
+ *  Prisma's own work on a query is main-thread CPU beside the database's. On PGlite, which runs on
+ *  that thread too, a certificate read by id took 1.2-1.5 ms through Prisma against 0.5-0.6 ms;
+ *  on PostgreSQL, through a small pool of its own, see bench/README.md ("PDF throughput on
+ *  PostgreSQL"). Undefined for a transaction's client: its reads stay on its connection. */
 export function plainReaderOf(db: DbOrTx): PlainReader | undefined {
   return plainReaders.get(db);
 }
@@ -119,12 +134,21 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenDatabase> {
       throw err;
     }
     const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: opts.databaseUrl, max: 10 }), transactionOptions });
+    // Connections open on first use; four are enough for reads of one row each.
+    const plainPool = new pg.Pool({ connectionString: opts.databaseUrl, max: 4 });
+    plainPool.on('error', (err) => log(`plain-SQL pool: ${err.message}`));
+    const types = pgPrismaTyped((oid) => pg.types.getTypeParser(oid));
+    plainReaders.set(
+      prisma,
+      async <T>(q: string, params: unknown[]) => (await plainPool.query({ text: q, values: params, types })).rows as T[],
+    );
     return {
       prisma,
       kind: 'postgresql',
       sql,
       async close() {
         await prisma.$disconnect();
+        await plainPool.end();
         await client.end();
       },
     };

@@ -28,11 +28,15 @@ export interface PdfPoolOptions {
   youngMb?: number;
 }
 
-/** One worker fewer than cores (at least one, at most 4): the main thread has its own share of each
- *  PDF (HTTP, the database, which PGlite runs on this thread). On 2 cores, 16 clients of the
- *  embedded database: 1 worker 97 PDFs/s at 15.4 ms CPU a PDF and 336 MB at peak; 2 workers 80/s at
- *  20.8 ms and 480 MB (the threads took turns on the cores); on the main thread 74/s. */
-export const defaultPdfWorkers = () => Math.max(1, Math.min(os.availableParallelism() - 1, 4));
+/** On the embedded database one worker fewer than cores (at least one, at most 4): the main thread
+ *  has its own share of each PDF (HTTP, and the database, which PGlite runs on this thread). On 2
+ *  cores, 16 clients of the embedded database: 1 worker 97 PDFs/s at 15.4 ms CPU a PDF and 336 MB at
+ *  peak; 2 workers 80/s at 20.8 ms and 480 MB (the threads took turns on the cores); on the main
+ *  thread 74/s. On PostgreSQL the database runs in processes of its own and the main thread was 70%
+ *  idle while its one worker was 81% busy (CPU profiles under that load): a worker a core, at most
+ *  4 (2 cores, interleaved: 1 worker 141.0 and 139.2 PDFs/s, 2 workers 159.6 and 146.9; peak RSS
+ *  245/221 → 288/270 MB; bench/README.md). */
+export const defaultPdfWorkers = (onPostgres = false) => Math.max(1, Math.min(os.availableParallelism() - (onPostgres ? 0 : 1), 4));
 
 let options: PdfPoolOptions = {
   workers: defaultPdfWorkers(),
