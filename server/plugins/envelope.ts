@@ -66,6 +66,59 @@ const PRISMA_MESSAGES: Record<string, [number, string]> = {
   P2003: [400, 'A linked record does not exist.'],
 };
 
+/** How long a client is told to wait when the database cannot be reached. */
+const DATABASE_RETRY_SECONDS = 30;
+const UNREACHABLE_KINDS = new Set([
+  'DatabaseNotReachable',
+  'ConnectionClosed',
+  'SocketTimeout',
+  'TooManyConnections',
+  'TlsConnectionError',
+  'DatabaseDoesNotExist',
+  'AuthenticationFailed',
+]);
+/** Prisma's codes for a server it cannot reach, a timeout or a closed connection, and its pool's timeout. */
+const UNREACHABLE_PRISMA = new Set(['P1001', 'P1002', 'P1017', 'P2024']);
+/** node-postgres (plain SQL, server/db/open.ts): the socket's errors, and PostgreSQL shutting down,
+ *  starting up or out of connections. */
+const UNREACHABLE_PG = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+
+/** Whether an error says the database is down or unreachable (not that a query was wrong): a 503 the
+ *  client may retry, not a 500. */
+export function databaseUnavailable(err: unknown): boolean {
+  for (
+    let e = err as
+        | {
+            code?: unknown;
+            meta?: { driverAdapterError?: { cause?: { kind?: string; code?: string } } };
+            cause?: unknown;
+            message?: unknown;
+          }
+        | undefined,
+      depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (UNREACHABLE_PRISMA.has(code) || UNREACHABLE_PG.has(code)) return true;
+    const cause = e.meta?.driverAdapterError?.cause;
+    if (cause?.kind && UNREACHABLE_KINDS.has(cause.kind)) return true;
+    if (cause?.kind === 'postgres' && cause.code && UNREACHABLE_PG.has(cause.code)) return true;
+    if (typeof e.message === 'string' && /^Connection terminated( unexpectedly| due to connection timeout)?$/.test(e.message)) return true;
+  }
+  return false;
+}
+
 export default fp(async function envelope(app: FastifyInstance) {
   app.addSchema(ErrorEnvelope);
 
@@ -77,6 +130,11 @@ export default fp(async function envelope(app: FastifyInstance) {
       return sendError(reply, err.statusCode, message);
     }
     if (err.validation) return sendError(reply, 400, validationMessage(err));
+    if (databaseUnavailable(err)) {
+      request.log.error({ err }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_SECONDS));
+      return sendError(reply, 503, 'The database is not answering. Please try again in a minute; if it persists, tell the administrator.');
+    }
     const code = err.code ?? '';
     if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err instanceof SyntaxError && err.statusCode === 400))
       return sendError(reply, 400, 'The request body is not valid JSON.');

@@ -101,7 +101,9 @@ const ERRORS: Record<number, { name: string; description: string; message: strin
   },
   503: {
     name: 'ServiceUnavailable',
-    description: 'The server is at its limit for this kind of work (password checks, image processing). Retry after Retry-After seconds.',
+    description:
+      'The server is at its limit for this kind of work (password checks, image processing), or its database is not ' +
+      'answering. Retry after Retry-After seconds.',
     message: 'The server is busy checking other logins. Please try again in a few seconds.',
     retryAfter: true,
   },
@@ -145,8 +147,9 @@ interface RouteSchema {
 export function derivedErrors(route: RouteOptions, guard: Guard): number[] {
   const schema = (route.schema ?? {}) as RouteSchema;
   // Every route: a control character in the path or query (input guard), or a value its schema refuses;
-  // and the per-address (or per-token) request limit of plugins/rate-limit.ts.
-  const out = [400, 429, 500];
+  // the per-address (or per-token) request limit of plugins/rate-limit.ts; and the database not
+  // answering (503, plugins/envelope.ts).
+  const out = [400, 429, 500, 503];
   if (guard === 'staff') out.push(401, 403);
   // A body is limited in size (1 MB of JSON, UPLOAD_LIMIT_MB per file) and must be of a type it reads.
   if (schema.body || schema.consumes?.length) out.push(413, 415);
@@ -181,8 +184,8 @@ Each API token may make \`API_TOKEN_RATE_LIMIT\` requests a minute (120 unless t
 other \`/api\` request counts against its client address (\`API_ADDRESS_RATE_LIMIT\`). Every \`/api\` answer
 carries \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\` (seconds) and \`RateLimit-Policy\`. Over
 the limit the answer is 429 with \`Retry-After\` (seconds). Login, the captcha and the public property search
-have their own tighter limits per address, also 429 with \`Retry-After\`; a 503 (server busy) carries
-\`Retry-After\` too.
+have their own tighter limits per address, also 429 with \`Retry-After\`; a 503 (server busy, or its database
+not answering) carries \`Retry-After\` too.
 
 ## Idempotency
 \`POST /api/KarImport/apply-payment-simple\` takes an \`Idempotency-Key\` header (a fresh UUID per payment the

@@ -319,6 +319,24 @@ describe('a public page the server cannot render', () => {
     expect(noticeOf(login.body)).toBeUndefined();
   });
 
+  it('answers the API with 503 and Retry-After while the database is down, a public read and a staff one alike', async () => {
+    const token = down.signToken({ id: 1, username: 'clerk', tokenVersion: 0 });
+    for (const [url, headers] of [
+      ['/api/Site/profile', {}],
+      ['/api/Blog/by-user/1', {}],
+      ['/api/MarriageCertificate/paged?pageSize=10', { authorization: `Bearer ${token}` }],
+    ] as const) {
+      const res = await down.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(503);
+      expect(res.headers['retry-after'], url).toBe('30');
+      expect(res.json(), url).toEqual({
+        isSuccess: false,
+        message: 'The database is not answering. Please try again in a minute; if it persists, tell the administrator.',
+        result: null,
+      });
+    }
+  });
+
   it('answers 503 when one read fails on the server, and 500 when rendering itself does', async () => {
     const broken = await buildApp({ ...t.config, webDist, publicUserId: council.userId }, t.database, false);
     let fault: 'news read' | 'profile shape' = 'news read';
