@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
 import { KIND_CASES, createValid, pdfFacts, pdfQr, pdfText, send, type Body } from '../helpers/certificates.ts';
-import { findRow } from '../../server/modules/certificates/service.ts';
+import { findRow, rowsOf } from '../../server/modules/certificates/service.ts';
 import { KINDS } from '../../server/modules/certificates/kinds.ts';
 import { plainReaderOf } from '../../server/db/open.ts';
 
@@ -190,9 +190,9 @@ describe.each(KIND_CASES)('$kind certificates', (c) => {
     expect(pdfQr(pdf)).toBe(`http://portal.test/${c.kind}qr/${id}`);
   });
 
-  // The PDF and the QR page read the record in plain SQL, on either database: every column must
-  // come as Prisma gives it, timestamps and dates included, in a time zone other than UTC.
-  it('reads a record in plain SQL exactly as Prisma reads it', async () => {
+  // The PDF, the QR page and a list page read the record in plain SQL, on either database: every
+  // column must come as Prisma gives it, timestamps and dates included, in a time zone other than UTC.
+  it('reads a record in plain SQL exactly as Prisma reads it, by id and as a list page', async () => {
     expect(plainReaderOf(t.app.db)).toBeDefined();
     const council = await createCouncil(t.app);
     const saved = await createValid(t.app, council, c);
@@ -206,6 +206,7 @@ describe.each(KIND_CASES)('$kind certificates', (c) => {
         where: { [c.idField]: id },
       });
       expect(plain).toStrictEqual(prisma);
+      expect(await rowsOf(t.app.db, kind, [id])).toStrictEqual([prisma]);
     } finally {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;

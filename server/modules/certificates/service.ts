@@ -233,8 +233,8 @@ function toPublic(kind: Kind, row: Row): Row {
 
 // ---------------------------------------------------------------- reads
 
-/** A certificate by id, every column, as Prisma reads it. Every PDF and QR page reads one: on the
- *  embedded database in plain SQL (server/db/open.ts, plainReaderOf, says why). */
+/** A certificate by id, every column, as Prisma reads it. Every PDF and QR page reads one: in plain
+ *  SQL where the database has a plain reader (server/db/open.ts, plainReaderOf, says why). */
 export async function findRow(db: DbOrTx, kind: Kind, id: string): Promise<Row | null> {
   if (!UUID.test(id)) return null;
   const plain = plainReaderOf(db);
@@ -242,6 +242,15 @@ export async function findRow(db: DbOrTx, kind: Kind, id: string): Promise<Row |
   const { table: t, id: key } = listSql(kind);
   const [row] = await plain<Row>(`SELECT * FROM ${t.sql} WHERE ${key.sql} = $1`, [id]);
   return row ?? null;
+}
+
+/** A list page's rows, in plain SQL where findRow reads in it (the same typing): Prisma's findMany
+ *  costs a list page on the embedded database more than its SQL (issue 12). */
+export async function rowsOf(db: DbOrTx, kind: Kind, ids: string[]): Promise<Row[]> {
+  const plain = plainReaderOf(db);
+  if (!plain) return table(db, kind).findMany({ where: { [kind.idField]: { in: ids } } });
+  const { table: t, id: key } = listSql(kind);
+  return plain<Row>(`SELECT * FROM ${t.sql} WHERE ${key.sql} = ANY($1::uuid[])`, [ids]);
 }
 
 async function find(db: DbOrTx, kind: Kind, id: string): Promise<Row> {
@@ -366,7 +375,7 @@ export async function listCertificates(db: DbOrTx, kind: Kind, ownerId: number, 
   const totalCount = totalCapped ? COUNT_CAP : n;
   const page = { pageNumber, pageSize, totalPages: Math.ceil(totalCount / pageSize), totalCount, totalCapped };
   if (!ids.length) return { ...page, items: [] };
-  const rows = await table(db, kind).findMany({ where: { [kind.idField]: { in: ids } } });
+  const rows = await rowsOf(db, kind, ids);
   const byId = new Map(rows.map((r) => [r[kind.idField] as string, r]));
   const ordered = (fromEnd ? ids.reverse() : ids).map((id) => byId.get(id)).filter((r): r is Row => r !== undefined);
   return { ...page, items: ordered.map((r) => toRecord(kind, r)) };
