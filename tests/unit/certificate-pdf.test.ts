@@ -15,6 +15,7 @@ import {
   renderMarriagePdf,
   renderResidencePdf,
 } from '../../server/modules/certificates/pdf.ts';
+import { subsetCacheHits } from '../../server/lib/pdf/core.ts';
 import { birth, day, death, marriage, office, photo, residence } from '../helpers/certificate-records.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'certificate-pdf-'));
@@ -271,6 +272,35 @@ describe('records with gaps and records with very long values', () => {
       ),
     ];
     for (const pdf of pdfs) expect(pdfPages(pdf)).toBe(1);
+  });
+});
+
+describe('a certificate printed again', () => {
+  // Everything but the creation time and the file ID made from it.
+  const timeless = (pdf: Buffer) =>
+    pdf
+      .toString('latin1')
+      .replace(/\(D:\d{14}Z\)/g, '')
+      .replace(/<xmp:\w+Date>[^<]*</g, '')
+      .replace(/\/ID \[<\w+> <\w+>\]/, '');
+
+  it('reuses the font subsets of its first print, giving the same file but for the time', async () => {
+    // A name no other test prints: its glyphs, in their order, are new to the subset cache.
+    const record = { ...birth, childFullNameMarathi: 'क्षितिज ऋषिकेश ढेकणे', childFullNameEnglish: 'Kshitij Hrishikesh Dhekane' };
+    const url = `${BASE}/birthqr/${birth.birthCertificatesId}`;
+    const before = subsetCacheHits();
+    const first = await renderBirthPdf(record, office, url);
+    // The bold subset (labels alone) is every birth certificate's; the regular one holds the new name.
+    expect(subsetCacheHits() - before).toBeLessThan(2);
+    const other = await renderDeathPdf(death, office, `${BASE}/deathqr/${death.deathCertificatesId}`);
+    const afterOther = subsetCacheHits();
+    const again = await renderBirthPdf(record, office, url);
+    // Both fonts of the page (regular and bold) come from the cache.
+    expect(subsetCacheHits()).toBe(afterOther + 2);
+    expect(timeless(again)).toBe(timeless(first));
+    expect(timeless(again)).not.toBe(timeless(await renderBirthPdf(birth, office, url)));
+    expect(pdfText(again)).toContain('क्षितिज ऋषिकेश ढेकणे');
+    expect(pdfText(other)).toContain(death.deceasedNameMarathi);
   });
 });
 
