@@ -6,6 +6,36 @@ import type { Body, KindName } from '../tests/helpers/certificate-cases.ts';
 
 type Names = { en: string; mr: string };
 
+/** Names the benches register, in English and Marathi. */
+export const FIRST_NAMES: [string, string][] = [
+  ['Aarav', 'आरव'],
+  ['Ishani', 'ईशानी'],
+  ['Kabir', 'कबीर'],
+  ['Sneha', 'स्नेहा'],
+  ['Rohit', 'रोहित'],
+  ['Priya', 'प्रिया'],
+  ['Sai', 'साई'],
+  ['Gauri', 'गौरी'],
+  ['Omkar', 'ओंकार'],
+  ['Shreya', 'श्रेया'],
+  ['Vedant', 'वेदांत'],
+  ['Anjali', 'अंजली'],
+];
+export const LAST_NAMES: [string, string][] = [
+  ['Patil', 'पाटील'],
+  ['Deshmukh', 'देशमुख'],
+  ['Jadhav', 'जाधव'],
+  ['Shinde', 'शिंदे'],
+  ['Pawar', 'पवार'],
+  ['Kulkarni', 'कुलकर्णी'],
+  ['Gaikwad', 'गायकवाड'],
+  ['Kale', 'काळे'],
+  ['More', 'मोरे'],
+  ['Joshi', 'जोशी'],
+  ['Chavan', 'चव्हाण'],
+  ['Bhosale', 'भोसले'],
+];
+
 export const SMALLEST_BODY: Record<KindName, (registration: string, names: Names, serialNo: number) => Body> = {
   birth: (registration, names, serialNo) => ({
     serialNo,

@@ -18,7 +18,7 @@ import { buildApp, type App } from '../server/app.ts';
 import { createAccount } from '../server/modules/users/service.ts';
 import { multipart } from '../tests/helpers/multipart.ts';
 import { KINDS as SERVER_KINDS } from '../server/modules/certificates/kinds.ts';
-import { SMALLEST_BODY } from './certificate-bodies.ts';
+import { FIRST_NAMES, LAST_NAMES, SMALLEST_BODY } from './certificate-bodies.ts';
 import { listCertificates } from '../server/modules/certificates/service.ts';
 import { sqlTimeOf } from './sql-time.ts';
 
@@ -28,38 +28,9 @@ const BATCH = 5_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const KEEP = process.env.BENCH_KEEP === '1';
 
-const FIRST = [
-  ['Aarav', 'आरव'],
-  ['Ishani', 'ईशानी'],
-  ['Kabir', 'कबीर'],
-  ['Sneha', 'स्नेहा'],
-  ['Rohit', 'रोहित'],
-  ['Priya', 'प्रिया'],
-  ['Sai', 'साई'],
-  ['Gauri', 'गौरी'],
-  ['Omkar', 'ओंकार'],
-  ['Shreya', 'श्रेया'],
-  ['Vedant', 'वेदांत'],
-  ['Anjali', 'अंजली'],
-];
-const LAST = [
-  ['Patil', 'पाटील'],
-  ['Deshmukh', 'देशमुख'],
-  ['Jadhav', 'जाधव'],
-  ['Shinde', 'शिंदे'],
-  ['Pawar', 'पवार'],
-  ['Kulkarni', 'कुलकर्णी'],
-  ['Gaikwad', 'गायकवाड'],
-  ['Kale', 'काळे'],
-  ['More', 'मोरे'],
-  ['Joshi', 'जोशी'],
-  ['Chavan', 'चव्हाण'],
-  ['Bhosale', 'भोसले'],
-];
-
 function nameOf(i: number): [string, string] {
-  const [fe, fm] = FIRST[i % FIRST.length];
-  const [le, lm] = LAST[Math.floor(i / FIRST.length) % LAST.length];
+  const [fe, fm] = FIRST_NAMES[i % FIRST_NAMES.length];
+  const [le, lm] = LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length];
   return [`${fe} ${le} ${i}`, `${fm} ${lm}`];
 }
 
