@@ -2,6 +2,7 @@
 // each one does. The key picks the behaviour: `good`, `bad` (wrong key), `poor` (no balance),
 // `slow` (no answer: a timeout); a DLT template id `wrong` is a template mismatch; `flaky` answers
 // 503 to the first send of each number, then succeeds.
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -60,7 +61,8 @@ export async function startFakeGateway(): Promise<FakeGateway> {
           flakySeen.add(b.recipients?.[0]?.mobiles ?? '');
           return json(503, { type: 'error', message: 'Service busy' });
         }
-        return json(200, { type: 'success', message: `req-${requests.length}` });
+        // Unique like the gateway's own ids: a database kept from an earlier run holds its messages too.
+        return json(200, { type: 'success', message: `req-${crypto.randomUUID()}` });
       }
       // Fast2SMS
       if (r.path === '/dev/wallet') {
@@ -83,7 +85,7 @@ export async function startFakeGateway(): Promise<FakeGateway> {
           flakySeen.add(b.numbers ?? '');
           return json(500, { return: false, message: 'Internal error' });
         }
-        return json(200, { return: true, request_id: `f2s-${requests.length}`, message: ['SMS sent successfully.'] });
+        return json(200, { return: true, request_id: `f2s-${crypto.randomUUID()}`, message: ['SMS sent successfully.'] });
       }
       // Textlocal
       if (r.path === '/balance/' || r.path === '/send/') {
