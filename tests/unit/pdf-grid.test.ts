@@ -20,6 +20,8 @@ import {
   type GridColumn,
 } from '../../server/lib/pdf/index.ts';
 import { office } from '../helpers/certificate-records.ts';
+import { timeless } from '../helpers/pdf-bytes.ts';
+import { useWrappedLines } from '../../server/lib/pdf/core.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-grid-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -98,6 +100,18 @@ function bodies(file: string): string[][] {
 const chunk = (cells: string[], n: number) => Array.from({ length: Math.ceil(cells.length / n) }, (_, i) => cells.slice(i * n, i * n + n));
 
 describe('the column grid', () => {
+  it('gives the same bytes when its texts are drawn from kept lines as when pdfkit wraps each', async () => {
+    try {
+      useWrappedLines(false);
+      const wrapped = timeless(fs.readFileSync(await register()));
+      useWrappedLines(true);
+      await register();
+      expect(timeless(fs.readFileSync(await register()))).toBe(wrapped);
+    } finally {
+      useWrappedLines(true);
+    }
+  });
+
   it('runs 120 rows over several landscape A4 pages', async () => {
     const file = await register();
     expect(info(file)).toMatch(/Page size:\s+841\.89 x 595\.28 pts \(A4\)/);

@@ -71,6 +71,7 @@ function boundLayoutCaches() {
   for (const weight of ['regular', 'bold'] as const)
     if (Object.keys(sharedLayout[weight]).length > LAYOUT_CACHE_LIMIT) sharedLayout[weight] = Object.create(null);
   if (heights.size > LAYOUT_CACHE_LIMIT) heights.clear();
+  if (wrappedLines.size > LAYOUT_CACHE_LIMIT) wrappedLines.clear();
 }
 
 /** Wrapped heights of text (weight, size, width, line gap, text → points), shared by every
@@ -356,6 +357,36 @@ let clipCount = 0;
  *  prove that values as long as the forms take print whole. */
 export const clippedRuns = () => clipCount;
 
+/** A line as pdfkit's line wrapper hands it to be drawn, with the measures it drew it by. */
+interface WrappedLine {
+  text: string;
+  textWidth: number;
+  wordCount: number;
+  lineWidth: number;
+  align: string;
+}
+type LineCallback = (line: string, options: Record<string, unknown>, wrapper: unknown) => void;
+interface PdfkitText {
+  _text(value: string, x: number, y: number, options: object, line: LineCallback): void;
+  _initOptions(x: number, y: number, options: object): Record<string, unknown>;
+  _line: LineCallback;
+  page: { maxY(): number; width: number; margins: { right: number } };
+}
+
+/** The lines pdfkit's wrapper made of a text (weight, size, width, line gap, alignment, height,
+ *  text → its lines), shared by every document of the process like the layouts above: the wrapper
+ *  finds a text's break points and measures its words again every time it sets it, and its lines
+ *  depend on nothing else. A text set again draws the lines it made the first time, as the wrapper
+ *  hands them to pdfkit: the same bytes (tests/unit/certificate-pdf.test.ts compares the four kinds
+ *  and a register both ways). Only texts that stayed on their page are kept, and a kept text is
+ *  drawn from them only when all its lines fit where it starts; otherwise pdfkit wraps it again. */
+const wrappedLines = new Map<string, WrappedLine[]>();
+let keepWrappedLines = true;
+/** Tests: set every text through pdfkit's wrapper (false), to compare the bytes with the kept lines. */
+export function useWrappedLines(on: boolean) {
+  keepWrappedLines = on;
+}
+
 /** The only way text is written into a PDF. pdfkit shapes Devanagari correctly on the page but its
  *  text layer comes out in visual order (रिहवासी, कायार्लय); the ActualText span around the run makes
  *  copy, search and pdftotext give back the exact Unicode. Returns the height used. */
@@ -363,16 +394,53 @@ export function text(doc: Doc, value: string, opts: TextOptions = {}): number {
   if (!value) return 0;
   applyStyle(doc, opts);
   const y = opts.y ?? doc.y;
+  const x = opts.x ?? doc.x;
   doc.fillColor(opts.color ?? INK);
-  if (opts.maxLines && wrappedHeight(doc, value, opts) > opts.maxLines * lineAdvance(doc, opts) + 0.5) clipCount++;
-  doc.markContent('Span', { actual: value });
-  doc.text(value, opts.x ?? doc.x, y, {
+  const clipped = opts.maxLines !== undefined && wrappedHeight(doc, value, opts) > opts.maxLines * lineAdvance(doc, opts) + 0.5;
+  if (clipped) clipCount++;
+  const options = {
     width: opts.width,
     align: opts.align ?? 'left',
     lineGap: opts.lineGap ?? 0,
     // pdfkit sets as many lines as fit in `height`; the half point keeps rounding from losing the last.
     ...(opts.maxLines ? { height: opts.maxLines * lineAdvance(doc, opts) + 0.5, ellipsis: true } : {}),
-  });
+  };
+  const pdf = doc as unknown as PdfkitText;
+  // Without a width the wrapper wraps at the page's right margin (pdfkit's _initOptions); a clipped
+  // text's ellipsis is placed by absolute positions.
+  const key =
+    keepWrappedLines && !clipped
+      ? `${opts.bold ? 'b' : 'r'}${opts.size ?? 10}|${opts.width ?? Math.max(pdf.page.width - x - pdf.page.margins.right, 0)}|${options.lineGap}|${options.align}|${options.height ?? ''}|${value}`
+      : undefined;
+  const lines = key === undefined ? undefined : wrappedLines.get(key);
+  doc.markContent('Span', { actual: value });
+  if (lines && y + lines.length * lineAdvance(doc, opts) <= Math.min(pdf.page.maxY(), y + (options.height ?? Infinity)) - 1) {
+    // What pdfkit's _text and its wrapper do with lines that fit: the same options, each line drawn
+    // by _line as the wrapper calls it (which moves y down a line), then x back at the start.
+    const drawn = pdf._initOptions(x, y, options);
+    for (const l of lines) {
+      drawn.textWidth = l.textWidth;
+      drawn.wordCount = l.wordCount;
+      drawn.lineWidth = l.lineWidth;
+      drawn.align = l.align;
+      pdf._line(l.text, drawn, true);
+    }
+    doc.x = x;
+  } else {
+    const page = doc.page;
+    const made: WrappedLine[] = [];
+    pdf._text(value, x, y, options, (line, o, wrapper) => {
+      made.push({
+        text: line,
+        textWidth: o.textWidth as number,
+        wordCount: o.wordCount as number,
+        lineWidth: o.lineWidth as number,
+        align: o.align as string,
+      });
+      pdf._line(line, o, wrapper);
+    });
+    if (key !== undefined && made.length && doc.page === page) wrappedLines.set(key, made);
+  }
   doc.endMarkedContent();
   return doc.y - y;
 }
