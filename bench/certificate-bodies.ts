@@ -36,6 +36,13 @@ export const LAST_NAMES: [string, string][] = [
   ['Bhosale', 'भोसले'],
 ];
 
+/** The i-th of the 144 first-and-last-name pairs, in both languages. */
+export function nameAt(i: number): Names {
+  const [fe, fm] = FIRST_NAMES[i % FIRST_NAMES.length];
+  const [le, lm] = LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length];
+  return { en: `${fe} ${le}`, mr: `${fm} ${lm}` };
+}
+
 export const SMALLEST_BODY: Record<KindName, (registration: string, names: Names, serialNo: number) => Body> = {
   birth: (registration, names, serialNo) => ({
     serialNo,

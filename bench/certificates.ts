@@ -18,7 +18,7 @@ import { buildApp, type App } from '../server/app.ts';
 import { createAccount } from '../server/modules/users/service.ts';
 import { multipart } from '../tests/helpers/multipart.ts';
 import { KINDS as SERVER_KINDS } from '../server/modules/certificates/kinds.ts';
-import { FIRST_NAMES, LAST_NAMES, SMALLEST_BODY } from './certificate-bodies.ts';
+import { nameAt, SMALLEST_BODY } from './certificate-bodies.ts';
 import { listCertificates } from '../server/modules/certificates/service.ts';
 import { sqlTimeOf } from './sql-time.ts';
 
@@ -29,9 +29,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const KEEP = process.env.BENCH_KEEP === '1';
 
 function nameOf(i: number): [string, string] {
-  const [fe, fm] = FIRST_NAMES[i % FIRST_NAMES.length];
-  const [le, lm] = LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length];
-  return [`${fe} ${le} ${i}`, `${fm} ${lm}`];
+  const { en, mr } = nameAt(i);
+  return [`${en} ${i}`, mr];
 }
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);

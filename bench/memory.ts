@@ -26,7 +26,7 @@ import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { KIND_CASES, registerCertificate } from '../tests/helpers/certificate-cases.ts';
 import { staffLogin, type ApiCall } from '../tests/helpers/http-api.ts';
-import { FIRST_NAMES, LAST_NAMES, SMALLEST_BODY } from './certificate-bodies.ts';
+import { nameAt, SMALLEST_BODY } from './certificate-bodies.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CLIENTS = 16;
@@ -121,11 +121,6 @@ async function startPortal(env: Record<string, string>): Promise<Portal> {
 // subset of the names' font is made afresh, as for a certificate printed the first time.
 // BENCH_PER_KIND=4 measures re-downloads of a few records instead (their subsets then come cached).
 const PER_KIND = Number(process.env.BENCH_PER_KIND ?? 16);
-const nameOf = (i: number) => {
-  const [fe, fm] = FIRST_NAMES[i % FIRST_NAMES.length];
-  const [le, lm] = LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length];
-  return { en: `${fe} ${le}`, mr: `${fm} ${lm}` };
-};
 
 /** Registers PER_KIND certificates of each kind; answers their PDF paths, kinds interleaved. */
 async function seed(call: ApiCall): Promise<string[]> {
@@ -139,7 +134,7 @@ async function seed(call: ApiCall): Promise<string[]> {
   for (const c of KIND_CASES) {
     const paths: string[] = [];
     for (let i = 0; i < PER_KIND; i++) {
-      const body = SMALLEST_BODY[c.kind](`${c.kind[0].toUpperCase()}-MEM/${i}`, nameOf(i), i + 1);
+      const body = SMALLEST_BODY[c.kind](`${c.kind[0].toUpperCase()}-MEM/${i}`, nameAt(i), i + 1);
       const record = await registerCertificate(call, c, body, photos);
       paths.push(c.pdfUrl(String(record[c.idField])));
     }
