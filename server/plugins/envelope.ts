@@ -93,22 +93,18 @@ const UNREACHABLE_PG = new Set([
   '53300',
 ]);
 
+/** What databaseUnavailable reads of an error and of each of its causes. */
+interface ErrorLike {
+  code?: unknown;
+  meta?: { driverAdapterError?: { cause?: { kind?: string; code?: string } } };
+  cause?: unknown;
+  message?: unknown;
+}
+
 /** Whether an error says the database is down or unreachable (not that a query was wrong): a 503 the
  *  client may retry, not a 500. */
 export function databaseUnavailable(err: unknown): boolean {
-  for (
-    let e = err as
-        | {
-            code?: unknown;
-            meta?: { driverAdapterError?: { cause?: { kind?: string; code?: string } } };
-            cause?: unknown;
-            message?: unknown;
-          }
-        | undefined,
-      depth = 0;
-    e && depth < 5;
-    e = e.cause as typeof e, depth++
-  ) {
+  for (let e = err as ErrorLike | undefined, depth = 0; e && depth < 5; e = e.cause as ErrorLike | undefined, depth++) {
     const code = typeof e.code === 'string' ? e.code : '';
     if (UNREACHABLE_PRISMA.has(code) || UNREACHABLE_PG.has(code)) return true;
     const cause = e.meta?.driverAdapterError?.cause;
