@@ -2,7 +2,7 @@
 // embedded database), and the PDF throughput of 16 clients (≥ 150/s on 2 cores). Measured from the
 // outside, through HTTP only, on the compiled server started exactly as `npm run start:prod` starts it
 // (the command line is read from package.json), so whatever flags that command carries count.
-// Builds nothing: run `npm run build` first.
+// Builds the server first when its sources changed (scripts/build.mjs --changed, as `npm start`).
 //
 //   1. PGlite, first start on a new data directory (initdb, every migration, the first account)
 //   2. PGlite, restart on that directory, then PDF load
@@ -285,8 +285,8 @@ function printResults(results: StartResult[]) {
 }
 
 export async function run() {
-  if (!fs.existsSync(path.join(root, 'dist/server/main.js')))
-    throw new Error('bench/memory.ts runs the compiled server: `npm run build` first');
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--changed'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the build failed: bench/memory.ts runs the compiled server');
   if (!fs.existsSync('/proc/self/status')) throw new Error('bench/memory.ts reads /proc (Linux only)');
   const [cmd, args] = startCommand();
   console.log(`Server memory: \`${path.basename(cmd)} ${args.join(' ')}\` (Node ${process.version}, load ${load()})`);

@@ -1,16 +1,32 @@
 // npm run bench: runs every benchmark module under bench/ (each exports run()) one after another.
+// `npm run bench -- memory` runs those whose file name holds "memory".
+// Files without run() are helpers or tools run by hand (list-plans.ts reads the database
+// certificates.ts keeps): they are not imported, as importing a tool runs it.
+// A module that fails is reported and the others still run; the exit code says.
 import fs from 'node:fs';
 import path from 'node:path';
 
 const only = process.argv[2];
 const files = fs
   .readdirSync(import.meta.dirname)
-  .filter((f) => f.endsWith('.ts') && !['run.ts', 'web.ts', 'web-seed.ts', 'helpers.ts'].includes(f))
+  .filter((f) => f.endsWith('.ts') && f !== 'run.ts')
+  .filter((f) => /^export async function run\(/m.test(fs.readFileSync(path.join(import.meta.dirname, f), 'utf8')))
   .filter((f) => !only || f.includes(only))
   .sort();
+if (!files.length) throw new Error(`no benchmark under bench/ matches "${only}"`);
+
+const failed: string[] = [];
 for (const f of files) {
-  const mod = await import(path.join(import.meta.dirname, f));
-  if (typeof mod.run !== 'function') continue;
   console.log(`\n## ${f}`);
-  await mod.run();
+  try {
+    const mod = (await import(path.join(import.meta.dirname, f))) as { run: () => Promise<void> };
+    await mod.run();
+  } catch (err) {
+    failed.push(f);
+    console.error(`${f} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  }
+}
+if (failed.length) {
+  console.error(`\n${failed.length} of ${files.length} benchmarks failed: ${failed.join(', ')}`);
+  process.exitCode = 1;
 }
