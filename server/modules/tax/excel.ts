@@ -1,9 +1,10 @@
 // The tax list as an .xlsx, streamed: exceljs's streaming WorkbookWriter writes each row to the zip
-// as it is read, in batches of the list's own order, so memory stays flat however many rows there
-// are. Marathi headers (spec 2.8's 16 columns), rupees with Indian grouping, a totals row whose
+// as it is read, in batches of the list's own order, the next batch read once the zip has caught
+// up (sheetDrained), so memory stays flat however many rows there are and an abandoned download
+// stops the export. Marathi headers (spec 2.8's 16 columns), rupees with Indian grouping, a totals row whose
 // formulas carry the exact sums, and a frozen header.
 import type { Writable } from 'node:stream';
-import { loadExcelJS } from '../../lib/excel.ts';
+import { loadExcelJS, sheetDrained } from '../../lib/excel.ts';
 import { TAX_HEADS, TAX_LIST_COLUMNS } from '../../../common/property/tax.ts';
 import type { Db } from '../../db/open.ts';
 import { listTotals, type ListOrder } from './service.ts';
@@ -82,8 +83,8 @@ export async function writeTaxList(db: Db, councilId: number, order: ListOrder, 
     count += batch.length;
     if (batch.length < BATCH) break;
     last = batch[batch.length - 1];
-    // Let the zip stream drain to the client before the next batch is read.
-    await new Promise((resolve) => setImmediate(resolve));
+    // The next batch once the zip has caught up: without this the XML piled up uncompressed.
+    await sheetDrained(ws, out);
   }
 
   const { totals } = await listTotals(db, councilId);
