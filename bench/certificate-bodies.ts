@@ -20,6 +20,8 @@ export const FIRST_NAMES: [string, string][] = [
   ['Shreya', 'श्रेया'],
   ['Vedant', 'वेदांत'],
   ['Anjali', 'अंजली'],
+  // A name that starts "ai", the 2-letter search term (it matched no word start before).
+  ['Aishwarya', 'ऐश्वर्या'],
 ];
 export const LAST_NAMES: [string, string][] = [
   ['Patil', 'पाटील'],
@@ -36,7 +38,7 @@ export const LAST_NAMES: [string, string][] = [
   ['Bhosale', 'भोसले'],
 ];
 
-/** The i-th of the 144 first-and-last-name pairs, in both languages. */
+/** The i-th of the 156 first-and-last-name pairs, in both languages. */
 export function nameAt(i: number): Names {
   const [fe, fm] = FIRST_NAMES[i % FIRST_NAMES.length];
   const [le, lm] = LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length];
