@@ -11,8 +11,8 @@ export const loadExcelJS = (): ExcelJS => (exceljs ??= createRequire(import.meta
 /** The writable end of a streamed worksheet's zip entry, as exceljs 4 and archiver set it up: the
  *  sheet's StreamBuf pipes into archiver's entry stream, which compresses it one chunk per turn of
  *  the event loop. StreamBuf ignores that stream's backpressure, so XML written faster than it is
- *  compressed piles up there (the 50,000-row tax list held 25 MB of it at the end, 200,000 rows
- *  100 MB; tests/unit/excel-backpressure.test.ts). */
+ *  compressed piles up there (a 200,000-row tax list held up to 65 MB of it on PostgreSQL, 116 MB
+ *  on PGlite; tests/unit/excel-backpressure.test.ts). */
 interface EntryStream {
   writableLength?: number;
   _writableState?: { length: number };

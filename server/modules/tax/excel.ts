@@ -1,8 +1,8 @@
 // The tax list as an .xlsx, streamed: exceljs's streaming WorkbookWriter writes each row to the zip
 // as it is read, in batches of the list's own order, the next batch read once the zip has caught
 // up (sheetDrained), so memory stays flat however many rows there are and an abandoned download
-// stops the export. Marathi headers (spec 2.8's 16 columns), rupees with Indian grouping, a totals row whose
-// formulas carry the exact sums, and a frozen header.
+// stops the export. Marathi headers (spec 2.8's 16 columns), rupees with Indian grouping, a totals
+// row whose formulas carry the exact sums, and a frozen header.
 import type { Writable } from 'node:stream';
 import { loadExcelJS, sheetDrained } from '../../lib/excel.ts';
 import { TAX_HEADS, TAX_LIST_COLUMNS } from '../../../common/property/tax.ts';
