@@ -10,11 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../server/config.ts';
-import { openDatabase, type OpenDatabase } from '../server/db/open.ts';
+import { openDatabase } from '../server/db/open.ts';
 import { buildApp } from '../server/app.ts';
 import { createAccount } from '../server/modules/users/service.ts';
 import { todayInIndia } from '../common/dates.ts';
-import { taxYearOf } from '../common/property/tax.ts';
+import { seedTaxedInBulk } from '../tests/helpers/tax-seed.ts';
 
 const PROPERTIES = 10_000;
 const EXCEL_ROWS = Number(process.env.XL ?? 50_000);
@@ -29,34 +29,6 @@ function percentile(values: number[], p: number) {
 }
 const ms = (n: number) => `${n.toFixed(1).padStart(6)} ms`;
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
-
-/** n properties with their owners and last year's kar records, in three set-based statements. */
-async function seed(database: OpenDatabase, council: number, n: number) {
-  const year = todayInIndia().getUTCFullYear();
-  const taxYear = taxYearOf(todayInIndia());
-  await database.sql.query(
-    `INSERT INTO "Property" ("createdByUserId", "malmattaNo", "malmattaKey", "buildingType", "usage", "milkatBandhakamYear", "areaSqm", "landRate",
-       "ghasaraRate", "ghasaraDarUpdatedYear", "gharpatti", "divabatti", "arogya", "panipatti", "total", "updatedAt")
-     SELECT $1::int, g::text, g::text, (ARRAY['rcc','stoneCement','hut','stoneMud'])[1 + g % 4], CASE WHEN g % 10 = 0 THEN 'commercial' ELSE 'residential' END,
-       1960 + g % 60, 20 + g % 80, 800 + (g % 5) * 100, 0.80, $2::int, 936, 20, 20, 300, 1276, now()
-     FROM generate_series(1, $3::int) g`,
-    [council, year - 1, n],
-  );
-  await database.sql.query(
-    `INSERT INTO "Owner" ("propertyId", "createdByUserId", "malmattaNo", "malkacheNav", "updatedAt")
-     SELECT "propertyId", $1::int, "malmattaNo", 'मालक ' || "malmattaNo", now() FROM "Property" WHERE "createdByUserId" = $1::int`,
-    [council],
-  );
-  await database.sql.query(
-    `INSERT INTO "KarDetail" ("propertyId", "createdByUserId", "malmattaNo", "malkacheNav", "magilGharpatti", "chaluGharpatti", "chaluDivabatti",
-       "chaluArogyakar", "chaluPanipatti", "total", "karupdatedYear", "updatedAt")
-     SELECT "propertyId", $1::int, "malmattaNo", 'मालक ' || "malmattaNo", ("propertyId" % 1000) / 4.0, 936, 20, 20, 300, 1276 + ("propertyId" % 1000) / 4.0, $2::int, now()
-     FROM "Property" WHERE "createdByUserId" = $1::int`,
-    [council, taxYear - 1],
-  );
-  if (database.kind === 'pglite') await database.sql.exec('VACUUM ANALYZE');
-  else await database.sql.exec('ANALYZE "Property"; ANALYZE "Owner"; ANALYZE "KarDetail"');
-}
 
 export async function run() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-bench-tax-'));
@@ -76,7 +48,7 @@ export async function run() {
   try {
     console.log(`Database: ${database.kind}.`);
     let t0 = performance.now();
-    await seed(database, council.id, PROPERTIES);
+    await seedTaxedInBulk(database, council.id, PROPERTIES);
     console.log(`Seeded ${PROPERTIES} properties with owners and kar records in ${((performance.now() - t0) / 1000).toFixed(1)} s.\n`);
 
     // CPU time of this process per request as well: on PGlite the database runs in it, so this is
@@ -160,7 +132,7 @@ export async function run() {
     );
 
     t0 = performance.now();
-    await seed(database, big.id, EXCEL_ROWS);
+    await seedTaxedInBulk(database, big.id, EXCEL_ROWS);
     console.log(`\nSeeded ${EXCEL_ROWS} more in another council in ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     for (const round of [1, 2]) {

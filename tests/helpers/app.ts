@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { inject } from 'vitest';
-import type { InjectOptions } from 'fastify';
+import type { FastifyServerOptions, InjectOptions } from 'fastify';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type OpenDatabase } from '../../server/db/open.ts';
 import { buildApp, type App } from '../../server/app.ts';
@@ -29,7 +29,8 @@ export async function openTestDatabase(): Promise<OpenDatabase> {
   return openDatabase({ loadDataDir: blob, migrate: false });
 }
 
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/** `logger`: Fastify's logger option; off unless a test reads what the server logs. */
+export async function buildTestApp(overrides: Partial<Config> = {}, logger: FastifyServerOptions['logger'] = false): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-app-'));
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: crypto.randomBytes(32).toString('hex'), PUBLIC_BASE_URL: 'http://portal.test' }),
@@ -40,7 +41,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     sms: { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x' }).sms, worker: false, ...overrides.sms },
   };
   const database = await openTestDatabase();
-  const app = await buildApp(config, database, false);
+  const app = await buildApp(config, database, logger);
   await app.ready();
   return {
     app,
