@@ -162,8 +162,10 @@ describe('app shell', () => {
     for (const item of ['मुख्यपृष्ठ', 'ग्रामपंचायत', 'योजना', 'समिती', 'मालमत्ता तपशील']) {
       await expect.poll(() => drawer.getByText(item, { exact: true }).isVisible()).toBe(true);
     }
-    const width = await page.locator('dialog.gp-modal--side').evaluate((el) => el.getBoundingClientRect().width);
-    expect(width).toBe(280);
+    // Measured once its slide-in has ended: during the transform the box read 280.0000305 once.
+    const side = page.locator('dialog.gp-modal--side');
+    await side.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+    expect(await side.evaluate((el) => el.getBoundingClientRect().width)).toBe(280);
     await screenshot(page, 'drawer-375');
     await drawer.getByText('मालमत्ता तपशील').click();
     await page.waitForURL(`${portal.baseUrl}/usermalmatta`);
