@@ -26,11 +26,13 @@ function entryOf(ws: ExcelJSModule.Worksheet): EntryStream | undefined {
   return entry && typeof entry.once === 'function' ? (entry as EntryStream) : undefined;
 }
 
+const backlogOf = (entry: EntryStream) => entry.writableLength ?? entry._writableState?.length;
+
 /** Bytes of a streamed worksheet's XML written and not yet compressed; undefined when exceljs no
  *  longer has the shape entryOf expects (a test fails then). */
 export function sheetBacklog(ws: ExcelJSModule.Worksheet): number | undefined {
   const entry = entryOf(ws);
-  return entry && (entry.writableLength ?? entry._writableState?.length);
+  return entry && backlogOf(entry);
 }
 
 /** Between batches of rows of a streamed worksheet: waits until what the sheet's zip entry holds is
@@ -41,7 +43,7 @@ export async function sheetDrained(ws: ExcelJSModule.Worksheet, out: NodeJS.Writ
   const entry = entryOf(ws);
   for (;;) {
     if (out.destroyed) throw new Error('the download was closed before the workbook was written');
-    if (!entry || (sheetBacklog(ws) ?? 0) <= limit) break;
+    if (!entry || (backlogOf(entry) ?? 0) <= limit) break;
     await new Promise<void>((resolve) => {
       const done = () => {
         entry.off('drain', done);

@@ -1,7 +1,8 @@
 // The worked example of the domain notes as a registered property: an RCC house, 50 m², land
 // ₹1,200/m², built 16 years ago (house tax ₹936, light ₹20, health ₹20, water ₹300, annual ₹1,276),
 // its kar record and, when asked, a payment. Through any ApiCall: HTTP for the browser tests and the
-// benches (http-api.ts), injectCall for the server tests (tax.ts). No server code and no vitest here.
+// benches (http-api.ts), injectCall for the server tests (tax.ts). Tens of thousands at once go in
+// plain SQL instead (seedTaxedInBulk). No server code and no vitest here.
 import type { ApiCall } from './http-api.ts';
 import { todayInIndia } from '../../common/dates.ts';
 import { taxYearOf } from '../../common/property/tax.ts';

@@ -9,7 +9,7 @@ import { loadExcelJS, sheetBacklog, sheetDrained } from '../../server/lib/excel.
 const BATCH = 1000;
 const LIMIT = 256 * 1024;
 
-/** A workbook of `batches` × 1000 Marathi rows into a stream read 64 KB at a time, a few ms apart
+/** A workbook of `batches` × 1000 Marathi rows into a stream read a chunk at a time, 2 ms apart
  *  (a download on a slow line); the largest backlog seen between batches, and the file. */
 async function writeSlowly(batches: number, wait: boolean) {
   const ExcelJS = loadExcelJS();
