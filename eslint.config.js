@@ -23,6 +23,25 @@ function areaOf(file) {
   return null;
 }
 
+/** The server's modules from the bottom up: a module may import those below it, never those above,
+ *  so no two modules can lean on each other. assessment (rates and assessment versions) sits below
+ *  both tax and properties: the tax books raise demand from it, the register writes it. */
+const MODULE_ORDER = [
+  'health',
+  'apiTokens',
+  'users',
+  'site',
+  'captcha',
+  'carousel',
+  'blog',
+  'certificates',
+  'assessment',
+  'tax',
+  'properties',
+  'transfers',
+  'sms',
+];
+
 /** Why importing `spec` from `file` breaks the layout, or null when it does not. */
 function breach(file, spec, typeOnly = false) {
   const from = areaOf(file);
@@ -36,12 +55,22 @@ function breach(file, spec, typeOnly = false) {
     return "common/ imports only from common/ (and types from the server's schema.ts files)";
   if (from.top === 'web' && to?.top === 'server') return 'the web app reaches server code only through common/';
   if (from.top === 'server' && to?.top === 'web') return 'the server does not import the web app';
+  const target = path.relative(root, path.resolve(path.dirname(file), spec)).split(path.sep);
+  const source = path.relative(root, file).split(path.sep);
+  if (source[0] === 'server' && source[1] === 'lib' && target[0] === 'server' && target[1] === 'modules')
+    return 'server/lib/ holds helpers below every module: it imports none of them';
+  if (from.part && from.top === 'server' && target[0] === 'server' && target[1] === 'plugins' && !typeOnly && target[2] !== 'auth.ts')
+    return "a module takes from the plugins only the auth plugin's helpers (councilOf, actorOf) and types; the rest is the plugins' own";
   if (!from.part || !to?.part || from.top !== to.top || from.part === to.part) return null;
   if (from.top === 'web')
     return `features do not import other features (${from.part} → ${to.part}); move the shared piece to components/ or lib/`;
-  if (to.rest !== 'service.ts' && to.rest !== 'schema.ts') {
-    return `a module uses another module only through its service.ts or schema.ts (${from.part} → ${to.part}/${to.rest})`;
-  }
+  if (to.rest === 'routes.ts' || to.rest === 'sql.ts')
+    return `a module's routes.ts and sql.ts are its own (${from.part} → ${to.part}/${to.rest}); use its services`;
+  const [low, high] = [MODULE_ORDER.indexOf(to.part), MODULE_ORDER.indexOf(from.part)];
+  if (low < 0 || high < 0)
+    return `every module has its place in MODULE_ORDER (eslint.config.js): ${low < 0 ? to.part : from.part} has none`;
+  if (low > high)
+    return `${from.part} sits below ${to.part} in MODULE_ORDER: a lower module never imports a higher one (that is how loops start)`;
   return null;
 }
 

@@ -11,20 +11,23 @@ export type {
   ImportReport,
   PropertyRow,
   PublicProperty,
-  Rates as TaxRates,
-  RatesResult,
+  PublicPropertyAnswer,
   RegisterBody,
   UpdateOwnerBody,
   UpdatePropertyBody,
 } from '../server/modules/properties/schema.ts';
+export type { Rates as TaxRates, RatesPatch, RatesResult } from '../server/modules/assessment/schema.ts';
 export type { OwnershipHistory, Transfer, TransferBody } from '../server/modules/transfers/schema.ts';
 export type {
   AddKarBody,
+  AdjustmentBody,
   CollectionSummary,
+  Dcb,
   DueRow,
   GhasaraResult,
   HistoryRow,
   KarRow,
+  Namuna9Row,
   Payment,
   PaymentBody,
   PublicReceipt,

@@ -49,9 +49,16 @@ export function readMigrations() {
 }
 
 /** Indexes that live in migration SQL only, because schema.prisma cannot express them (a b-tree with
- *  a pattern operator class, a GIN index on search_word_starts(...) for 1-2 letter owner searches). The diff
- *  leaves them be. */
-export const RAW_INDEXES = ['Property_malmattaKey_prefix_idx', 'Owner_name_starts_idx'];
+ *  a pattern operator class, a GIN index on search_word_starts(...) for 1-2 letter owner searches, a
+ *  b-tree on lower(registration number) for the "number already used" check). The diff leaves them be. */
+export const RAW_INDEXES = [
+  'Property_malmattaKey_prefix_idx',
+  'Owner_name_starts_idx',
+  'BirthCertificate_number_key_idx',
+  'DeathCertificate_number_key_idx',
+  'ResidenceCertificate_number_key_idx',
+  'MarriageCertificate_number_key_idx',
+];
 
 function withoutRawIndexes(sql: string): string {
   return sql

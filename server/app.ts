@@ -11,7 +11,7 @@ import type { Config } from './config.ts';
 import type { OpenDatabase } from './db/open.ts';
 import { MULTIPART_LIMITS } from './lib/uploads.ts';
 import database from './plugins/database.ts';
-import envelope, { clientErrorEnvelope } from './plugins/envelope.ts';
+import envelope, { clientErrorEnvelope, frameworkErrorEnvelope } from './plugins/envelope.ts';
 import inputGuard from './plugins/input-guard.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import auth from './plugins/auth.ts';
@@ -32,6 +32,7 @@ import apiTokenRoutes from './modules/apiTokens/routes.ts';
 import { LoginLimiter } from './modules/users/service.ts';
 import { lazySerializerFactory, lazyValidatorFactory } from './lib/lazy-schemas.ts';
 import { configurePdfPool } from './lib/pdf/pool.ts';
+import { todayInIndia } from '../common/dates.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -40,6 +41,8 @@ declare module 'fastify' {
     routeList: RouteOptions[];
     /** One login limit for the process: logins and re-entered passwords (SMS sending) count together. */
     loginLimiter: LoginLimiter;
+    /** Today in India as the tax year's jobs, entries and checks see it: a test moves it across years. */
+    today: () => Date;
   }
 }
 
@@ -61,6 +64,7 @@ export async function buildApp(
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     clientErrorHandler: clientErrorEnvelope,
+    frameworkErrors: frameworkErrorEnvelope,
     // Keep ajv from silently turning "abc" into 0 for numbers; we want a clear 400 instead.
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
     // Route schemas compile on first use, not at start (server/lib/lazy-schemas.ts says why).
@@ -71,6 +75,7 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('routeList', [] as RouteOptions[]);
   app.decorate('loginLimiter', new LoginLimiter());
+  app.decorate('today', () => todayInIndia());
   app.addHook('onRoute', (route) => {
     app.routeList.push(route as RouteOptions);
   });

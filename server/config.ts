@@ -36,11 +36,34 @@ export interface Config {
    *  default is far above what the portal can serve, so it only counts (for the RateLimit headers)
    *  until an operator sets a real figure. */
   addressRateLimit: number;
+  /** Limits of the public property routes (security issue 25): each one's requests per client
+   *  address a minute and per council an hour. 429 with Retry-After above them. */
+  publicLimits: PublicLimits;
+  /** The proof of work of the public search (PUBLIC_POW_DIFFICULTY): SHA-256 hashes a browser needs on
+   *  average to solve one challenge (the counter is drawn from half to one and a half times this). */
+  powDifficulty: number;
   /** PDF_WORKERS: worker threads that render PDFs (default on the embedded database one fewer than
    *  cores, on PostgreSQL one a core; at least 1, at most 4: server/lib/pdf/pool.ts says why); 0
    *  renders on the main thread. */
   pdfWorkers: number;
   sms: SmsConfig;
+}
+
+/** Requests a minute per client address and an hour per council on one public route. */
+export interface RouteLimits {
+  perAddress: number;
+  perCouncil: number;
+}
+export interface PublicLimits {
+  /** The autocomplete, GET /api/public/properties/suggest. */
+  suggest: RouteLimits;
+  /** The property with its dues, GET /api/public/properties/{malmattaNo}. */
+  search: RouteLimits;
+  /** The certificate without a signed link, GET /api/public/property-certificate/{no}/{council}. */
+  certificate: RouteLimits;
+  /** The certificate opened from a signed link (`?s=`, a printed QR code): a minute per address, no
+   *  council limit. */
+  signedCertificatePerAddress: number;
 }
 
 export const SMS_PROVIDERS = ['log', 'msg91', 'fast2sms', 'textlocal'] as const;
@@ -68,13 +91,37 @@ export interface SmsConfig {
   timeoutMs: number;
 }
 
-/** A whole number of requests a minute, at least 1. */
-function perMinute(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+/** A whole number of requests a minute (or an hour), at least 1. */
+function perMinute(env: NodeJS.ProcessEnv, name: string, fallback: number, unit = 'a minute'): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw)))
-    throw new Error(`${name} must be a whole number of requests a minute, at least 1, got "${env[name]}"`);
+    throw new Error(`${name} must be a whole number of requests ${unit}, at least 1, got "${env[name]}"`);
   return Number(raw);
+}
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, what: string): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 100_000_000)
+    throw new Error(`${name} must be a whole number of ${what} from 1 to 100000000, got "${env[name]}"`);
+  return Number(raw);
+}
+const perHour = (env: NodeJS.ProcessEnv, name: string, fallback: number) => perMinute(env, name, fallback, 'an hour');
+
+/** The public property routes' limits (README's configuration table gives the reasons for the figures). */
+export function loadPublicLimits(env: NodeJS.ProcessEnv): PublicLimits {
+  return {
+    suggest: {
+      perAddress: perMinute(env, 'PUBLIC_SUGGEST_ADDRESS_LIMIT', 60),
+      perCouncil: perHour(env, 'PUBLIC_SUGGEST_COUNCIL_LIMIT', 1000),
+    },
+    search: { perAddress: perMinute(env, 'PUBLIC_SEARCH_ADDRESS_LIMIT', 20), perCouncil: perHour(env, 'PUBLIC_SEARCH_COUNCIL_LIMIT', 200) },
+    certificate: {
+      perAddress: perMinute(env, 'PUBLIC_CERTIFICATE_ADDRESS_LIMIT', 30),
+      perCouncil: perHour(env, 'PUBLIC_CERTIFICATE_COUNCIL_LIMIT', 600),
+    },
+    signedCertificatePerAddress: perMinute(env, 'PUBLIC_SIGNED_CERTIFICATE_LIMIT', 120),
+  };
 }
 
 function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -190,6 +237,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     e2eCaptchaPeek,
     apiTokenRateLimit: perMinute(env, 'API_TOKEN_RATE_LIMIT', 120),
     addressRateLimit: perMinute(env, 'API_ADDRESS_RATE_LIMIT', 1_000_000),
+    publicLimits: loadPublicLimits(env),
+    powDifficulty: wholeNumber(env, 'PUBLIC_POW_DIFFICULTY', 25_000, 'hashes'),
     pdfWorkers,
     sms: loadSmsConfig(env),
   };

@@ -2,7 +2,7 @@
 // function, read by the worker (server/pdf-worker.ts) and, typed, by the routes that ask for them.
 import { renderCertificate } from './modules/certificates/pdf.ts';
 import { renderNamuna8 } from './modules/properties/pdf.ts';
-import { renderDemandBill, renderReceipt } from './modules/tax/pdf.ts';
+import { renderDemandBill, renderNamuna9Register, renderReceipt } from './modules/tax/pdf.ts';
 import { renderPdf } from './lib/pdf/pool.ts';
 import { warmUpPdf } from './lib/pdf/warm-up.ts';
 
@@ -11,6 +11,7 @@ export const pdfJobs = {
   namuna8: renderNamuna8,
   receipt: renderReceipt,
   demandBill: renderDemandBill,
+  namuna9: renderNamuna9Register,
   warmUp: async () => {
     await warmUpPdf();
     return Buffer.alloc(0);

@@ -69,6 +69,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/User/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the password of the logged-in account (staff login only)
+         * @description Our addition (issue 25). Every login token of the account ends, this one too: the answer carries a new one. API tokens keep working unless revokeApiTokens is true. A wrong current password answers 403 (the session stays) and counts with the login limit.
+         */
+        put: operations["changePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/User/me": {
         parameters: {
             query?: never;
@@ -628,8 +648,28 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A new captcha: its id and an SVG image of 5 characters (A–Z and 2–9 without I and O), valid 5 minutes, usable once */
+        /** A new captcha: its id and a picture of 5 characters (A–Z and 2–9 without I and O), valid 5 minutes, usable once (rate-limited per address) */
         get: operations["getCaptcha"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/pow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A proof-of-work challenge (ALTCHA v2, SHA-256) for the public property search: solve it and send the solution as `altcha` with one autocomplete or one search; valid 10 minutes, once (rate-limited per address)
+         * @description Find the counter (a 32-bit big-endian integer appended to `nonce`) whose SHA-256 of `salt` + `nonce` + counter starts with `keyPrefix`, then send `altcha` = base64 of JSON `{ "challenge": <this result>, "solution": { "counter": n, "derivedKey": "<hex>" } }` (altcha-lib’s `solveChallenge` does it). The challenge belongs to the public council and takes a browser about half a second.
+         */
+        get: operations["getPublicPowChallenge"];
         put?: never;
         post?: never;
         delete?: never;
@@ -650,6 +690,26 @@ export interface paths {
         /** Saves the council's assessment rates (the parts sent; the rest keep theirs); a tax rate outside its legal band is refused. With If-Match (the version read; "0" before the first save), 409 when someone saved since */
         put: operations["updateTaxRates"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/TaxRates/revision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A general revision (rule 17, every four years): every property assessed again with the rates in force from a tax year
+         * @description Each property’s annual tax old → new and the totals. A dry run writes nothing; applying it writes a version of every assessment from that year and records the revision. Our addition (issue 26).
+         */
+        post: operations["reviseAssessments"];
         delete?: never;
         options?: never;
         head?: never;
@@ -768,9 +828,9 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Changes a property’s recorded facts, only the fields sent; the assessment and the current tax demand are computed again (PUT or POST). With If-Match (the row’s version), 409 when someone changed the property since */
+        /** Changes a property’s recorded facts, only the fields sent (PUT or POST). A change of what the tax follows from (type, use, year, areas, own land rate) makes a new assessment from the tax year applyFrom names; a description, number or remark never touches tax. With If-Match (the row’s version), 409 when someone changed the property since */
         put: operations["updateProperty"];
-        /** Changes a property’s recorded facts, only the fields sent; the assessment and the current tax demand are computed again (PUT or POST). With If-Match (the row’s version), 409 when someone changed the property since */
+        /** Changes a property’s recorded facts, only the fields sent (PUT or POST). A change of what the tax follows from (type, use, year, areas, own land rate) makes a new assessment from the tax year applyFrom names; a description, number or remark never touches tax. With If-Match (the row’s version), 409 when someone changed the property since */
         post: operations["updatePropertyPost"];
         delete?: never;
         options?: never;
@@ -804,7 +864,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Imports the register from an .xlsx (multipart, one file): reports every bad row; writes nothing unless all are good; a second import of the same file changes nothing */
+        /**
+         * Imports the register from an .xlsx (multipart, one file): reports every bad row; writes nothing unless all are good; a second import of the same file changes nothing
+         * @description The first sheet is read: at most 20,000 rows under its header line, a part of the workbook unpacking to at most 64 MB (the sheet's XML), 128 MB in all and 100 times the file's size, in at most 1,000 parts; checked in the zip directory before the workbook is read and again while it is read, a 400 in Marathi then English naming the limit beyond. The file itself is at most UPLOAD_LIMIT_MB (default 10 MB, else 413). One workbook is read at a time and one more waits; a further one answers 503 with Retry-After.
+         */
         post: operations["importProperties"];
         delete?: never;
         options?: never;
@@ -836,7 +899,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Autocomplete of the public property search: at most 10 property numbers with their owner names (rate-limited per address) */
+        /** Autocomplete of the public property search: at most 10 property numbers with their owner names, after a proof of work (limited per address and per council) */
         get: operations["suggestPublicProperties"];
         put?: never;
         post?: never;
@@ -853,7 +916,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A property of the public council with its outstanding tax, after a captcha (rate-limited per address) */
+        /** A property of the public council with its outstanding tax, after a captcha and a proof of work (limited per address and per council) */
         get: operations["getPublicProperty"];
         put?: never;
         post?: never;
@@ -870,7 +933,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The public property tax certificate (spec 2.9) the Namuna 8 QR code opens; a one-item list */
+        /** The public property tax certificate (spec 2.9) the Namuna 8 QR code opens; a one-item list (limited per address and per council) */
         get: operations["getPropertyCertificate"];
         put?: never;
         post?: never;
@@ -1110,7 +1173,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The yearly rollover, once per financial year: unpaid current tax moves to arrears and the new current demand is raised from the assessment */
+        /**
+         * The yearly rollover: raises the demand of every tax year the kar records are behind (each from the assessment in force on 1 April of that year, oldest first); unpaid demand becomes arrears
+         * @description With dryRun=true nothing is written: the answer says how many properties and what demand it would raise, per year, for the screen’s confirmation. With nothing to raise it answers 409 and records nothing. The spec ran it once per calendar year; here a year is April–March.
+         */
         post: operations["recalcTaxByUser"];
         delete?: never;
         options?: never;
@@ -1195,6 +1261,131 @@ export interface paths {
         };
         /** The receipt check a receipt’s QR code opens: only its number, date, amount and property number */
         get: operations["getPublicReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/KarImport/adjustment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A remission (waiver by resolution) or a correction of one head and tax year of a property’s demand, as an entry
+         * @description Nothing is edited: the entry carries the reason, the order or resolution number and who made it. A correction that lowers a year below what was paid of it moves the difference to the property’s advance (आगाऊ जमा).
+         */
+        post: operations["adjustTax"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/KarImport/payment/{paymentId}/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels a receipt (a bounced cheque): its number stays used, marked cancelled with the reason, and what it paid is owed again */
+        post: operations["reversePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/KarImport/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every entry of the owner’s property in the books, oldest first, and its balance per head (arrears, current), advance and total */
+        get: operations["getTaxLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/KarImport/namuna9": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Namuna 9, the demand register of the village for a tax year: per property and head, arrears, demand, collections, remissions, balance
+         * @description arrears: owed at the start of the year (entries before it); current: demand and corrections booked in the year (a missed year raised late counts in the year it was raised); collections split by the part they paid; balance = arrears + current - collections - remissions. totals (the whole village, every page) agree with the DCB of the year.
+         */
+        get: operations["getNamuna9"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/KarImport/namuna9-pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Namuna 9 of a tax year as a PDF (A4 landscape, the register’s columns, every page totalled) */
+        get: operations["getNamuna9Pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/KarImport/namuna9/excel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Namuna 9 of a tax year as an .xlsx, streamed */
+        get: operations["getNamuna9Excel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/KarImport/dcb": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Demand, collection, balance of a tax year per head: closing = openingArrears + currentDemand - collectedArrears - collectedCurrent - remitted */
+        get: operations["getDcb"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1501,6 +1692,22 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description A path parameter is longer than 100 characters. */
+        URITooLong: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "isSuccess": false,
+                 *       "message": "A part of the address is too long: at most 100 characters between two slashes.",
+                 *       "result": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description The body is not JSON (or multipart/form-data where the operation says so). */
         UnsupportedMediaType: {
             headers: {
@@ -1775,6 +1982,59 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The password the staff member logs in with now */
+                    currentPassword: string;
+                    /** @description At least 10 characters with a letter and a digit; not a common password */
+                    newPassword: string;
+                    /**
+                     * @description Also revoke every API token of the council still in use (programs' keys; a password change does not end them otherwise)
+                     * @default false
+                     */
+                    revokeApiTokens?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: the envelope with the result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            userId: number;
+                            userName: string;
+                            /** @description A new login token: the one the request came with no longer works */
+                            token: string;
+                            /** @description API tokens revoked with the change (0 unless revokeApiTokens) */
+                            revokedApiTokens: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -2387,6 +2647,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            414: components["responses"]["URITooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2511,6 +2772,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2566,6 +2828,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            414: components["responses"]["URITooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2708,6 +2971,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -2744,6 +3008,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3039,6 +3304,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3264,6 +3530,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -3570,6 +3837,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3767,6 +4035,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3900,6 +4169,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -4058,6 +4328,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4309,6 +4580,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4405,6 +4677,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -4436,6 +4709,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4701,6 +4975,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4819,6 +5094,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -4962,6 +5238,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4988,13 +5265,72 @@ export interface operations {
                         result: {
                             /** Format: uuid */
                             captchaId: string;
-                            /** @description SVG markup */
+                            /** @description The picture: a data: URL of a WebP image, twice the size it is shown at */
+                            image: string;
+                            /** @description Deprecated: the same picture wrapped in SVG markup (an <image> element), for earlier clients */
                             svg: string;
+                            /** @description Width to show the picture at, in CSS pixels */
+                            width: number;
+                            /** @description Height to show the picture at, in CSS pixels */
+                            height: number;
                         };
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPublicPowChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the envelope with the result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            parameters: {
+                                /** @enum {string} */
+                                algorithm: "SHA-256";
+                                /** @description hex */
+                                nonce: string;
+                                /** @description hex */
+                                salt: string;
+                                /** @description SHA-256 rounds per try */
+                                cost: number;
+                                keyLength: number;
+                                /** @description hex: the start of the key the right counter gives */
+                                keyPrefix: string;
+                                /** @description hex HMAC of that key, which the server checks */
+                                keySignature: string;
+                                /** @description Unix time in seconds */
+                                expiresAt: number;
+                                data: {
+                                    /** @description The council whose register it opens */
+                                    council: number;
+                                };
+                            };
+                            /** @description hex HMAC of the parameters */
+                            signature: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5075,6 +5411,70 @@ export interface operations {
                             };
                             isDefault: boolean;
                             version: number;
+                            /** @description The tax year these rates are in force from (0: since always): the newest version */
+                            effectiveTaxYear: number;
+                            /** @description The tax year today falls in */
+                            currentTaxYear: number;
+                            /** @description Whether this tax year’s demand is raised: a change then takes effect from the next year unless applied to this one under an order */
+                            billed: boolean;
+                            /** @description The rates in force this year, when the newest are not yet */
+                            inForce?: {
+                                effectiveTaxYear: number;
+                                rates: {
+                                    /** @description Ready-reckoner land rate, ₹ per m² (a property may carry its own) */
+                                    landRate: string;
+                                    constructionRate: {
+                                        /** @description Construction rate, ₹ per m² of built-up area */
+                                        hut: string;
+                                        /** @description Construction rate, ₹ per m² of built-up area */
+                                        stoneMud: string;
+                                        /** @description Construction rate, ₹ per m² of built-up area */
+                                        stoneCement: string;
+                                        /** @description Construction rate, ₹ per m² of built-up area */
+                                        rcc: string;
+                                        /** @description Construction rate, ₹ per m² of built-up area */
+                                        openLand: string;
+                                    };
+                                    taxRate: {
+                                        /** @description Tax rate per ₹1000 of capital value, inside the legal band of the building type */
+                                        hut: string;
+                                        /** @description Tax rate per ₹1000 of capital value, inside the legal band of the building type */
+                                        stoneMud: string;
+                                        /** @description Tax rate per ₹1000 of capital value, inside the legal band of the building type */
+                                        stoneCement: string;
+                                        /** @description Tax rate per ₹1000 of capital value, inside the legal band of the building type */
+                                        rcc: string;
+                                        /** @description Tax rate per ₹1000 of capital value, inside the legal band of the building type */
+                                        openLand: string;
+                                    };
+                                    weightage: {
+                                        /** @description Weightage (भारांक) of the use */
+                                        residential: string;
+                                        /** @description Weightage (भारांक) of the use */
+                                        industrial: string;
+                                        /** @description Weightage (भारांक) of the use */
+                                        commercial: string;
+                                    };
+                                    depreciation: {
+                                        /** @description Last age of the band in years; null for the last band */
+                                        maxAge: number | null;
+                                        /** @description Factor for kachha / semi-pucca buildings, 0 to 1 */
+                                        kachha: string;
+                                        /** @description Factor for pucca buildings, 0 to 1 */
+                                        pucca: string;
+                                    }[];
+                                    slabs: {
+                                        /** @description Upper plot area of the slab in sq ft; null for the last slab */
+                                        maxSqft: number | null;
+                                        /** @description Street-light tax a year, ₹ */
+                                        divabatti: string;
+                                        /** @description Health tax a year, ₹ */
+                                        arogya: string;
+                                    }[];
+                                    /** @description General water tax a year for a built property, ₹ */
+                                    waterTax: string;
+                                };
+                            };
                             buildingTypes: {
                                 [key: string]: {
                                     mr: string;
@@ -5164,6 +5564,10 @@ export interface operations {
                     }[];
                     /** @description General water tax a year for a built property, ₹ */
                     waterTax?: string;
+                    /** @description next: from the next tax year (the default once this year is billed; the bill already raised stays); current: this tax year, correcting its demand by entries (needs orderReference when it is billed) */
+                    applyFrom?: "next" | "current";
+                    /** @description The order or resolution number a change to a billed year is made under */
+                    orderReference?: string;
                 };
             };
         };
@@ -5234,6 +5638,70 @@ export interface operations {
                             };
                             isDefault: boolean;
                             version: number;
+                            /** @description The tax year these rates are in force from (0: since always): the newest version */
+                            effectiveTaxYear: number;
+                            /** @description The tax year today falls in */
+                            currentTaxYear: number;
+                            /** @description Whether this tax year’s demand is raised: a change then takes effect from the next year unless applied to this one under an order */
+                            billed: boolean;
+                            /** @description The rates in force this year, when the newest are not yet */
+                            inForce?: {
+                                effectiveTaxYear: number;
+                                rates: {
+                                    /** @description Ready-reckoner land rate, ₹ per m² (a property may carry its own) */
+                                    landRate: string;
+                                    constructionRate: {
+                                        /** @description Construction rate, ₹ per m² of built-up area */
+                                        hut: string;
+                                        /** @description Construction rate, ₹ per m² of built-up area */
+                                        stoneMud: string;
+                                        /** @description Construction rate, ₹ per m² of built-up area */
+                                        stoneCement: string;
+                                        /** @description Construction rate, ₹ per m² of built-up area */
+                                        rcc: string;
+                                        /** @description Construction rate, ₹ per m² of built-up area */
+                                        openLand: string;
+                                    };
+                                    taxRate: {
+                                        /** @description Tax rate per ₹1000 of capital value, inside the legal band of the building type */
+                                        hut: string;
+                                        /** @description Tax rate per ₹1000 of capital value, inside the legal band of the building type */
+                                        stoneMud: string;
+                                        /** @description Tax rate per ₹1000 of capital value, inside the legal band of the building type */
+                                        stoneCement: string;
+                                        /** @description Tax rate per ₹1000 of capital value, inside the legal band of the building type */
+                                        rcc: string;
+                                        /** @description Tax rate per ₹1000 of capital value, inside the legal band of the building type */
+                                        openLand: string;
+                                    };
+                                    weightage: {
+                                        /** @description Weightage (भारांक) of the use */
+                                        residential: string;
+                                        /** @description Weightage (भारांक) of the use */
+                                        industrial: string;
+                                        /** @description Weightage (भारांक) of the use */
+                                        commercial: string;
+                                    };
+                                    depreciation: {
+                                        /** @description Last age of the band in years; null for the last band */
+                                        maxAge: number | null;
+                                        /** @description Factor for kachha / semi-pucca buildings, 0 to 1 */
+                                        kachha: string;
+                                        /** @description Factor for pucca buildings, 0 to 1 */
+                                        pucca: string;
+                                    }[];
+                                    slabs: {
+                                        /** @description Upper plot area of the slab in sq ft; null for the last slab */
+                                        maxSqft: number | null;
+                                        /** @description Street-light tax a year, ₹ */
+                                        divabatti: string;
+                                        /** @description Health tax a year, ₹ */
+                                        arogya: string;
+                                    }[];
+                                    /** @description General water tax a year for a built property, ₹ */
+                                    waterTax: string;
+                                };
+                            };
                             buildingTypes: {
                                 [key: string]: {
                                     mr: string;
@@ -5257,6 +5725,70 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reviseAssessments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The tax year the revised assessments take effect from */
+                    effectiveTaxYear: number;
+                    /**
+                     * @description true (default): only list what would change
+                     * @default true
+                     */
+                    dryRun?: boolean;
+                    /** @description The resolution of the revision; required when the year’s demand is already raised */
+                    orderReference?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: the envelope with the result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            effectiveTaxYear: number;
+                            financialYear: string;
+                            dryRun: boolean;
+                            properties: number;
+                            changed: number;
+                            /** @description Rupees as a decimal string with 2 places */
+                            oldTotal: string;
+                            /** @description Rupees as a decimal string with 2 places */
+                            newTotal: string;
+                            lines: {
+                                propertyId: number;
+                                malmattaNo: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                oldTotal: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                newTotal: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
@@ -5302,6 +5834,8 @@ export interface operations {
                     gatNo: string;
                     /** @description City survey number */
                     citySurveyNo: string;
+                    /** @description Road or lane (रस्ता / गल्ली), the register’s second column */
+                    roadLane?: string;
                     /** @description Description of the property */
                     malmattaVarnan?: string;
                     /** @description Building type: hut, stoneMud, stoneCement, rcc, openLand (default rcc) */
@@ -5342,12 +5876,14 @@ export interface operations {
                      *       "result": {
                      *         "ownerId": 41,
                      *         "propertyId": 128,
+                     *         "serialNo": 17,
                      *         "malmattaNo": "१२/अ",
                      *         "malkacheNav": "रमेश गणपत पाटील",
                      *         "bhogwatdarakNav": "स्वतः",
                      *         "mobileNo": "9812345670",
                      *         "gatNo": "45",
                      *         "citySurveyNo": "102",
+                     *         "roadLane": "मारुती मंदिर रस्ता",
                      *         "malmattaVarnan": "आर.सी.सी. घर",
                      *         "buildingType": "rcc",
                      *         "usage": "residential",
@@ -5356,6 +5892,8 @@ export interface operations {
                      *         "areaSqm": "50.00",
                      *         "plotAreaSqm": null,
                      *         "landRate": "1200.00",
+                     *         "ownLandRate": "1200.00",
+                     *         "assessmentFromYear": 2026,
                      *         "constructionRate": "18000.00",
                      *         "buildingRate": "14400.00",
                      *         "ghasaraRate": "0.80",
@@ -5383,12 +5921,15 @@ export interface operations {
                         result: {
                             ownerId: number;
                             propertyId: number;
+                            /** @description The register’s running number (अनुक्रमांक), per council */
+                            serialNo: number;
                             malmattaNo: string;
                             malkacheNav: string;
                             bhogwatdarakNav: string;
                             mobileNo: string;
                             gatNo: string;
                             citySurveyNo: string;
+                            roadLane: string;
                             malmattaVarnan: string;
                             buildingType: string;
                             usage: string;
@@ -5401,6 +5942,10 @@ export interface operations {
                             plotAreaSqm: string | null;
                             /** @description Rupees as a decimal string with 2 places */
                             landRate: string;
+                            /** @description The property's own land rate; null: the council's (landRate is the one used) */
+                            ownLandRate: string | (never | null);
+                            /** @description The tax year the tax columns of this row are in force from (0: since always); a later year means a change not yet in force */
+                            assessmentFromYear: number;
                             /** @description Rupees as a decimal string with 2 places */
                             constructionRate: string;
                             /** @description Rupees as a decimal string with 2 places */
@@ -5478,12 +6023,15 @@ export interface operations {
                             rows: {
                                 ownerId: number;
                                 propertyId: number;
+                                /** @description The register’s running number (अनुक्रमांक), per council */
+                                serialNo: number;
                                 malmattaNo: string;
                                 malkacheNav: string;
                                 bhogwatdarakNav: string;
                                 mobileNo: string;
                                 gatNo: string;
                                 citySurveyNo: string;
+                                roadLane: string;
                                 malmattaVarnan: string;
                                 buildingType: string;
                                 usage: string;
@@ -5496,6 +6044,10 @@ export interface operations {
                                 plotAreaSqm: string | null;
                                 /** @description Rupees as a decimal string with 2 places */
                                 landRate: string;
+                                /** @description The property's own land rate; null: the council's (landRate is the one used) */
+                                ownLandRate: string | (never | null);
+                                /** @description The tax year the tax columns of this row are in force from (0: since always); a later year means a change not yet in force */
+                                assessmentFromYear: number;
                                 /** @description Rupees as a decimal string with 2 places */
                                 constructionRate: string;
                                 /** @description Rupees as a decimal string with 2 places */
@@ -5572,12 +6124,15 @@ export interface operations {
                         result: {
                             ownerId: number;
                             propertyId: number;
+                            /** @description The register’s running number (अनुक्रमांक), per council */
+                            serialNo: number;
                             malmattaNo: string;
                             malkacheNav: string;
                             bhogwatdarakNav: string;
                             mobileNo: string;
                             gatNo: string;
                             citySurveyNo: string;
+                            roadLane: string;
                             malmattaVarnan: string;
                             buildingType: string;
                             usage: string;
@@ -5590,6 +6145,10 @@ export interface operations {
                             plotAreaSqm: string | null;
                             /** @description Rupees as a decimal string with 2 places */
                             landRate: string;
+                            /** @description The property's own land rate; null: the council's (landRate is the one used) */
+                            ownLandRate: string | (never | null);
+                            /** @description The tax year the tax columns of this row are in force from (0: since always); a later year means a change not yet in force */
+                            assessmentFromYear: number;
                             /** @description Rupees as a decimal string with 2 places */
                             constructionRate: string;
                             /** @description Rupees as a decimal string with 2 places */
@@ -5629,6 +6188,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5663,12 +6223,15 @@ export interface operations {
                             items: {
                                 ownerId: number;
                                 propertyId: number;
+                                /** @description The register’s running number (अनुक्रमांक), per council */
+                                serialNo: number;
                                 malmattaNo: string;
                                 malkacheNav: string;
                                 bhogwatdarakNav: string;
                                 mobileNo: string;
                                 gatNo: string;
                                 citySurveyNo: string;
+                                roadLane: string;
                                 malmattaVarnan: string;
                                 buildingType: string;
                                 usage: string;
@@ -5681,6 +6244,10 @@ export interface operations {
                                 plotAreaSqm: string | null;
                                 /** @description Rupees as a decimal string with 2 places */
                                 landRate: string;
+                                /** @description The property's own land rate; null: the council's (landRate is the one used) */
+                                ownLandRate: string | (never | null);
+                                /** @description The tax year the tax columns of this row are in force from (0: since always); a later year means a change not yet in force */
+                                assessmentFromYear: number;
                                 /** @description Rupees as a decimal string with 2 places */
                                 constructionRate: string;
                                 /** @description Rupees as a decimal string with 2 places */
@@ -5765,12 +6332,15 @@ export interface operations {
                         result: {
                             ownerId: number;
                             propertyId: number;
+                            /** @description The register’s running number (अनुक्रमांक), per council */
+                            serialNo: number;
                             malmattaNo: string;
                             malkacheNav: string;
                             bhogwatdarakNav: string;
                             mobileNo: string;
                             gatNo: string;
                             citySurveyNo: string;
+                            roadLane: string;
                             malmattaVarnan: string;
                             buildingType: string;
                             usage: string;
@@ -5783,6 +6353,10 @@ export interface operations {
                             plotAreaSqm: string | null;
                             /** @description Rupees as a decimal string with 2 places */
                             landRate: string;
+                            /** @description The property's own land rate; null: the council's (landRate is the one used) */
+                            ownLandRate: string | (never | null);
+                            /** @description The tax year the tax columns of this row are in force from (0: since always); a later year means a change not yet in force */
+                            assessmentFromYear: number;
                             /** @description Rupees as a decimal string with 2 places */
                             constructionRate: string;
                             /** @description Rupees as a decimal string with 2 places */
@@ -5864,12 +6438,15 @@ export interface operations {
                         result: {
                             ownerId: number;
                             propertyId: number;
+                            /** @description The register’s running number (अनुक्रमांक), per council */
+                            serialNo: number;
                             malmattaNo: string;
                             malkacheNav: string;
                             bhogwatdarakNav: string;
                             mobileNo: string;
                             gatNo: string;
                             citySurveyNo: string;
+                            roadLane: string;
                             malmattaVarnan: string;
                             buildingType: string;
                             usage: string;
@@ -5882,6 +6459,10 @@ export interface operations {
                             plotAreaSqm: string | null;
                             /** @description Rupees as a decimal string with 2 places */
                             landRate: string;
+                            /** @description The property's own land rate; null: the council's (landRate is the one used) */
+                            ownLandRate: string | (never | null);
+                            /** @description The tax year the tax columns of this row are in force from (0: since always); a later year means a change not yet in force */
+                            assessmentFromYear: number;
                             /** @description Rupees as a decimal string with 2 places */
                             constructionRate: string;
                             /** @description Rupees as a decimal string with 2 places */
@@ -5965,12 +6546,15 @@ export interface operations {
                         result: {
                             ownerId: number;
                             propertyId: number;
+                            /** @description The register’s running number (अनुक्रमांक), per council */
+                            serialNo: number;
                             malmattaNo: string;
                             malkacheNav: string;
                             bhogwatdarakNav: string;
                             mobileNo: string;
                             gatNo: string;
                             citySurveyNo: string;
+                            roadLane: string;
                             malmattaVarnan: string;
                             buildingType: string;
                             usage: string;
@@ -5983,6 +6567,10 @@ export interface operations {
                             plotAreaSqm: string | null;
                             /** @description Rupees as a decimal string with 2 places */
                             landRate: string;
+                            /** @description The property's own land rate; null: the council's (landRate is the one used) */
+                            ownLandRate: string | (never | null);
+                            /** @description The tax year the tax columns of this row are in force from (0: since always); a later year means a change not yet in force */
+                            assessmentFromYear: number;
                             /** @description Rupees as a decimal string with 2 places */
                             constructionRate: string;
                             /** @description Rupees as a decimal string with 2 places */
@@ -6024,6 +6612,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -6066,12 +6655,15 @@ export interface operations {
                         result: {
                             ownerId: number;
                             propertyId: number;
+                            /** @description The register’s running number (अनुक्रमांक), per council */
+                            serialNo: number;
                             malmattaNo: string;
                             malkacheNav: string;
                             bhogwatdarakNav: string;
                             mobileNo: string;
                             gatNo: string;
                             citySurveyNo: string;
+                            roadLane: string;
                             malmattaVarnan: string;
                             buildingType: string;
                             usage: string;
@@ -6084,6 +6676,10 @@ export interface operations {
                             plotAreaSqm: string | null;
                             /** @description Rupees as a decimal string with 2 places */
                             landRate: string;
+                            /** @description The property's own land rate; null: the council's (landRate is the one used) */
+                            ownLandRate: string | (never | null);
+                            /** @description The tax year the tax columns of this row are in force from (0: since always); a later year means a change not yet in force */
+                            assessmentFromYear: number;
                             /** @description Rupees as a decimal string with 2 places */
                             constructionRate: string;
                             /** @description Rupees as a decimal string with 2 places */
@@ -6125,6 +6721,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -6151,6 +6748,8 @@ export interface operations {
                     gatNo?: string;
                     /** @description City survey number */
                     citySurveyNo?: string;
+                    /** @description Road or lane (रस्ता / गल्ली), the register’s second column */
+                    roadLane?: string;
                     /** @description Description of the property */
                     malmattaVarnan?: string;
                     /** @description Building type: hut, stoneMud, stoneCement, rcc, openLand (default rcc) */
@@ -6170,6 +6769,10 @@ export interface operations {
                     aapilacheNikalAndFerfar?: string;
                     /** @description Remark on increase/decrease orders */
                     vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera?: string;
+                    /** @description next: from the next tax year (the default once this year is billed; the bill already raised stays); current: this tax year, correcting its demand by entries (needs orderReference when it is billed) */
+                    applyFrom?: "next" | "current";
+                    /** @description The order or resolution number a change to a billed year is made under */
+                    orderReference?: string;
                 } & {
                     [key: string]: unknown;
                 };
@@ -6188,12 +6791,15 @@ export interface operations {
                         result: {
                             ownerId: number;
                             propertyId: number;
+                            /** @description The register’s running number (अनुक्रमांक), per council */
+                            serialNo: number;
                             malmattaNo: string;
                             malkacheNav: string;
                             bhogwatdarakNav: string;
                             mobileNo: string;
                             gatNo: string;
                             citySurveyNo: string;
+                            roadLane: string;
                             malmattaVarnan: string;
                             buildingType: string;
                             usage: string;
@@ -6206,6 +6812,10 @@ export interface operations {
                             plotAreaSqm: string | null;
                             /** @description Rupees as a decimal string with 2 places */
                             landRate: string;
+                            /** @description The property's own land rate; null: the council's (landRate is the one used) */
+                            ownLandRate: string | (never | null);
+                            /** @description The tax year the tax columns of this row are in force from (0: since always); a later year means a change not yet in force */
+                            assessmentFromYear: number;
                             /** @description Rupees as a decimal string with 2 places */
                             constructionRate: string;
                             /** @description Rupees as a decimal string with 2 places */
@@ -6273,6 +6883,8 @@ export interface operations {
                     gatNo?: string;
                     /** @description City survey number */
                     citySurveyNo?: string;
+                    /** @description Road or lane (रस्ता / गल्ली), the register’s second column */
+                    roadLane?: string;
                     /** @description Description of the property */
                     malmattaVarnan?: string;
                     /** @description Building type: hut, stoneMud, stoneCement, rcc, openLand (default rcc) */
@@ -6292,6 +6904,10 @@ export interface operations {
                     aapilacheNikalAndFerfar?: string;
                     /** @description Remark on increase/decrease orders */
                     vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera?: string;
+                    /** @description next: from the next tax year (the default once this year is billed; the bill already raised stays); current: this tax year, correcting its demand by entries (needs orderReference when it is billed) */
+                    applyFrom?: "next" | "current";
+                    /** @description The order or resolution number a change to a billed year is made under */
+                    orderReference?: string;
                 } & {
                     [key: string]: unknown;
                 };
@@ -6310,12 +6926,15 @@ export interface operations {
                         result: {
                             ownerId: number;
                             propertyId: number;
+                            /** @description The register’s running number (अनुक्रमांक), per council */
+                            serialNo: number;
                             malmattaNo: string;
                             malkacheNav: string;
                             bhogwatdarakNav: string;
                             mobileNo: string;
                             gatNo: string;
                             citySurveyNo: string;
+                            roadLane: string;
                             malmattaVarnan: string;
                             buildingType: string;
                             usage: string;
@@ -6328,6 +6947,10 @@ export interface operations {
                             plotAreaSqm: string | null;
                             /** @description Rupees as a decimal string with 2 places */
                             landRate: string;
+                            /** @description The property's own land rate; null: the council's (landRate is the one used) */
+                            ownLandRate: string | (never | null);
+                            /** @description The tax year the tax columns of this row are in force from (0: since always); a later year means a change not yet in force */
+                            assessmentFromYear: number;
                             /** @description Rupees as a decimal string with 2 places */
                             constructionRate: string;
                             /** @description Rupees as a decimal string with 2 places */
@@ -6486,6 +7109,8 @@ export interface operations {
                 type: "malmatta" | "owner";
                 /** @description At least one character */
                 q: string;
+                /** @description A solved challenge of GET /api/public/pow: base64 of JSON { challenge, solution } (ALTCHA v2). Required; one per request */
+                altcha?: string;
             };
             header?: never;
             path?: never;
@@ -6521,6 +7146,8 @@ export interface operations {
             query?: {
                 captchaId?: string;
                 captcha?: string;
+                /** @description A solved challenge of GET /api/public/pow: base64 of JSON { challenge, solution } (ALTCHA v2). Required; one per request */
+                altcha?: string;
             };
             header?: never;
             path: {
@@ -6611,12 +7238,15 @@ export interface operations {
                                 total: string;
                                 karupdatedYear: number;
                             } | null;
+                            /** @description The property tax certificate page of this property, signed as its printed QR code is: /propertyqr/{malmattaNo}/{council}?s=… */
+                            certificateLink: string;
                         };
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6624,7 +7254,10 @@ export interface operations {
     };
     getPropertyCertificate: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The signature the council’s QR code carries (HMAC of the council and the property number). With the right one the certificate is limited per address only (PUBLIC_SIGNED_CERTIFICATE_LIMIT); without it, or with a wrong one, per address and per council (PUBLIC_CERTIFICATE_ADDRESS_LIMIT, PUBLIC_CERTIFICATE_COUNCIL_LIMIT) */
+                s?: string;
+            };
             header?: never;
             path: {
                 malmattaNo: string;
@@ -6681,6 +7314,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6962,6 +7596,8 @@ export interface operations {
                             total: string;
                             /** @description The same as total */
                             rowTotal: string;
+                            /** @description Money held for the property above what it owes (आगाऊ जमा), set against the next demand; not in total */
+                            advance?: string;
                             /** @description The tax (financial) year of the current demand: 2026 for 2026-27 */
                             karupdatedYear: number;
                         }[];
@@ -7058,6 +7694,8 @@ export interface operations {
                             total: string;
                             /** @description The same as total */
                             rowTotal: string;
+                            /** @description Money held for the property above what it owes (आगाऊ जमा), set against the next demand; not in total */
+                            advance?: string;
                             /** @description The tax (financial) year of the current demand: 2026 for 2026-27 */
                             karupdatedYear: number;
                         };
@@ -7113,6 +7751,12 @@ export interface operations {
                     note?: string | null;
                     /** @description Date of payment, YYYY-MM-DD; not in the future */
                     paid_on?: string | null;
+                    /** @description The cheque or demand draft number, printed on the receipt; required for cheque and dd */
+                    cheque_no?: string | null;
+                    /** @description The bank of the cheque or draft */
+                    bank_name?: string | null;
+                    /** @description How each head is spread over its years: the oldest arrears first (default), or this year’s demand first */
+                    allocation?: "arrears-first" | "current-first" | "" | (never | null);
                     /** @description Ignored: the council of the token */
                     createdByUserId?: unknown;
                 } & {
@@ -7162,6 +7806,16 @@ export interface operations {
                                     /** @description Rupees as a decimal string with 2 places */
                                     amountPaid: string;
                                 }[];
+                                /** @description Cheque or draft number; empty for cash and online */
+                                chequeNo: string;
+                                bankName: string;
+                                allocation: "arrears-first" | "current-first";
+                                /**
+                                 * Format: date-time
+                                 * @description When the receipt was cancelled (a bounced cheque); its number stays used. null: it counts
+                                 */
+                                cancelledAt: string | null;
+                                cancelReason: string;
                                 createdAt: string;
                             };
                             kar: {
@@ -7199,6 +7853,8 @@ export interface operations {
                                 total: string;
                                 /** @description The same as total */
                                 rowTotal: string;
+                                /** @description Money held for the property above what it owes (आगाऊ जमा), set against the next demand; not in total */
+                                advance?: string;
                                 /** @description The tax (financial) year of the current demand: 2026 for 2026-27 */
                                 karupdatedYear: number;
                             };
@@ -7241,6 +7897,11 @@ export interface operations {
                      *               "amountPaid": "300.00"
                      *             }
                      *           ],
+                     *           "chequeNo": "",
+                     *           "bankName": "",
+                     *           "allocation": "arrears-first",
+                     *           "cancelledAt": null,
+                     *           "cancelReason": "",
                      *           "createdAt": "2026-11-20T06:45:00.000Z"
                      *         },
                      *         "kar": {
@@ -7263,6 +7924,7 @@ export interface operations {
                      *           "totalPanipatti": "300.00",
                      *           "total": "1226.00",
                      *           "rowTotal": "1226.00",
+                     *           "advance": "0.00",
                      *           "karupdatedYear": 2026
                      *         },
                      *         "repeated": false
@@ -7304,6 +7966,16 @@ export interface operations {
                                     /** @description Rupees as a decimal string with 2 places */
                                     amountPaid: string;
                                 }[];
+                                /** @description Cheque or draft number; empty for cash and online */
+                                chequeNo: string;
+                                bankName: string;
+                                allocation: "arrears-first" | "current-first";
+                                /**
+                                 * Format: date-time
+                                 * @description When the receipt was cancelled (a bounced cheque); its number stays used. null: it counts
+                                 */
+                                cancelledAt: string | null;
+                                cancelReason: string;
                                 createdAt: string;
                             };
                             kar: {
@@ -7341,6 +8013,8 @@ export interface operations {
                                 total: string;
                                 /** @description The same as total */
                                 rowTotal: string;
+                                /** @description Money held for the property above what it owes (आगाऊ जमा), set against the next demand; not in total */
+                                advance?: string;
                                 /** @description The tax (financial) year of the current demand: 2026 for 2026-27 */
                                 karupdatedYear: number;
                             };
@@ -7444,6 +8118,9 @@ export interface operations {
                             fromCurrent: string;
                             paidMethod: string;
                             note: string;
+                            chequeNo: string;
+                            /** @description The receipt was cancelled (a bounced cheque): its amounts no longer count */
+                            cancelled: boolean;
                         }[];
                     };
                 };
@@ -7480,6 +8157,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7579,6 +8257,8 @@ export interface operations {
                                 total: string;
                                 /** @description The same as total */
                                 rowTotal: string;
+                                /** @description Money held for the property above what it owes (आगाऊ जमा), set against the next demand; not in total */
+                                advance?: string;
                                 /** @description The tax (financial) year of the current demand: 2026 for 2026-27 */
                                 karupdatedYear: number;
                             }[];
@@ -7695,6 +8375,8 @@ export interface operations {
                                 total: string;
                                 /** @description The same as total */
                                 rowTotal: string;
+                                /** @description Money held for the property above what it owes (आगाऊ जमा), set against the next demand; not in total */
+                                advance?: string;
                                 /** @description The tax (financial) year of the current demand: 2026 for 2026-27 */
                                 karupdatedYear: number;
                             }[];
@@ -7783,7 +8465,10 @@ export interface operations {
     };
     recalcTaxByUser: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only say what would be raised */
+                dryRun?: boolean;
+            };
             header?: never;
             path: {
                 /** @description The council; another council’s id answers 404 */
@@ -7805,7 +8490,20 @@ export interface operations {
                         result: {
                             taxYear: number;
                             financialYear: string;
+                            /** @description Kar records moved on to this tax year */
                             updated: number;
+                            /** @description The years raised (more than one when years were missed), oldest first */
+                            years: {
+                                taxYear: number;
+                                financialYear: string;
+                                /** @description Kar records that get this year’s demand */
+                                properties: number;
+                                /** @description Rupees as a decimal string with 2 places */
+                                demand: string;
+                            }[];
+                            /** @description Rupees as a decimal string with 2 places */
+                            demand: string;
+                            dryRun: boolean;
                         };
                     };
                 };
@@ -7815,6 +8513,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            414: components["responses"]["URITooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7924,6 +8623,9 @@ export interface operations {
                         message: string;
                         result: {
                             year: number;
+                            /** @description The tax year the new assessments are in force from: the next one */
+                            effectiveTaxYear: number;
+                            financialYear: string;
                             updated: number;
                             /** @description How many got another factor (the rest stayed in their age band) */
                             changed: number;
@@ -7980,6 +8682,9 @@ export interface operations {
                         message: string;
                         result: {
                             year: number;
+                            /** @description The tax year the new assessments are in force from: the next one */
+                            effectiveTaxYear: number;
+                            financialYear: string;
                             updated: number;
                             /** @description How many got another factor (the rest stayed in their age band) */
                             changed: number;
@@ -8010,6 +8715,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            414: components["responses"]["URITooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8041,7 +8747,8 @@ export interface operations {
                      *         "financialYear": "2026-27",
                      *         "paidOn": "2026-11-20",
                      *         "amountTotal": "300.00",
-                     *         "malmattaNo": "१२/अ"
+                     *         "malmattaNo": "१२/अ",
+                     *         "cancelled": false
                      *       }
                      *     }
                      */
@@ -8055,12 +8762,734 @@ export interface operations {
                             /** @description Rupees as a decimal string with 2 places */
                             amountTotal: string;
                             malmattaNo: string;
+                            /** @description The receipt was cancelled (रद्द): it is not proof of payment */
+                            cancelled: boolean;
                         };
                     };
                 };
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    adjustTax: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ownerId: number;
+                    /**
+                     * @description gharpatti (घरपट्टी), divabatti (दिवाबत्ती कर), arogyakar (आरोग्य कर), panipatti (सामान्य पाणीपट्टी)
+                     * @enum {string}
+                     */
+                    head: "gharpatti" | "divabatti" | "arogyakar" | "panipatti";
+                    /** @description The tax year the amount belongs to (2026 for 2026-27); one whose demand was raised */
+                    taxYear: number;
+                    /** @description Rupees: a remission takes off at most what is owed; a correction may be negative (lowers the demand) or positive */
+                    amount: string | number;
+                    kind: "remission" | "correction";
+                    reason: string;
+                    /** @description The resolution (ठराव) or order number: a remission needs the gram sabha’s or panchayat’s resolution */
+                    orderReference: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: the envelope with the result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            karId: number;
+                            /** @description The same as karId (the earlier client reads this spelling) */
+                            karid: number;
+                            propertyId: number;
+                            malmattaNo: string;
+                            malkacheNav: string;
+                            /** @description Rupees as a decimal string with 2 places */
+                            magilGharpatti: string;
+                            /** @description Rupees as a decimal string with 2 places */
+                            chaluGharpatti: string;
+                            /** @description Rupees as a decimal string with 2 places */
+                            magilDivabatti: string;
+                            /** @description Rupees as a decimal string with 2 places */
+                            chaluDivabatti: string;
+                            /** @description Rupees as a decimal string with 2 places */
+                            magilArogyakar: string;
+                            /** @description Rupees as a decimal string with 2 places */
+                            chaluArogyakar: string;
+                            /** @description Rupees as a decimal string with 2 places */
+                            magilPanipatti: string;
+                            /** @description Rupees as a decimal string with 2 places */
+                            chaluPanipatti: string;
+                            /** @description Rupees as a decimal string with 2 places */
+                            totalGharpatti: string;
+                            /** @description Rupees as a decimal string with 2 places */
+                            totalDivabatti: string;
+                            /** @description Rupees as a decimal string with 2 places */
+                            totalArogyakar: string;
+                            /** @description Rupees as a decimal string with 2 places */
+                            totalPanipatti: string;
+                            /** @description Rupees as a decimal string with 2 places */
+                            total: string;
+                            /** @description The same as total */
+                            rowTotal: string;
+                            /** @description Money held for the property above what it owes (आगाऊ जमा), set against the next demand; not in total */
+                            advance?: string;
+                            /** @description The tax (financial) year of the current demand: 2026 for 2026-27 */
+                            karupdatedYear: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reversePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description e.g. धनादेश न वटता परत आला (cheque bounced) */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK: the envelope with the result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            payment: {
+                                paymentId: number;
+                                /** @description Public id of the receipt (its QR link /receiptqr/{receiptId}) */
+                                receiptId: string;
+                                /** @description Per council and financial year, 1, 2, 3… without gaps */
+                                receiptNo: number;
+                                /** @description First year of the financial year: 2026 for 2026-27 */
+                                receiptYear: number;
+                                /** @description 2026-27 */
+                                financialYear: string;
+                                /** @description Receipt book: 100 receipts a book */
+                                bookNo: number;
+                                karId: number;
+                                malmattaNo: string;
+                                payerName: string;
+                                /** @description YYYY-MM-DD */
+                                paidOn: string;
+                                paidMethod: string;
+                                note: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                amountTotal: string;
+                                lines: {
+                                    /** @description gharpatti, divabatti, arogyakar, panipatti */
+                                    category: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    fromArrears: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    fromCurrent: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    amountPaid: string;
+                                }[];
+                                /** @description Cheque or draft number; empty for cash and online */
+                                chequeNo: string;
+                                bankName: string;
+                                allocation: "arrears-first" | "current-first";
+                                /**
+                                 * Format: date-time
+                                 * @description When the receipt was cancelled (a bounced cheque); its number stays used. null: it counts
+                                 */
+                                cancelledAt: string | null;
+                                cancelReason: string;
+                                createdAt: string;
+                            };
+                            kar: {
+                                karId: number;
+                                /** @description The same as karId (the earlier client reads this spelling) */
+                                karid: number;
+                                propertyId: number;
+                                malmattaNo: string;
+                                malkacheNav: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                magilGharpatti: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                chaluGharpatti: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                magilDivabatti: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                chaluDivabatti: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                magilArogyakar: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                chaluArogyakar: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                magilPanipatti: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                chaluPanipatti: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                totalGharpatti: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                totalDivabatti: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                totalArogyakar: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                totalPanipatti: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                total: string;
+                                /** @description The same as total */
+                                rowTotal: string;
+                                /** @description Money held for the property above what it owes (आगाऊ जमा), set against the next demand; not in total */
+                                advance?: string;
+                                /** @description The tax (financial) year of the current demand: 2026 for 2026-27 */
+                                karupdatedYear: number;
+                            };
+                            repeated: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            414: components["responses"]["URITooLong"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTaxLedger: {
+        parameters: {
+            query: {
+                ownerId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the envelope with the result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            entries: {
+                                entryId: number;
+                                taxYear: number;
+                                /** @description null: the advance held (आगाऊ जमा) */
+                                head: ("gharpatti" | "divabatti" | "arogyakar" | "panipatti") | (never | null);
+                                /** @description arrears when the tax year is before the year of the entry’s date */
+                                part: "arrears" | "current";
+                                kind: "demand" | "collection" | "remission" | "correction" | "advance" | "reversal";
+                                /** @description Rupees, signed: + raises what is owed (or the advance held), - lowers it */
+                                amount: string;
+                                /** @description YYYY-MM-DD: the day it counts in the books */
+                                date: string;
+                                /** @description The receipt whose money it is, as 2026-27/14 */
+                                receiptNo: string | null;
+                                /** @description Receipt, order or resolution number */
+                                reference: string;
+                                reason: string;
+                                /** @description The owner at the time */
+                                ownerName: string;
+                                /** @description Who made it */
+                                byUser: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            }[];
+                            balance: {
+                                heads: {
+                                    gharpatti: {
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        arrears: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        current: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        total: string;
+                                    };
+                                    divabatti: {
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        arrears: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        current: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        total: string;
+                                    };
+                                    arogyakar: {
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        arrears: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        current: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        total: string;
+                                    };
+                                    panipatti: {
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        arrears: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        current: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        total: string;
+                                    };
+                                };
+                                /** @description Rupees as a decimal string with 2 places */
+                                advance: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                total: string;
+                                /** @description The year of the current demand (karupdatedYear) */
+                                taxYear: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getNamuna9: {
+        parameters: {
+            query?: {
+                /** @description The tax year of the register (2026 for 2026-27); default this one */
+                taxYear?: number;
+                pageNumber?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the envelope with the result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            taxYear: number;
+                            financialYear: string;
+                            items: {
+                                serial: number;
+                                karId: number;
+                                ownerId: number | null;
+                                malmattaNo: string;
+                                malkacheNav: string;
+                                heads: {
+                                    gharpatti: {
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        arrears: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        current: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        demand: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        collectedArrears: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        collectedCurrent: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        remitted: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        balance: string;
+                                    };
+                                    divabatti: {
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        arrears: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        current: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        demand: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        collectedArrears: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        collectedCurrent: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        remitted: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        balance: string;
+                                    };
+                                    arogyakar: {
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        arrears: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        current: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        demand: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        collectedArrears: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        collectedCurrent: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        remitted: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        balance: string;
+                                    };
+                                    panipatti: {
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        arrears: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        current: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        demand: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        collectedArrears: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        collectedCurrent: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        remitted: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        balance: string;
+                                    };
+                                };
+                                total: {
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    arrears: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    current: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    demand: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    collectedArrears: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    collectedCurrent: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    remitted: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    balance: string;
+                                };
+                                receipts: {
+                                    receiptNo: string;
+                                    paidOn: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    amount: string;
+                                    cancelled: boolean;
+                                }[];
+                                remissions: string[];
+                                corrections: string[];
+                                /** @description Rupees as a decimal string with 2 places */
+                                advance: string;
+                            }[];
+                            pageNumber: number;
+                            pageSize: number;
+                            totalPages: number;
+                            totalCount: number;
+                            totals: {
+                                heads: {
+                                    gharpatti: {
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        arrears: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        current: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        demand: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        collectedArrears: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        collectedCurrent: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        remitted: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        balance: string;
+                                    };
+                                    divabatti: {
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        arrears: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        current: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        demand: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        collectedArrears: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        collectedCurrent: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        remitted: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        balance: string;
+                                    };
+                                    arogyakar: {
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        arrears: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        current: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        demand: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        collectedArrears: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        collectedCurrent: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        remitted: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        balance: string;
+                                    };
+                                    panipatti: {
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        arrears: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        current: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        demand: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        collectedArrears: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        collectedCurrent: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        remitted: string;
+                                        /** @description Rupees as a decimal string with 2 places */
+                                        balance: string;
+                                    };
+                                };
+                                total: {
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    arrears: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    current: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    demand: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    collectedArrears: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    collectedCurrent: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    remitted: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    balance: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getNamuna9Pdf: {
+        parameters: {
+            query?: {
+                /** @description The tax year of the register (2026 for 2026-27); default this one */
+                taxYear?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Namuna9_{2026-27}.pdf */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getNamuna9Excel: {
+        parameters: {
+            query?: {
+                /** @description The tax year of the register (2026 for 2026-27); default this one */
+                taxYear?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description namuna9-{2026-27}.xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDcb: {
+        parameters: {
+            query?: {
+                /** @description default this one */
+                taxYear?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the envelope with the result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            taxYear: number;
+                            financialYear: string;
+                            heads: {
+                                gharpatti: {
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    openingArrears: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    currentDemand: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    collectedArrears: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    collectedCurrent: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    remitted: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    closing: string;
+                                };
+                                divabatti: {
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    openingArrears: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    currentDemand: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    collectedArrears: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    collectedCurrent: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    remitted: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    closing: string;
+                                };
+                                arogyakar: {
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    openingArrears: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    currentDemand: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    collectedArrears: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    collectedCurrent: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    remitted: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    closing: string;
+                                };
+                                panipatti: {
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    openingArrears: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    currentDemand: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    collectedArrears: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    collectedCurrent: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    remitted: string;
+                                    /** @description Rupees as a decimal string with 2 places */
+                                    closing: string;
+                                };
+                            };
+                            total: {
+                                /** @description Rupees as a decimal string with 2 places */
+                                openingArrears: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                currentDemand: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                collectedArrears: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                collectedCurrent: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                remitted: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                closing: string;
+                            };
+                            /** @description Money held above what is owed, at the start and end of the year */
+                            advance: {
+                                /** @description Rupees as a decimal string with 2 places */
+                                opening: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                closing: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8504,6 +9933,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8539,6 +9969,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -8757,6 +10188,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -112,6 +112,25 @@ export interface Assessment {
 
 export const SQFT_PER_SQM = '10.7639';
 
+/** The computed columns of an assessment, as the register row and its versions keep them. */
+export const ASSESSED_COLUMNS = [
+  'area',
+  'areaSqm',
+  'landRate',
+  'constructionRate',
+  'buildingRate',
+  'ghasaraRate',
+  'buildingBharank',
+  'bhandavaliRateRs',
+  'karachaRateRs',
+  'gharpatti',
+  'divabatti',
+  'arogya',
+  'panipatti',
+  'total',
+] as const satisfies readonly (keyof Assessment)[];
+export type AssessedColumn = (typeof ASSESSED_COLUMNS)[number];
+
 // ---------------------------------------------------------------- exact decimals
 
 /** A decimal with at most 2 places in hundredths, read by money.ts's strict reader (factors and

@@ -1,11 +1,13 @@
 // Adds or resets a council account from the command line, on the same database the portal uses
 // (DATABASE_URL, or the embedded one in DATA_DIR — stop the portal first for the embedded one).
 //   npm run user -- add NAME [--admin] [--email E] [--password P]
-//   npm run user -- reset NAME [--password P]
+//   npm run user -- reset NAME [--password P] [--revoke-api-tokens | --keep-api-tokens]
 //   npm run user -- list
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open.ts';
-import { createAccount, randomPassword, setPassword } from '../modules/users/service.ts';
+import { createInterface } from 'node:readline/promises';
+import { createAccount, randomPassword, setPassword, usernameKey } from '../modules/users/service.ts';
+import { liveTokenCount, revokeAllTokens } from '../modules/apiTokens/service.ts';
 
 const [command, name, ...rest] = process.argv.slice(2);
 const flag = (f: string) => rest.includes(f);
@@ -16,7 +18,8 @@ const value = (f: string) => {
 
 function usage(): never {
   console.error(
-    'Usage:\n  npm run user -- add NAME [--admin] [--email E] [--password P]\n  npm run user -- reset NAME [--password P]\n  npm run user -- list',
+    'Usage:\n  npm run user -- add NAME [--admin] [--email E] [--password P]\n' +
+      '  npm run user -- reset NAME [--password P] [--revoke-api-tokens | --keep-api-tokens]\n  npm run user -- list',
   );
   process.exit(2);
 }
@@ -45,11 +48,27 @@ try {
     if (!value('--password')) console.log(`Password: ${password}`);
   } else if (command === 'reset') {
     const password = value('--password') ?? randomPassword();
-    const exists = await db.prisma.user.findUnique({ where: { username: name } });
+    const exists = await db.prisma.user.findUnique({ where: { usernameKey: usernameKey(name) ?? '' } });
     if (!exists) throw new Error(`No account named "${name}".`);
     await setPassword(db.prisma, name, password);
     console.log(`Password of "${name}" reset; its old sessions are logged out.`);
     if (!value('--password')) console.log(`New password: ${password}`);
+    // API tokens are programs' keys, not sessions: a reset does not end them unless asked to (README).
+    const live = await liveTokenCount(db.prisma, exists.id);
+    if (live > 0) {
+      let revoke = flag('--revoke-api-tokens');
+      if (!revoke && !flag('--keep-api-tokens') && process.stdin.isTTY) {
+        const rl = createInterface({ input: process.stdin, output: process.stdout });
+        const answer = await rl.question(`This council has ${live} API token(s) in use; they keep working. Revoke them too? [y/N] `);
+        rl.close();
+        revoke = /^y(es)?$/i.test(answer.trim());
+      }
+      if (revoke) console.log(`Revoked ${await revokeAllTokens(db.prisma, exists.id)} API token(s).`);
+      else
+        console.log(
+          `${live} API token(s) of this council still work. To end them too, revoke them on the API tokens screen (/apiTokens), or give --revoke-api-tokens with the reset.`,
+        );
+    }
   } else if (command === 'list') {
     for (const u of await db.prisma.user.findMany({ orderBy: { id: 'asc' } }))
       console.log(`${u.id}\t${u.username}${u.isAdmin ? '\t(administrator)' : ''}`);

@@ -23,3 +23,13 @@ export async function nextNumber(tx: Tx, council: number, key: string, year: num
     RETURNING "value"`;
   return Number(rows[0].value);
 }
+
+/** `n` consecutive numbers of the sequence at once (a bulk import's serials); answers the first. */
+export async function nextNumbers(tx: Tx, council: number, key: string, year: number, n: number): Promise<number> {
+  if (!Number.isInteger(n) || n < 1) throw new Error('a block of numbers is at least 1');
+  const rows = await tx.$queryRaw<{ value: number }[]>`
+    INSERT INTO "Counter" ("createdByUserId", "name", "year", "value") VALUES (${council}, ${key}, ${year}, ${n})
+    ON CONFLICT ("createdByUserId", "name", "year") DO UPDATE SET "value" = "Counter"."value" + ${n}
+    RETURNING "value"`;
+  return Number(rows[0].value) - n + 1;
+}

@@ -28,8 +28,9 @@ export function listMigrations(dir = migrationsDir) {
     });
 }
 
-/** Returns the names of the migrations it applied. */
-export async function applyMigrations(db: SqlRunner, log: (msg: string) => void = () => {}): Promise<string[]> {
+/** Returns the names of the migrations it applied. `before`: only those named before it (a test
+ *  that builds a database of an earlier release, to migrate its data). */
+export async function applyMigrations(db: SqlRunner, log: (msg: string) => void = () => {}, before?: string): Promise<string[]> {
   await db.exec(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
     "id" VARCHAR(36) PRIMARY KEY NOT NULL,
     "checksum" VARCHAR(64) NOT NULL,
@@ -48,6 +49,7 @@ export async function applyMigrations(db: SqlRunner, log: (msg: string) => void 
     const applied = new Map(done.map((r) => [r.migration_name, r.checksum]));
     const ran: string[] = [];
     for (const m of listMigrations()) {
+      if (before && m.name >= before) break;
       if (applied.has(m.name)) {
         if (applied.get(m.name) !== m.checksum) log(`warning: migration ${m.name} was changed after it was applied`);
         continue;

@@ -44,6 +44,9 @@ declare module 'fastify' {
 
 export const TOKEN_LIFETIME = '2h';
 const TOKEN_MAX_AGE_MS = 2 * 60 * 60 * 1000;
+/** How far a token's issue time may lie ahead of this server's clock (another server's clock, a
+ *  little off). The age limit counts from iat, so a token "issued" next year would live until then. */
+export const TOKEN_CLOCK_SKEW_S = 60;
 
 export default fp(async function auth(app: FastifyInstance, opts: { secret: string; listen?: OpenDatabase['listen'] }) {
   await app.register(jwt, {
@@ -114,6 +117,8 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
     const id = typeof payload.sub === 'string' && /^[1-9]\d{0,9}$/.test(payload.sub) ? Number(payload.sub) : NaN;
     if (!Number.isSafeInteger(id) || id > 2_147_483_647 || !Number.isInteger(payload.ver))
       throw new Unauthorized('The login token is not valid. Please log in again.');
+    if (typeof payload.iat !== 'number' || payload.iat > Date.now() / 1000 + TOKEN_CLOCK_SKEW_S)
+      throw new Unauthorized('The login token is not valid. Please log in again.');
     const user = await readAccount(id);
     // A token issued before the password last changed (reset) or before a logout no longer counts.
     if (!user || (payload.iat ?? 0) < Math.floor(user.passwordChangedAt.getTime() / 1000) || payload.ver !== user.tokenVersion)
@@ -139,6 +144,12 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
     }
   });
 });
+
+/** Who did it, as the books and audit records name them: the staff login, or the API token. */
+export function actorOf(request: FastifyRequest): string {
+  if (request.apiToken) return `API token "${request.apiToken.name}" (#${request.apiToken.id})`;
+  return councilOf(request).username;
+}
 
 /** The council of a route behind requireStaff. */
 export function councilOf(request: FastifyRequest): Council {

@@ -2,7 +2,7 @@
 // with the right status. 5xx details go to the log only.
 import type { Duplex } from 'node:stream';
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, Busy, TooMany } from '../lib/errors.ts';
 import { ErrorEnvelope } from '../lib/schema.ts';
 import { MULTIPART_LIMITS } from '../lib/uploads.ts';
@@ -58,6 +58,17 @@ export function clientErrorEnvelope(err: Error & { code?: string }, socket: Dupl
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
+}
+
+/** The router's own refusals, made before any route or hook runs: a path whose percent-encoding is
+ *  broken (`/api/Blog/%FF`) and a path parameter longer than the router keeps (100 characters).
+ *  Fastify answers them in JSON of its own; here they are the envelope like every other error. */
+export function frameworkErrorEnvelope(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return sendError(reply, 414, 'A part of the address is too long: at most 100 characters between two slashes.');
+  if (err.code === 'FST_ERR_BAD_URL')
+    return sendError(reply, 400, 'The address holds a broken character code (such as %FF): check the link and try again.');
+  return sendError(reply, err.statusCode && err.statusCode < 500 ? err.statusCode : 400, 'The address of the request is malformed.');
 }
 
 const PRISMA_MESSAGES: Record<string, [number, string]> = {

@@ -1,10 +1,12 @@
 // Guards every route's input before its schema sees it: JSON nested deeper than MAX_JSON_DEPTH is
-// refused while parsing, and control characters in the body, query or path answer 400 naming the
-// field (NUL would otherwise reach PostgreSQL and fail there).
+// refused while parsing; control characters and ill-formed Unicode in the body, query or path answer
+// 400 naming the field (NUL would otherwise reach PostgreSQL and fail there); and a body field the
+// route's schema does not name is refused, or, where the spec's earlier client sends extras, dropped
+// before the handler sees the body, so no write can take a field nobody declared.
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { AppError } from '../lib/errors.ts';
-import { jsonDepth, MAX_JSON_DEPTH, refuseControlCharacters } from '../lib/input-guard.ts';
+import { closeObjects, dropUndeclared, jsonDepth, MAX_JSON_DEPTH, refuseBadText, type SchemaNode } from '../lib/input-guard.ts';
 
 export default fp(async function inputGuard(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -19,9 +21,22 @@ export default fp(async function inputGuard(app: FastifyInstance) {
     parseJson(request, text, done);
   });
 
+  // A body schema that says `additionalProperties: true` is one the earlier client sends extras to:
+  // they are dropped. Every other object of a body refuses what it does not name.
+  app.addHook('onRoute', (route) => {
+    const body = route.schema?.body as SchemaNode | undefined;
+    if (!body || typeof body !== 'object') return;
+    if (body.additionalProperties === true) {
+      const drop: preValidationHookHandler = async (request) => dropUndeclared(request.body, body);
+      route.preValidation = [drop, ...[route.preValidation ?? []].flat()];
+    } else {
+      route.schema = { ...route.schema, body: closeObjects(body) };
+    }
+  });
+
   app.addHook('preValidation', async (request) => {
-    refuseControlCharacters(request.params);
-    refuseControlCharacters(request.query);
-    refuseControlCharacters(request.body);
+    refuseBadText(request.params);
+    refuseBadText(request.query);
+    refuseBadText(request.body);
   });
 });

@@ -78,6 +78,11 @@ const ERRORS: Record<number, { name: string; description: string; message: strin
     message: 'Someone else changed this record after you opened it. Reload it to see their changes, then make yours again.',
   },
   413: { name: 'PayloadTooLarge', description: 'The body or an uploaded file is over the limit.', message: 'The upload is too large.' },
+  414: {
+    name: 'URITooLong',
+    description: 'A path parameter is longer than 100 characters.',
+    message: 'A part of the address is too long: at most 100 characters between two slashes.',
+  },
   415: {
     name: 'UnsupportedMediaType',
     description: 'The body is not JSON (or multipart/form-data where the operation says so).',
@@ -151,6 +156,8 @@ export function derivedErrors(route: RouteOptions, guard: Guard): number[] {
   // answering (503, plugins/envelope.ts).
   const out = [400, 429, 500, 503];
   if (guard === 'staff') out.push(401, 403);
+  // A path parameter longer than the router keeps (plugins/envelope.ts, frameworkErrorEnvelope).
+  if (route.url.includes(':')) out.push(414);
   // A body is limited in size (1 MB of JSON, UPLOAD_LIMIT_MB per file) and must be of a type it reads.
   if (schema.body || schema.consumes?.length) out.push(413, 415);
   return out;
@@ -163,7 +170,10 @@ export const CONVENTIONS = `The REST API of a Gram Panchayat Portal: what the po
 ## Envelope
 Every \`/api\` answer is JSON \`{ "isSuccess": true, "message": "Success", "result": … }\`, errors included:
 \`{ "isSuccess": false, "message": "pageSize: must be <= 100", "result": null }\`. The message says what to change,
-naming the field (400); 5xx messages are generic, details stay in the server's log. PDFs and Excel files are the
+naming the field (400); 5xx messages are generic, details stay in the server's log. A body field an operation
+does not name answers 400 (\`foo: is not an accepted field\`), except where the earlier client sends whole
+records back: there the fields the operation does not name are ignored. No body field ever sets a record's
+council, id, version or timestamps. PDFs and Excel files are the
 exceptions on success (their errors are still the envelope).
 
 ## Authentication
@@ -183,9 +193,11 @@ answer \`{ items (or rows), pageNumber, pageSize, totalPages, totalCount }\`. A 
 Each API token may make \`API_TOKEN_RATE_LIMIT\` requests a minute (120 unless the office set another), every
 other \`/api\` request counts against its client address (\`API_ADDRESS_RATE_LIMIT\`). Every \`/api\` answer
 carries \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\` (seconds) and \`RateLimit-Policy\`. Over
-the limit the answer is 429 with \`Retry-After\` (seconds). Login, the captcha and the public property search
-have their own tighter limits per address, also 429 with \`Retry-After\`; a 503 (server busy, or its database
-not answering) carries \`Retry-After\` too.
+the limit the answer is 429 with \`Retry-After\` (seconds). Login, the captcha and the public property routes
+have their own tighter limits per address (the property routes also per council, an hour), also 429 with
+\`Retry-After\`; a 503 (server busy, or its database not answering) carries \`Retry-After\` too. The public
+property autocomplete and search also take a solved proof-of-work challenge each (\`GET /api/public/pow\`, sent
+as \`altcha\`), and a property certificate opened from a council's signed QR link (\`?s=\`) skips the council's limit.
 
 ## Idempotency
 \`POST /api/KarImport/apply-payment-simple\` takes an \`Idempotency-Key\` header (a fresh UUID per payment the

@@ -417,6 +417,11 @@ describe('citizen', () => {
   it('finds a property on /usermalmatta with the server-checked captcha and opens its certificate', async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
     const errors = watchErrors(page);
+    // The public API calls the page makes: each autocomplete and search carries a solved proof of work.
+    const calls: URL[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/public/')) calls.push(new URL(r.url()));
+    });
     await page.goto(portal.baseUrl + '/usermalmatta');
     const search = page.getByRole('button', { name: 'शोधा (Search)' });
     const captchaImage = page.getByTestId('captcha-image');
@@ -459,6 +464,13 @@ describe('citizen', () => {
     await page.locator('#prop-captcha').fill((await captchaAnswer(page)).toLowerCase());
     await search.click();
     await poll(() => page.getByTestId('result-owner').textContent()).toBe('सीता जाधव');
+    // The proof of work ran unseen: challenges were fetched, and every suggestion and search sent its own solution.
+    expect(calls.some((u) => u.pathname === '/api/public/pow')).toBe(true);
+    const searches = calls.filter((u) => u.pathname.startsWith('/api/public/properties/'));
+    expect(searches.length).toBeGreaterThanOrEqual(4);
+    const solutions = searches.map((u) => u.searchParams.get('altcha'));
+    expect(solutions.every((a) => !!a && JSON.parse(atob(a)).solution.counter > 0)).toBe(true);
+    expect(new Set(solutions).size).toBe(solutions.length);
     // Outstanding tax first; this property has no tax record yet.
     expect(await page.getByTestId('no-dues').textContent()).toBe('या मालमत्तेसाठी थकित कर माहिती उपलब्ध नाही');
     expect(await page.getByText('XXXXXX6789').count()).toBe(1);
@@ -469,10 +481,12 @@ describe('citizen', () => {
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'property-public-result-375');
 
-    // The certificate link of the result: the number URL-encoded, slash and all, as the Namuna 8 QR writes it.
+    // The certificate link of the result: the number URL-encoded, slash and all, and signed, as the Namuna 8 QR writes it.
     const council = await publicCouncil();
     await page.getByRole('link', { name: /मालमत्ता कर प्रमाणपत्र/ }).click();
-    await page.waitForURL(`${portal.baseUrl}/propertyqr/${encodeURIComponent('12/अ')}/${council}`);
+    await page.waitForURL(
+      (url) => url.pathname === `/propertyqr/${encodeURIComponent('12/अ')}/${council}` && /^\?s=[\w-]{22}$/.test(url.search),
+    );
     await poll(() => page.getByTestId('certificate-total').textContent()).toBe('₹1,463.20');
     const rows = (await page.getByTestId('certificate-rows').textContent())!;
     expect(rows).toContain('सीता जाधव');
@@ -506,6 +520,34 @@ describe('citizen', () => {
     await captchaImage.waitFor();
     // The one wrong captcha above is a 400, as it should be.
     expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a refusal for too many requests in Marathi and English, and the captcha sharp on a phone', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 }, deviceScaleFactor: 2 });
+    const message = 'खूप विनंत्या. कृपया 42 सेकंदांनी पुन्हा प्रयत्न करा. / Too many requests from this address. Please try again in 42 seconds.';
+    // The server's 429 for the search, as it answers an address over its limit (tests/server/security/public-property-limits.test.ts).
+    await page.route(/\/api\/public\/properties\/[^/?]+\?captchaId=/, (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'retry-after': '42' },
+        contentType: 'application/json',
+        body: JSON.stringify({ isSuccess: false, message, result: null }),
+      }),
+    );
+    await page.goto(portal.baseUrl + '/usermalmatta');
+    await hydrated(page);
+    await page.locator('#prop-query').pressSequentially('1');
+    await page.getByRole('option', { name: /12\/अ/ }).click();
+    await page.locator('#prop-captcha').fill('ABCDE');
+    await page.getByRole('button', { name: 'शोधा (Search)' }).click();
+    await poll(() => page.getByTestId('search-error').textContent()).toBe(message);
+    // The picture: a WebP drawn at twice the size it is shown at, with a text for screen readers.
+    const image = page.getByTestId('captcha-image');
+    expect(await image.getAttribute('src')).toMatch(/^data:image\/webp;base64,/);
+    expect(await image.getAttribute('alt')).toContain('Captcha');
+    expect(await image.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.getAttribute('width')])).toEqual([400, '200']);
+    await settledScreenshot(page, 'property-public-search-375-2x');
     await page.close();
   });
 

@@ -38,9 +38,9 @@ export interface TaxedHouse {
 export async function seedTaxedHouse(
   call: ApiCall,
   malmattaNo: string,
-  opts: { owner?: string; arrears?: Record<string, string>; payment?: Record<string, string> } = {},
+  opts: { owner?: string; arrears?: Record<string, string>; payment?: Record<string, string>; extra?: Record<string, unknown> } = {},
 ): Promise<TaxedHouse> {
-  const property = await call('POST', '/api/GrampanchayatImport/register-owner-property', rccHouse(malmattaNo, opts.owner));
+  const property = await call('POST', '/api/GrampanchayatImport/register-owner-property', rccHouse(malmattaNo, opts.owner, opts.extra));
   const kar = await call('POST', '/api/KarImport/kar-details/add', { malmattaNo, ...opts.arrears });
   if (!opts.payment) return { property, kar };
   const { payment } = await call('POST', '/api/KarImport/apply-payment-simple', {
@@ -58,31 +58,135 @@ interface BulkSql {
   sql: { query(sql: string, params?: unknown[]): Promise<unknown>; exec(sql: string): Promise<unknown> };
 }
 
-/** n properties of one council with their owners and last year's kar records, in three set-based
- *  statements (the benches' tens of thousands, a test's long Excel), then fresh planner statistics. */
-export async function seedTaxedInBulk(database: BulkSql, council: number, n: number) {
+/** n properties of one council with their owners, assessments, kar records and books: `years` tax
+ *  years of history up to last year (the rollover of this year still to do). Each property starts
+ *  with opening arrears (₹0–249.75 of house tax); each year raises its demand (₹1,276 over four
+ *  heads), and three properties in four pay it, in one, two or three receipts, the fourth leaving it
+ *  as arrears. With 5 years and 10,000 properties that is about half a million entries: the bench's
+ *  realistic village. All set-based (a few statements), then fresh planner statistics. The kar
+ *  records are the sum of their entries, as the server keeps them. */
+export async function seedTaxedInBulk(database: BulkSql, council: number, n: number, opts: { years?: number } = {}) {
+  const years = opts.years ?? 1;
   const year = todayInIndia().getUTCFullYear();
-  const taxYear = taxYearOf(todayInIndia());
-  await database.sql.query(
-    `INSERT INTO "Property" ("createdByUserId", "malmattaNo", "malmattaKey", "buildingType", "usage", "milkatBandhakamYear", "areaSqm", "landRate",
-       "ghasaraRate", "ghasaraDarUpdatedYear", "gharpatti", "divabatti", "arogya", "panipatti", "total", "updatedAt")
-     SELECT $1::int, g::text, g::text, (ARRAY['rcc','stoneCement','hut','stoneMud'])[1 + g % 4], CASE WHEN g % 10 = 0 THEN 'commercial' ELSE 'residential' END,
-       1960 + g % 60, 20 + g % 80, 800 + (g % 5) * 100, 0.80, $2::int, 936, 20, 20, 300, 1276, now()
+  const last = taxYearOf(todayInIndia()) - 1;
+  const first = last - years + 1;
+  const q = (sql: string, params: unknown[]) => database.sql.query(sql, params);
+  await q(
+    `INSERT INTO "Property" ("createdByUserId", "malmattaNo", "malmattaKey", "serialNo", "buildingType", "usage", "milkatBandhakamYear", "areaSqm", "area",
+       "landRate", "ghasaraRate", "ghasaraDarUpdatedYear", "gharpatti", "divabatti", "arogya", "panipatti", "total", "updatedAt")
+     SELECT $1::int, g::text, g::text, g, (ARRAY['rcc','stoneCement','hut','stoneMud'])[1 + g % 4], CASE WHEN g % 10 = 0 THEN 'commercial' ELSE 'residential' END,
+       1960 + g % 60, 20 + g % 80, round((20 + g % 80) * 10.7639, 2), 800 + (g % 5) * 100, 0.80, $2::int, 936, 20, 20, 300, 1276, now()
      FROM generate_series(1, $3::int) g`,
     [council, year - 1, n],
   );
-  await database.sql.query(
+  await q(
+    `INSERT INTO "Counter" ("createdByUserId", "name", "year", "value") VALUES ($1, 'property-serial', 0, $2)
+     ON CONFLICT ("createdByUserId", "name", "year") DO UPDATE SET "value" = EXCLUDED."value"`,
+    [council, n],
+  );
+  await q(
     `INSERT INTO "Owner" ("propertyId", "createdByUserId", "malmattaNo", "malkacheNav", "updatedAt")
      SELECT "propertyId", $1::int, "malmattaNo", 'मालक ' || "malmattaNo", now() FROM "Property" WHERE "createdByUserId" = $1::int`,
     [council],
   );
-  await database.sql.query(
-    `INSERT INTO "KarDetail" ("propertyId", "createdByUserId", "malmattaNo", "malkacheNav", "magilGharpatti", "chaluGharpatti", "chaluDivabatti",
-       "chaluArogyakar", "chaluPanipatti", "total", "karupdatedYear", "updatedAt")
-     SELECT "propertyId", $1::int, "malmattaNo", 'मालक ' || "malmattaNo", ("propertyId" % 1000) / 4.0, 936, 20, 20, 300, 1276 + ("propertyId" % 1000) / 4.0, $2::int, now()
+  await q(
+    `INSERT INTO "PropertyAssessment" ("createdByUserId", "propertyId", "effectiveTaxYear", "buildingType", "usage", "milkatBandhakamYear",
+       "area", "areaSqm", "landRate", "buildingRate", "constructionRate", "ghasaraRate", "ghasaraYear", "buildingBharank",
+       "bhandavaliRateRs", "karachaRateRs", "gharpatti", "divabatti", "arogya", "panipatti", "total", "reason", "byUser")
+     SELECT $1::int, "propertyId", 0, "buildingType", "usage", "milkatBandhakamYear", "area", "areaSqm", "landRate", "buildingRate",
+       "constructionRate", "ghasaraRate", "ghasaraDarUpdatedYear", "buildingBharank", "bhandavaliRateRs", "karachaRateRs",
+       "gharpatti", "divabatti", "arogya", "panipatti", "total", 'opening', 'seed'
      FROM "Property" WHERE "createdByUserId" = $1::int`,
-    [council, taxYear - 1],
+    [council],
+  );
+  await q(
+    `INSERT INTO "KarDetail" ("propertyId", "createdByUserId", "malmattaNo", "malkacheNav", "karupdatedYear", "updatedAt")
+     SELECT "propertyId", $1::int, "malmattaNo", 'मालक ' || "malmattaNo", $2::int, now() FROM "Property" WHERE "createdByUserId" = $1::int`,
+    [council, last],
+  );
+  // Opening arrears (the year before the history) and each year's demand, dated 1 April.
+  await q(
+    `INSERT INTO "TaxEntry" ("createdByUserId", "propertyId", "karId", "ownerName", "taxYear", "bookYear", "head", "part", "kind", "amount", "date", "reason", "byUser")
+     SELECT $1::int, k."propertyId", k."karId", k."malkacheNav", y, y, h.head, 'current', 'demand', h.paise, make_date(y, 4, 1), 'मागणी / Demand', 'seed'
+     FROM "KarDetail" k JOIN "Property" p ON p."propertyId" = k."propertyId"
+     CROSS JOIN generate_series($2::int - 1, $3::int) y
+     CROSS JOIN LATERAL (VALUES ('gharpatti', CASE WHEN y < $2::int THEN (k."propertyId" % 1000) * 25 ELSE (p."gharpatti" * 100)::bigint END),
+       ('divabatti', CASE WHEN y < $2::int THEN 0 ELSE (p."divabatti" * 100)::bigint END),
+       ('arogyakar', CASE WHEN y < $2::int THEN 0 ELSE (p."arogya" * 100)::bigint END),
+       ('panipatti', CASE WHEN y < $2::int THEN 0 ELSE (p."panipatti" * 100)::bigint END)) AS h(head, paise)
+     WHERE k."createdByUserId" = $1::int AND h.paise > 0`,
+    [council, first, last],
+  );
+  if (years > 0) {
+    // Three in four pay each year's demand, in 1–3 receipts (the last takes what the split leaves).
+    await q(
+      `CREATE TEMPORARY TABLE seed_line AS
+       SELECT k."karId", k."propertyId", k."malmattaNo", k."malkacheNav", y, i, m, h.head,
+         CASE WHEN i < m THEN h.paise / m ELSE h.paise - (m - 1) * (h.paise / m) END AS paise
+       FROM "KarDetail" k JOIN "Property" p ON p."propertyId" = k."propertyId"
+       CROSS JOIN generate_series($2::int, $3::int) y
+       CROSS JOIN LATERAL (SELECT 1 + k."propertyId" % 3 AS m) mm
+       CROSS JOIN LATERAL generate_series(1, m) i
+       CROSS JOIN LATERAL (VALUES ('gharpatti', (p."gharpatti" * 100)::bigint), ('divabatti', (p."divabatti" * 100)::bigint),
+         ('arogyakar', (p."arogya" * 100)::bigint), ('panipatti', (p."panipatti" * 100)::bigint)) AS h(head, paise)
+       WHERE k."createdByUserId" = $1::int AND (k."propertyId" + y) % 4 <> 0`,
+      [council, first, last],
+    );
+    await q(
+      `INSERT INTO "Payment" ("receiptId", "karId", "createdByUserId", "malmattaNo", "payerName", "receiptYear", "receiptNo", "paidOn", "paidMethod",
+         "amountTotal", "idempotencyKey")
+       SELECT gen_random_uuid(), "karId", $1::int, "malmattaNo", "malkacheNav", y,
+         row_number() OVER (PARTITION BY y ORDER BY i, "karId")::int, make_date(y, 4 + 2 * i, 10), 'cash', sum(paise) / 100.0,
+         'seed-' || y || '-' || "karId" || '-' || i
+       FROM seed_line GROUP BY "karId", "malmattaNo", "malkacheNav", y, i`,
+      [council],
+    );
+    await q(
+      `INSERT INTO "PaymentLine" ("paymentId", "category", "fromArrears", "fromCurrent")
+       SELECT p."paymentId", l.head, 0, l.paise / 100.0
+       FROM seed_line l JOIN "Payment" p ON p."createdByUserId" = $1::int AND p."idempotencyKey" = 'seed-' || l.y || '-' || l."karId" || '-' || l.i
+       WHERE l.paise > 0`,
+      [council],
+    );
+    await q(
+      `INSERT INTO "TaxEntry" ("createdByUserId", "propertyId", "karId", "ownerName", "taxYear", "bookYear", "head", "part", "kind", "amount", "date",
+         "paymentId", "reference", "reason", "byUser")
+       SELECT $1::int, l."propertyId", l."karId", l."malkacheNav", l.y, l.y, l.head, 'current', 'collection', -l.paise, p."paidOn",
+         p."paymentId", 'पावती ' || p."receiptNo", '', 'seed'
+       FROM seed_line l JOIN "Payment" p ON p."createdByUserId" = $1::int AND p."idempotencyKey" = 'seed-' || l.y || '-' || l."karId" || '-' || l.i
+       WHERE l.paise > 0`,
+      [council],
+    );
+    await q(
+      `INSERT INTO "Counter" ("createdByUserId", "name", "year", "value")
+       SELECT $1::int, 'receipt', "receiptYear", max("receiptNo") FROM "Payment" WHERE "createdByUserId" = $1::int GROUP BY 2, 3
+       ON CONFLICT ("createdByUserId", "name", "year") DO UPDATE SET "value" = EXCLUDED."value"`,
+      [council],
+    );
+    await database.sql.exec('DROP TABLE seed_line');
+  }
+  // The kar records: the sum of their entries, as the server keeps them.
+  await q(
+    `UPDATE "KarDetail" k SET
+       "magilGharpatti" = s.mg / 100.0, "chaluGharpatti" = s.cg / 100.0, "magilDivabatti" = s.md / 100.0, "chaluDivabatti" = s.cd / 100.0,
+       "magilArogyakar" = s.ma / 100.0, "chaluArogyakar" = s.ca / 100.0, "magilPanipatti" = s.mp / 100.0, "chaluPanipatti" = s.cp / 100.0,
+       "total" = (s.mg + s.cg + s.md + s.cd + s.ma + s.ca + s.mp + s.cp) / 100.0
+     FROM (SELECT "karId",
+       COALESCE(sum("amount") FILTER (WHERE "head" = 'gharpatti' AND "taxYear" < $2::int), 0) AS mg,
+       COALESCE(sum("amount") FILTER (WHERE "head" = 'gharpatti' AND "taxYear" >= $2::int), 0) AS cg,
+       COALESCE(sum("amount") FILTER (WHERE "head" = 'divabatti' AND "taxYear" < $2::int), 0) AS md,
+       COALESCE(sum("amount") FILTER (WHERE "head" = 'divabatti' AND "taxYear" >= $2::int), 0) AS cd,
+       COALESCE(sum("amount") FILTER (WHERE "head" = 'arogyakar' AND "taxYear" < $2::int), 0) AS ma,
+       COALESCE(sum("amount") FILTER (WHERE "head" = 'arogyakar' AND "taxYear" >= $2::int), 0) AS ca,
+       COALESCE(sum("amount") FILTER (WHERE "head" = 'panipatti' AND "taxYear" < $2::int), 0) AS mp,
+       COALESCE(sum("amount") FILTER (WHERE "head" = 'panipatti' AND "taxYear" >= $2::int), 0) AS cp
+       FROM "TaxEntry" WHERE "createdByUserId" = $1::int GROUP BY "karId") s
+     WHERE k."karId" = s."karId"`,
+    [council, last],
   );
   if (database.kind === 'pglite') await database.sql.exec('VACUUM ANALYZE');
-  else await database.sql.exec('ANALYZE "Property"; ANALYZE "Owner"; ANALYZE "KarDetail"');
+  else
+    await database.sql.exec(
+      'ANALYZE "Property"; ANALYZE "Owner"; ANALYZE "KarDetail"; ANALYZE "PropertyAssessment"; ANALYZE "TaxEntry"; ANALYZE "Payment"; ANALYZE "PaymentLine"',
+    );
 }

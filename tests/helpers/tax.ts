@@ -13,10 +13,23 @@ export const registerRcc = (app: App, c: TestCouncil, malmattaNo: string, extra:
     TaxedHouse['property']
   >;
 
-/** Registers the RCC house and starts its kar record with these arrears. */
-export async function propertyWithKar(app: App, c: TestCouncil, malmattaNo: string, arrears: Record<string, string> = {}) {
-  const { property, kar } = await seedTaxedHouse(injectCall(app, c), malmattaNo, { owner: OWNER, arrears });
+/** Registers the RCC house (with `extra` fields) and starts its kar record with these arrears. */
+export async function propertyWithKar(
+  app: App,
+  c: TestCouncil,
+  malmattaNo: string,
+  arrears: Record<string, string> = {},
+  extra: Record<string, unknown> = {},
+) {
+  const { property, kar } = await seedTaxedHouse(injectCall(app, c), malmattaNo, { owner: OWNER, arrears, extra });
   return { ...property, kar };
+}
+
+/** Moves the app's clock (app.today) to a day in India, YYYY-MM-DD: the yearly jobs, entries and
+ *  checks see that day. Payments need a paid_on not after it. */
+export function atDate(app: App, day: string) {
+  const date = new Date(`${day}T00:00:00Z`);
+  app.today = () => date;
 }
 
 export const pay = (app: App, c: TestCouncil, body: Record<string, unknown>, key?: string) =>

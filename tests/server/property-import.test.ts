@@ -54,12 +54,14 @@ const GOOD = [
 ];
 
 describe('Excel import of the register', () => {
-  it('serves a template with Marathi headers and an English line under them', async () => {
+  it('serves a template with Marathi headers, an English line under them and the import’s limit beside them', async () => {
     const c = await createCouncil(t.app);
     const ws = (await template(c)).worksheets[0];
     expect(ws.getRow(1).getCell(1).value).toBe('मालमत्ता क्रमांक *');
     expect(ws.getRow(1).getCell(2).value).toBe('मालकाचे नाव *');
     expect(ws.getRow(2).getCell(1).value).toBe('Property No.');
+    expect(ws.getRow(1).getCell(14).value).toBe('एका वेळी जास्तीत जास्त 20,000 ओळी आयात करता येतात.');
+    expect(ws.getRow(2).getCell(14).value).toBe('Import at most 20,000 rows at a time.');
   });
 
   it('reports a dry run without writing, then imports every row with its assessment, and a second import changes nothing', async () => {
@@ -148,6 +150,18 @@ describe('Excel import of the register', () => {
     const big = await upload(c, Buffer.concat([Buffer.from([0x50, 0x4b, 3, 4]), Buffer.alloc(3 * 1024 * 1024)]), true);
     expect(big.statusCode).toBe(413);
     expect(big.json().isSuccess).toBe(false);
+  });
+
+  it('writes a register of several thousand rows whole, each property with its owner', async () => {
+    const c = await createCouncil(t.app);
+    const rows = Array.from({ length: 4500 }, (_, i) => [String(i + 1), `मालक ${i + 1}`, 'स्वतः', 9000000000 + i, '1', String(i + 1)]);
+    const res = await upload(c, await filled(c, rows), false);
+    expect(res.json().result).toMatchObject({ created: 4500, problems: [], written: true });
+    expect(await count(c)).toBe(4500);
+    for (const n of [1, 2001, 4500]) {
+      const found = (await injectAs(t.app, c, { method: 'GET', url: `/api/OwnerProperty/GetByMalmatta/${n}/${c.userId}` })).json().result;
+      expect(found).toMatchObject([{ malmattaNo: String(n), malkacheNav: `मालक ${n}` }]);
+    }
   });
 
   it('imports into the council of the token only', async () => {

@@ -4,13 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devanagariDigits } from '../../common/property/malmatta.ts';
 import { CaptchaStore, CAPTCHA_ALPHABET } from '../../server/modules/captcha/service.ts';
 import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { solvedPow } from '../helpers/pow.ts';
 import { rccHouse } from '../helpers/tax-seed.ts';
 
 let t: TestApp;
 let office: TestCouncil;
 let other: TestCouncil;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // A light proof of work: these tests are about the search, tests/server/security/public-pow.test.ts about the work.
+  t = await buildTestApp({ powDifficulty: 100 });
   office = await createCouncil(t.app);
   other = await createCouncil(t.app);
   t.config.publicUserId = office.userId;
@@ -28,16 +30,21 @@ afterAll(async () => {
 const newCaptcha = async (ip = '10.0.0.1') => {
   const res = await t.app.inject({ method: 'GET', url: '/api/captcha', remoteAddress: ip });
   expect(res.statusCode).toBe(200);
-  const { captchaId, svg } = res.json().result;
-  return { captchaId: captchaId as string, svg: svg as string, answer: t.app.captcha.peek(captchaId)! };
+  const { captchaId, image, svg } = res.json().result;
+  return { captchaId: captchaId as string, image: image as string, svg: svg as string, answer: t.app.captcha.peek(captchaId)! };
 };
-const lookup = (malmattaNo: string, q: string, ip = '10.0.0.1') =>
-  t.app.inject({ method: 'GET', url: `/api/public/properties/${encodeURIComponent(malmattaNo)}?${q}`, remoteAddress: ip });
+/** `altcha=…`: a solved proof-of-work challenge, which every autocomplete and search needs. */
+const pow = async (ip = '10.0.0.1') => `altcha=${encodeURIComponent(await solvedPow(t.app, { remoteAddress: ip }))}`;
+const lookup = async (malmattaNo: string, q: string, ip = '10.0.0.1') =>
+  t.app.inject({ method: 'GET', url: `/api/public/properties/${encodeURIComponent(malmattaNo)}?${q}&${await pow(ip)}`, remoteAddress: ip });
+const suggestions = async (q: string) => t.app.inject({ method: 'GET', url: `/api/public/properties/suggest?${q}&${await pow()}` });
 
 describe('captcha', () => {
-  it('gives an SVG of 5 characters from the 32-letter alphabet, whose text is not in the markup', async () => {
-    const { svg, answer } = await newCaptcha();
+  it('gives a picture of 5 characters from the 32-letter alphabet, and the same picture wrapped in SVG for earlier clients', async () => {
+    const { image, svg, answer } = await newCaptcha();
+    expect(image).toMatch(/^data:image\/webp;base64,[A-Za-z0-9+/=]+$/);
     expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg).toContain(`<image width="400" height="140" href="${image}"/>`);
     expect(answer).toMatch(new RegExp(`^[${CAPTCHA_ALPHABET}]{5}$`));
     expect(CAPTCHA_ALPHABET).toHaveLength(32);
     expect(CAPTCHA_ALPHABET).not.toMatch(/[IO01]/);
@@ -63,33 +70,28 @@ describe('captcha', () => {
     expect((await lookup('42/अ', `captchaId=${crypto.randomUUID()}&captcha=ABCDE`, '10.0.2.1')).json().message).toBe('चुकीचा कॅप्चा कोड');
   });
 
-  it('expires after its lifetime', () => {
+  it('expires after its lifetime', async () => {
     const store = new CaptchaStore(1000);
-    const { captchaId } = store.create(0);
+    const { captchaId } = await store.create(0);
     const answer = store.peek(captchaId)!;
     expect(store.check(captchaId, answer, 1001)).toBe(false);
-    const fresh = store.create(0);
+    const fresh = await store.create(0);
     expect(store.check(fresh.captchaId, store.peek(fresh.captchaId)!, 999)).toBe(true);
   });
 });
 
 describe('the public search', () => {
   it('suggests at most 10 numbers from one character, in either digit style, and owners by name', async () => {
-    const byNumber = await t.app.inject({
-      method: 'GET',
-      url: `/api/public/properties/suggest?type=malmatta&q=${encodeURIComponent('१')}`,
-    });
+    const byNumber = await suggestions(`type=malmatta&q=${encodeURIComponent('१')}`);
     expect(byNumber.statusCode).toBe(200);
     expect(byNumber.json().result).toHaveLength(10);
     expect(byNumber.json().result[0]).toEqual({ malmattaNo: '११', malkacheNav: 'सुनील पवार 1' });
-    const western = (await t.app.inject({ method: 'GET', url: '/api/public/properties/suggest?type=malmatta&q=42' })).json().result;
+    const western = (await suggestions('type=malmatta&q=42')).json().result;
     expect(western).toEqual([{ malmattaNo: '४२/अ', malkacheNav: 'गीता मोरे' }]);
-    const owners = (
-      await t.app.inject({ method: 'GET', url: `/api/public/properties/suggest?type=owner&q=${encodeURIComponent('मोरे')}` })
-    ).json().result;
+    const owners = (await suggestions(`type=owner&q=${encodeURIComponent('मोरे')}`)).json().result;
     expect(owners).toEqual([{ malmattaNo: '४२/अ', malkacheNav: 'गीता मोरे' }]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/public/properties/suggest?type=owner&q=' })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/api/public/properties/suggest?type=phone&q=9' })).statusCode).toBe(400);
+    expect((await suggestions('type=owner&q=')).statusCode).toBe(400);
+    expect((await suggestions('type=phone&q=9')).statusCode).toBe(400);
   });
 
   it('shows the property with the mobile masked and no internal ids; the other council’s same number stays hidden', async () => {

@@ -18,6 +18,7 @@ import { buildTestApp, createCouncil, injectAs, unreachableDatabase, type TestAp
 import { multipart } from '../helpers/multipart.ts';
 import { caseOf, createValid } from '../helpers/certificates.ts';
 import { pay, propertyWithKar } from '../helpers/tax.ts';
+import { certificateSignature } from '../../server/lib/signed-links.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const webDist = path.join(root, 'web/dist');
@@ -249,6 +250,13 @@ describe('server-side rendering of the public pages', () => {
     expect(property).not.toContain('Loading property certificate...');
     // Western digits are asked for in Devanagari digits, on the server as in the browser.
     expect(Object.keys(pageData(property))).toContain(`/api/public/property-certificate/${encodeURIComponent('१०१')}/${council.userId}`);
+    // A signed QR link's page reads with its signature (security issue 25), which the browser's read repeats.
+    const s = certificateSignature(app.config.jwtSecret, council.userId, '१०१');
+    const signed = (await app.inject({ method: 'GET', url: `/propertyqr/${encodeURIComponent('१०१')}/${council.userId}?s=${s}` })).body;
+    expect(signed).toContain('श्री ज्ञानेश्वर कृष्ण क्षीरसागर');
+    expect(Object.keys(pageData(signed))).toContain(
+      `/api/public/property-certificate/${encodeURIComponent('१०१')}/${council.userId}?s=${s}`,
+    );
     const unknownProperty = (await app.inject({ method: 'GET', url: `/propertyqr/999/${council.userId}` })).body;
     expect(unknownProperty).toContain('Error: Network response was not ok');
     expect(unknownProperty).toContain('No property data found.');

@@ -107,7 +107,7 @@ describe('kar details', () => {
     expect(res.json()).toMatchObject({ isSuccess: true, message: 'No kar details found for this owner', result: [] });
   });
 
-  it('moves the current demand with the assessment in the same change, keeping what was paid of it', async () => {
+  it('keeps the billed year’s demand when the assessment changes: the new one is in force from the next tax year', async () => {
     const c = await createCouncil(t.app);
     const p = await propertyWithKar(t.app, c, '21', { magilGharpatti: '500' });
     expect((await pay(t.app, c, { karid: p.kar.karId, paid_gharpatti: '700' })).statusCode).toBe(201);
@@ -118,9 +118,34 @@ describe('kar details', () => {
       payload: { propertyId: p.propertyId, areaSqm: '100' },
     });
     expect(upd.statusCode).toBe(200);
-    expect(upd.json().result.gharpatti).toBe('1872.00');
-    const kar = (await details(c, p.ownerId)).json().result[0];
-    expect(kar).toMatchObject({
+    expect(upd.json().result).toMatchObject({ gharpatti: '1872.00', assessmentFromYear: taxYear + 1 });
+    expect(upd.json().message).toContain(`${taxYear + 1}`);
+    // This year's bill is as it was raised: ₹936 less the ₹200 paid of it.
+    expect((await details(c, p.ownerId)).json().result[0]).toMatchObject({
+      magilGharpatti: '0.00',
+      chaluGharpatti: '736.00',
+      total: '1076.00',
+    });
+  });
+
+  it('applies a change to the billed year only under an order, by correction entries that keep what was paid', async () => {
+    const c = await createCouncil(t.app);
+    const p = await propertyWithKar(t.app, c, '22', { magilGharpatti: '500' });
+    expect((await pay(t.app, c, { karid: p.kar.karId, paid_gharpatti: '700' })).statusCode).toBe(201);
+    const change = (extra: object) =>
+      injectAs(t.app, c, {
+        method: 'PUT',
+        url: '/api/OwnerProperty/UpdateProperty',
+        payload: { propertyId: p.propertyId, areaSqm: '100', applyFrom: 'current', ...extra },
+      });
+    const unordered = await change({});
+    expect(unordered.statusCode).toBe(400);
+    expect(unordered.json().message).toContain('(orderReference)');
+    expect((await details(c, p.ownerId)).json().result[0].chaluGharpatti).toBe('736.00');
+    const ordered = await change({ orderReference: 'मा. गटविकास अधिकारी आदेश 17/2026' });
+    expect(ordered.statusCode, ordered.body).toBe(200);
+    expect(ordered.json().result).toMatchObject({ gharpatti: '1872.00', assessmentFromYear: taxYear });
+    expect((await details(c, p.ownerId)).json().result[0]).toMatchObject({
       magilGharpatti: '0.00',
       chaluGharpatti: '1672.00',
       chaluDivabatti: '25.00',
@@ -128,6 +153,41 @@ describe('kar details', () => {
       chaluPanipatti: '300.00',
       total: '2022.00',
     });
+    const ledger = (await injectAs(t.app, c, { method: 'GET', url: `/api/KarImport/ledger?ownerId=${p.ownerId}` })).json().result;
+    const corrections = ledger.entries.filter((e: { kind: string }) => e.kind === 'correction');
+    expect(corrections.map((e: { head: string; amount: string; reference: string }) => [e.head, e.amount, e.reference])).toEqual([
+      ['gharpatti', '936.00', 'मा. गटविकास अधिकारी आदेश 17/2026'],
+      ['divabatti', '5.00', 'मा. गटविकास अधिकारी आदेश 17/2026'],
+      ['arogyakar', '5.00', 'मा. गटविकास अधिकारी आदेश 17/2026'],
+    ]);
+  });
+
+  it('never touches tax when only the description, a remark or the owner’s name changes', async () => {
+    const c = await createCouncil(t.app);
+    const p = await propertyWithKar(t.app, c, '23');
+    const before = (await details(c, p.ownerId)).json().result[0];
+    const upd = await injectAs(t.app, c, {
+      method: 'PUT',
+      url: '/api/OwnerProperty/UpdateProperty',
+      payload: {
+        propertyId: p.propertyId,
+        malmattaVarnan: 'दुमजली घर',
+        vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: 'शेरा',
+        applyFrom: 'current',
+      },
+    });
+    expect(upd.statusCode).toBe(200);
+    expect(upd.json().message).toBe('Property updated');
+    const owner = await injectAs(t.app, c, {
+      method: 'PUT',
+      url: '/api/OwnerProperty/UpdateOwner',
+      payload: { ownerId: p.ownerId, malkacheNav: 'नवीन नाव' },
+    });
+    expect(owner.statusCode).toBe(200);
+    const after = (await details(c, p.ownerId)).json().result[0];
+    expect({ ...after, malkacheNav: before.malkacheNav }).toEqual(before);
+    const ledger = (await injectAs(t.app, c, { method: 'GET', url: `/api/KarImport/ledger?ownerId=${p.ownerId}` })).json().result;
+    expect(ledger.entries.every((e: { kind: string }) => e.kind === 'demand')).toBe(true);
   });
 });
 
@@ -140,6 +200,8 @@ describe('a payment', () => {
       paid_gharpatti: '700',
       paid_panipatti: 100.5,
       paid_method: 'cheque',
+      cheque_no: ' 123456 ',
+      bank_name: 'बँक ऑफ महाराष्ट्र',
       note: ' चेक क्र. 123 ',
       createdByUserId: c.userId,
     });
@@ -155,6 +217,10 @@ describe('a payment', () => {
       payerName: 'श्री ज्ञानेश्वर कृष्ण क्षीरसागर',
       paidOn: todayIso(),
       paidMethod: 'cheque',
+      chequeNo: '123456',
+      bankName: 'बँक ऑफ महाराष्ट्र',
+      allocation: 'arrears-first',
+      cancelledAt: null,
       note: 'चेक क्र. 123',
       amountTotal: '800.50',
       lines: [
@@ -294,6 +360,7 @@ describe('the public receipt check', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/public/receipt/${payment.receiptId}` });
     expect(res.statusCode).toBe(200);
     expect(res.json().result).toEqual({
+      cancelled: false,
       receiptNo: 1,
       financialYear: payment.financialYear,
       paidOn: todayIso(),

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createCouncil, injectAs, type TestApp } from '../helpers/app.ts';
 import { pay, propertyWithKar } from '../helpers/tax.ts';
+import { certificateSignature } from '../../server/lib/signed-links.ts';
 
 let t: TestApp;
 let dir: string;
@@ -38,6 +39,8 @@ describe('tax documents', () => {
       paid_gharpatti: '700',
       paid_panipatti: '100.50',
       paid_method: 'cheque',
+      cheque_no: '456789',
+      bank_name: 'जिल्हा मध्यवर्ती सहकारी बँक',
       note: 'धनादेश क्र. ४५६',
     });
     const { payment } = paid.json().result;
@@ -62,6 +65,9 @@ describe('tax documents', () => {
       'अक्षरी रक्कम: आठशे रुपये पन्नास पैसे',
       'In words: Eight Hundred Rupees and Fifty Paise Only',
       'धनादेश / Cheque',
+      'धनादेश / ड्राफ्ट क्रमांक',
+      '456789',
+      'जिल्हा मध्यवर्ती सहकारी बँक',
       'धनादेश क्र. ४५६',
     ])
       expect(raw).toContain(words);
@@ -81,24 +87,30 @@ describe('tax documents', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(`Kar_Magani_${encodeURIComponent('७')}.pdf`);
     const { raw, qr } = readBack('magani', res.rawPayload);
-    // House: arrears 500 - 250 = 250, current 936; water: 150 + 300; light 20, health 20: ₹1,676.00.
+    // House: arrears 500 - 250 = 250, this year's demand 936; water: 150 + 300; light 20, health 20: ₹1,676.00.
     for (const words of [
       'नमुना नं. ९-क — कर मागणी बिल',
+      'चालू वर्षाची मागणी',
+      "This year's demand",
       'घरपट्टी / House tax',
       '₹250.00',
       '₹936.00',
       '₹1,186.00',
       '₹450.00',
-      'एकूण मागणी / Total due',
+      'एकूण / Total',
       '₹400.00',
       '₹1,276.00',
       '₹1,676.00',
+      'देय रक्कम / Amount due',
       'अक्षरी रक्कम: एक हजार सहाशे शहात्तर रुपये',
       'In words: One Thousand Six Hundred Seventy-Six Rupees Only',
       'मागील भरणा / Last payments',
     ])
       expect(raw).toContain(words);
-    expect(qr).toBe(`http://portal.test/propertyqr/${encodeURIComponent('७')}/${c.userId}`);
+    // Signed (security issue 25): the printed code opens the certificate without the council's hourly limit.
+    expect(qr).toBe(
+      `http://portal.test/propertyqr/${encodeURIComponent('७')}/${c.userId}?s=${certificateSignature(t.config.jwtSecret, c.userId, '७')}`,
+    );
   }, 120_000);
 
   it('answers 404 for another council’s payment, owner or council id', async () => {

@@ -128,6 +128,9 @@ export interface GridOptions {
   size?: number;
   /** Lines a cell may take before it is cut with an ellipsis (the tag keeps the whole text). Default 4. */
   maxLines?: number;
+  /** A register totalled page by page: the bold row that closes each page, from the indexes of the
+   *  rows on it (room for it is kept at the foot of every page). */
+  pageTotals?: (rows: number[]) => readonly string[];
 }
 
 const GRID_PAD = 3;
@@ -194,14 +197,26 @@ export function drawGrid(doc: Doc, o: GridOptions): number {
     y += headerHeight;
     hLine(doc, area.left, area.right, y, 0.8, ACCENT);
   };
-  const drawRow = (cells: readonly string[], bold: boolean) => {
+  /** Room kept for the page's total row, and the rows drawn on the page so far. */
+  const reserve = o.pageTotals ? rowHeight(o.pageTotals([]), true) : 0;
+  let onPage: number[] = [];
+  /** The page's total row, once, for the rows drawn on it. */
+  const closeWithTotal = () => {
+    if (!o.pageTotals || !onPage.length) return;
+    const rows = onPage;
+    onPage = [];
+    drawRow(o.pageTotals(rows), true);
+  };
+  const drawRow = (cells: readonly string[], bold: boolean, index = -1) => {
     const h = rowHeight(cells, bold);
-    if (y + h > bottom()) {
+    if (y + h + (index >= 0 ? reserve : 0) > bottom()) {
+      closeWithTotal();
       closePage();
       doc.addPage();
       pageTop = y = startPage();
       drawHeaderRow();
     }
+    if (index >= 0) onPage.push(index);
     if (bold) doc.save().rect(area.left, y, area.width, h).fill(LABEL_FILL).restore();
     cells.forEach((v, i) =>
       text(doc, v, {
@@ -223,7 +238,8 @@ export function drawGrid(doc: Doc, o: GridOptions): number {
     pageTop = y = startPage();
   }
   drawHeaderRow();
-  for (const row of o.rows) drawRow(row, false);
+  o.rows.forEach((row, i) => drawRow(row, false, i));
+  closeWithTotal();
   if (o.totals) drawRow(o.totals, true);
   closePage();
   doc.y = y;

@@ -121,6 +121,23 @@ export async function revokeToken(db: DbOrTx, councilId: number, id: number, now
   return view(await db.apiToken.findUniqueOrThrow({ where: { id }, select: listed }));
 }
 
+/** The council's tokens that still work: not revoked, not expired. A password reset says how many. */
+export function liveTokenCount(db: DbOrTx, councilId: number, now = new Date()): Promise<number> {
+  return db.apiToken.count({
+    where: { createdByUserId: councilId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+  });
+}
+
+/** Revokes every token of the council still in use (with a password reset, when the staff choose it);
+ *  answers how many. */
+export async function revokeAllTokens(db: DbOrTx, councilId: number, now = new Date()): Promise<number> {
+  const { count } = await db.apiToken.updateMany({
+    where: { createdByUserId: councilId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    data: { revokedAt: now },
+  });
+  return count;
+}
+
 export interface AuthenticatedToken {
   id: number;
   name: string;

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Invalid } from '../../lib/errors.ts';
-import { refuseControlCharacters } from '../../lib/input-guard.ts';
+import { refuseBadText } from '../../lib/input-guard.ts';
 import { ok } from '../../lib/schema.ts';
 import { councilOf } from '../../plugins/auth.ts';
 import { deleteSchema, listSchema, orderSchema, uploadSchema } from './schema.ts';
@@ -27,7 +27,7 @@ async function readUpload(request: FastifyRequest) {
       if (data.length === 0 && !part.filename) continue;
       images.push(await prepareImage(data));
     } else if (field === 'blogcontent') {
-      refuseControlCharacters(part.value, part.fieldname);
+      refuseBadText(part.value, part.fieldname);
       captions.push(String(part.value ?? ''));
     }
   }

@@ -9,7 +9,7 @@ import { Invalid } from '../../lib/errors.ts';
 import { ok } from '../../lib/schema.ts';
 import { trimBody } from '../../lib/trim.ts';
 import { etagOf, ifMatchVersion } from '../../lib/versions.ts';
-import { refuseControlCharacters } from '../../lib/input-guard.ts';
+import { refuseBadText } from '../../lib/input-guard.ts';
 import { councilOf } from '../../plugins/auth.ts';
 import { KINDS, MARRIAGE_PHOTOS, type Kind, type MarriagePhoto } from './kinds.ts';
 import { schemasFor } from './schema.ts';
@@ -43,7 +43,7 @@ async function readForm(request: FastifyRequest): Promise<{ body: Body; photos: 
     }
   }
   // The input guard saw no body yet: multipart text arrives only here.
-  refuseControlCharacters(body);
+  refuseBadText(body);
   return { body, photos };
 }
 

@@ -476,15 +476,18 @@ async function withPhotos<T>(
 
 // ---------------------------------------------------------------- registration numbers
 
-/** Another record of this council and kind with this registration number (any letter case), if any. */
-function sameNumber(db: DbOrTx, kind: Kind, ownerId: number, number: string, exceptId?: string) {
-  return table(db, kind).findFirst({
-    where: {
-      createdByUserId: ownerId,
-      [kind.numberField]: { equals: number, mode: 'insensitive' },
-      ...(exceptId ? { NOT: { [kind.idField]: exceptId } } : {}),
-    },
-  });
+/** Another record of this council and kind with this registration number (any letter case), if any.
+ *  Compared by lower(), exactly: Prisma's case-insensitive equals is ILIKE, where the _ and % a number
+ *  may hold (JNM_2026_01) are wildcards, and a similar number answered a false 409 (issue 25). */
+async function sameNumber(db: DbOrTx, kind: Kind, ownerId: number, number: string, exceptId?: string): Promise<Row | null> {
+  const { table: t, id: key } = listSql(kind);
+  const column = Prisma.raw(`"${kind.numberField}"`);
+  const [hit] = await db.$queryRaw<{ id: string }[]>`
+    SELECT ${key}::text AS id FROM ${t}
+    WHERE "createdByUserId" = ${ownerId} AND lower(${column}) = lower(${number})
+      AND ${key}::text <> ${exceptId ?? ''}
+    LIMIT 1`;
+  return hit ? findRow(db, kind, hit.id) : null;
 }
 
 /** The number after the latest one (its last run of digits plus one, zero padding kept: JNM/2026/0142

@@ -3,9 +3,8 @@
 // the council of the token; a council id in the path or query never widens it.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../lib/schema.ts';
-import { councilOf } from '../../plugins/auth.ts';
+import { actorOf, councilOf } from '../../plugins/auth.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
-import { SlidingWindow } from '../../lib/rate-limit.ts';
 import { attachment } from '../../lib/download.ts';
 import { readWorkbook, templateWorkbook } from './excel.ts';
 import { renderInWorker } from '../../pdf-jobs.ts';
@@ -14,7 +13,6 @@ import { trimBody } from '../../lib/trim.ts';
 import { etagOf, ifMatchVersion } from '../../lib/versions.ts';
 import {
   byMalmattaSchema,
-  getRatesSchema,
   importSchema,
   namuna8Schema,
   ownersSchema,
@@ -23,47 +21,93 @@ import {
   publicPropertySchema,
   suggestSchema,
   pagedSchema,
-  putRatesSchema,
   registerSchema,
   updateOwnerByIdSchemas,
   updateOwnerSchemas,
   updatePropertySchemas,
 } from './schema.ts';
-import {
-  importRegister,
-  listOwners,
-  listProperties,
-  propertyByNumber,
-  propertyCertificate,
-  publicProperty,
-  suggest,
-  rateLabels,
-  ratesOf,
-  registerProperty,
-  saveRates,
-  updateOwner,
-  updateProperty,
-} from './service.ts';
+import { certificatePath, isCertificateSignature } from '../../lib/signed-links.ts';
+import { POW_FIELD, POW_MESSAGES } from '../../../common/pow.ts';
+import { publicRouteLimits } from './public-limits.ts';
+import { importRegister } from './import.ts';
+import { getRatesSchema, putRatesSchema, revisionSchema } from '../assessment/schema.ts';
+import { listOwners, listProperties, namuna8Of, propertyByNumber, registerProperty, updateOwner, updateProperty } from './register.ts';
+import { councilExists, propertyCertificate, publicProperty, suggest } from './public.ts';
+import { rateLabels, versionInForce } from '../assessment/rates.ts';
+import { changeRates, ratesForScreen, revise } from '../tax/revision.ts';
+import { taxYearLabel, taxYearOf } from '../../../common/property/tax.ts';
 
 const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /** The rates screen's view: the newest rates (what it edits) and, while they are not in force yet, those that are. */
+  const ratesView = async (council: number) => {
+    const { versions, newest, currentTaxYear, billed } = await ratesForScreen(app.db, council, app.today());
+    const now = versionInForce(versions, currentTaxYear);
+    return {
+      rates: newest.rates,
+      isDefault: newest.version === 0,
+      version: newest.version,
+      effectiveTaxYear: newest.effectiveTaxYear,
+      currentTaxYear,
+      billed,
+      ...(now !== newest ? { inForce: { effectiveTaxYear: now.effectiveTaxYear, rates: now.rates } } : {}),
+      ...rateLabels(),
+    };
+  };
+
   app.get('/api/TaxRates', { schema: getRatesSchema, preHandler: app.requireStaff }, async (request, reply) => {
-    const { rates, isDefault, version } = await ratesOf(app.db, councilOf(request).userId);
-    reply.header('etag', etagOf(version));
-    return ok({ rates, isDefault, version, ...rateLabels() });
+    const view = await ratesView(councilOf(request).userId);
+    reply.header('etag', etagOf(view.version));
+    return ok(view);
   });
 
   app.put('/api/TaxRates', { schema: putRatesSchema, preHandler: app.requireStaff }, async (request, reply) => {
-    const ifMatch = ifMatchVersion(request.headers['if-match']);
-    const { rates, version } = await saveRates(app.db, councilOf(request).userId, request.body, ifMatch);
-    reply.header('etag', etagOf(version));
-    return ok({ rates, isDefault: false, version, ...rateLabels() }, 'कर दर जतन केले / Rates saved');
+    const council = councilOf(request).userId;
+    const { applyFrom, orderReference, ...patch } = request.body;
+    const { outcome } = await changeRates(
+      app.db,
+      council,
+      patch,
+      { applyFrom, orderReference, ifMatch: ifMatchVersion(request.headers['if-match']) },
+      actorOf(request),
+      app.today(),
+    );
+    app.refreshStatistics(['PropertyAssessment', 'TaxEntry'], outcome.written.length);
+    const view = await ratesView(council);
+    reply.header('etag', etagOf(view.version));
+    const from = taxYearLabel(outcome.effectiveTaxYear);
+    const corrected = outcome.corrected
+      ? ` ${outcome.corrected} मालमत्तांच्या चालू मागणीत दुरुस्ती. / ${outcome.corrected} properties' current demand corrected.`
+      : '';
+    return ok(
+      view,
+      `कर दर ${from} पासून लागू, ${outcome.written.length} आकारण्या. / Rates in force from ${from}; ${outcome.written.length} assessments.${corrected}`,
+    );
+  });
+
+  app.post('/api/TaxRates/revision', { schema: revisionSchema, preHandler: app.requireStaff }, async (request) => {
+    const { effectiveTaxYear, dryRun = true, orderReference } = request.body;
+    const result = await revise(
+      app.db,
+      councilOf(request).userId,
+      { effectiveTaxYear, dryRun, orderReference },
+      actorOf(request),
+      app.today(),
+    );
+    if (!dryRun) app.refreshStatistics(['PropertyAssessment', 'TaxEntry'], result.properties);
+    const from = taxYearLabel(effectiveTaxYear);
+    return ok(
+      result,
+      dryRun
+        ? `${result.changed} मालमत्तांचा कर बदलेल (${from} पासून). / ${result.changed} of ${result.properties} properties' tax would change from ${from}.`
+        : `फेरआकारणी ${from} पासून लागू. / The revision is in force from ${from}.`,
+    );
   });
 
   app.post(
     '/api/GrampanchayatImport/register-owner-property',
     { schema: registerSchema, preValidation: trimBody, preHandler: app.requireStaff },
     async (request, reply) => {
-      const row = await registerProperty(app.db, councilOf(request).userId, request.body);
+      const row = await registerProperty(app.db, councilOf(request).userId, request.body, actorOf(request), app.today());
       reply.code(201).header('etag', etagOf(row.version));
       return ok(row, 'मलमत्ता यशस्वीपणे नोंदवली गेली!');
     },
@@ -135,9 +179,15 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.requireStaff,
       handler: async (request, reply) => {
         const ifMatch = ifMatchVersion(request.headers['if-match']);
-        const row = await updateProperty(app.db, councilOf(request).userId, request.body, ifMatch);
+        const row = await updateProperty(app.db, councilOf(request).userId, request.body, actorOf(request), app.today(), ifMatch);
         reply.header('etag', etagOf(row.version));
-        return ok(row, 'Property updated');
+        const { effectiveTaxYear, ...result } = row;
+        return ok(
+          result,
+          effectiveTaxYear === undefined
+            ? 'Property updated'
+            : `मालमत्ता अद्ययावत; नवीन आकारणी ${taxYearLabel(effectiveTaxYear)} पासून. / Property updated; the new assessment is in force from ${taxYearLabel(effectiveTaxYear)}.`,
+        );
       },
     });
   }
@@ -154,8 +204,15 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const file = await request.file();
     if (!file) throw new Invalid('file', 'is required: choose the .xlsx workbook');
     const rows = await readWorkbook(await file.toBuffer());
-    const report = await importRegister(app.db, councilOf(request).userId, rows, request.query.dryRun ?? true);
-    if (report.written) app.refreshStatistics(['Property', 'Owner', 'KarDetail'], report.created);
+    const report = await importRegister(
+      app.db,
+      councilOf(request).userId,
+      rows,
+      request.query.dryRun ?? true,
+      actorOf(request),
+      app.today(),
+    );
+    if (report.written) app.refreshStatistics(['Property', 'Owner', 'PropertyAssessment'], report.created);
     const message = report.problems.length
       ? `${report.problems.length} rows need correcting; nothing was written.`
       : report.written
@@ -168,9 +225,9 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const council = councilOf(request).userId;
     const { malmattaNo, createdByUserId } = request.query;
     if (createdByUserId && createdByUserId !== council) throw new NotFound('No such property in this council’s register.');
-    const property = await propertyByNumber(app.db, council, malmattaNo);
-    const qrUrl = `${app.config.publicBaseUrl}/propertyqr/${encodeURIComponent(property.malmattaNo)}/${council}`;
-    const pdf = await renderInWorker('namuna8', property, await officeOf(app.db, council), qrUrl);
+    const property = await namuna8Of(app.db, council, malmattaNo, taxYearOf(app.today()));
+    const qrUrl = app.config.publicBaseUrl + certificatePath(app.config.jwtSecret, council, property.malmattaNo);
+    const pdf = await renderInWorker('namuna8', property, await officeOf(app.db, council), qrUrl, app.today());
     return reply
       .type('application/pdf')
       .header('content-disposition', attachment(`Number8_${property.malmattaNo}`))
@@ -179,31 +236,56 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // Public: always the council of PUBLIC_USER_ID (or the one in a certificate's QR link); answers
-  // carry no internal ids and mask the mobile number.
-  const suggestions = new SlidingWindow(120);
-  const lookups = new SlidingWindow(20);
+  // carry no internal ids and mask the mobile number. Each route is limited per client address and
+  // per council (public-limits.ts, security issue 25): the address first, so one address over its
+  // limit costs nothing more; the council only for a request that would answer its records.
+  const limits = publicRouteLimits(app.config.publicLimits);
   const publicCouncil = async () => {
     const id = await publicUserId(app);
     if (!id) throw new NotFound('No council account exists yet.');
     return id;
   };
 
+  // The autocomplete and the search each need a solved proof-of-work challenge of their council
+  // (GET /api/public/pow), checked before the captcha so a refused one leaves the captcha open.
+  const provenWork = async (payload: string | undefined, council: number) => {
+    const refusal = await app.pow.check(payload, council);
+    if (refusal) throw new Invalid(POW_FIELD, POW_MESSAGES[refusal]);
+  };
+
   app.get('/api/public/properties/suggest', { schema: suggestSchema }, async (request) => {
-    suggestions.take(request.ip, 'Too many searches from this address. Please wait a minute.');
-    return ok(await suggest(app.db, await publicCouncil(), request.query.type, request.query.q));
+    limits.suggest.takeAddress(request.ip);
+    const council = await publicCouncil();
+    await provenWork(request.query.altcha, council);
+    limits.suggest.takeCouncil(council);
+    return ok(await suggest(app.db, council, request.query.type, request.query.q));
   });
 
   app.get('/api/public/properties/:malmattaNo', { schema: publicPropertySchema }, async (request, reply) => {
-    lookups.take(request.ip, 'Too many searches from this address. Please wait a minute.');
-    const { captchaId, captcha } = request.query;
+    limits.search.takeAddress(request.ip);
+    const { captchaId, captcha, altcha } = request.query;
+    const council = await publicCouncil();
+    await provenWork(altcha, council);
     if (!captcha?.trim()) throw new Invalid('captcha', 'कॅप्चा आवश्यक आहे');
     if (!captchaId || !app.captcha.check(captchaId, captcha)) throw new Invalid('captcha', 'चुकीचा कॅप्चा कोड');
+    limits.search.takeCouncil(council);
     reply.header('cache-control', 'no-store');
-    return ok(await publicProperty(app.db, await publicCouncil(), request.params.malmattaNo));
+    const property = await publicProperty(app.db, council, request.params.malmattaNo, app.today());
+    return ok({ ...property, certificateLink: certificatePath(app.config.jwtSecret, council, property.malmattaNo) });
   });
 
-  app.get('/api/public/property-certificate/:malmattaNo/:userId', { schema: propertyCertificateSchema }, async (request) =>
-    ok(await propertyCertificate(app.db, request.params.userId, request.params.malmattaNo)),
-  );
+  // A link the council signed (its printed QR code, the search's link) is one scan away: a generous
+  // limit per address and none per council. Without a signature, or with a wrong one, the certificate
+  // is limited like the other public routes (old printed codes still open).
+  app.get('/api/public/property-certificate/:malmattaNo/:userId', { schema: propertyCertificateSchema }, async (request) => {
+    const { malmattaNo, userId } = request.params;
+    if (isCertificateSignature(app.config.jwtSecret, userId, malmattaNo, request.query.s)) limits.signedCertificate.takeAddress(request.ip);
+    else {
+      limits.certificate.takeAddress(request.ip);
+      if (!(await councilExists(app.db, userId))) throw new NotFound('No property data found.');
+      limits.certificate.takeCouncil(userId);
+    }
+    return ok(await propertyCertificate(app.db, userId, malmattaNo, app.today()));
+  });
 };
 export default propertyRoutes;

@@ -1,99 +1,11 @@
-// Contract of the council's assessment rates (GET/PUT /api/TaxRates). Not in the spec (it shows the
-// computed columns, not how they are reached); the shape is common/property/assessment.ts `Rates`.
-import { Type, type Static, type TObject } from 'typebox';
+// Contract of the property register (Namuna 8): registration, the paged list, corrections, the
+// Excel import, the extract, and what the public pages show. The rates are the assessment area's
+// (server/modules/assessment/schema.ts).
+import { Type, type Static } from 'typebox';
 import { BUILDING_TYPE_KEYS, USAGE_KEYS } from '../../../common/property/assessment.ts';
 import { Envelope, XLSX, errors, fileResponse, ok, putAndPost } from '../../lib/schema.ts';
-
-/** A rupee amount or factor: a plain decimal with at most 2 places (numbers are accepted and read as text). */
-const Decimal = (description: string) => Type.String({ pattern: '^\\d{1,9}(\\.\\d{1,2})?$', description });
-const PerKey = <K extends string>(keys: readonly K[], description: string) =>
-  Type.Object(Object.fromEntries(keys.map((k) => [k, Decimal(description)])) as Record<K, ReturnType<typeof Decimal>>, {
-    additionalProperties: false,
-  });
-
-export const Rates = Type.Object(
-  {
-    landRate: Decimal('Ready-reckoner land rate, ₹ per m² (a property may carry its own)'),
-    constructionRate: PerKey(BUILDING_TYPE_KEYS, 'Construction rate, ₹ per m² of built-up area'),
-    taxRate: PerKey(BUILDING_TYPE_KEYS, 'Tax rate per ₹1000 of capital value, inside the legal band of the building type'),
-    weightage: PerKey(USAGE_KEYS, 'Weightage (भारांक) of the use'),
-    depreciation: Type.Array(
-      Type.Object(
-        {
-          // Null first: ajv's type coercion would otherwise read a null as the integer 0.
-          maxAge: Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 500 })], {
-            description: 'Last age of the band in years; null for the last band',
-          }),
-          kachha: Decimal('Factor for kachha / semi-pucca buildings, 0 to 1'),
-          pucca: Decimal('Factor for pucca buildings, 0 to 1'),
-        },
-        { additionalProperties: false },
-      ),
-      { minItems: 1, maxItems: 30 },
-    ),
-    slabs: Type.Array(
-      Type.Object(
-        {
-          maxSqft: Type.Union([Type.Null(), Type.Integer({ minimum: 1, maximum: 10_000_000 })], {
-            description: 'Upper plot area of the slab in sq ft; null for the last slab',
-          }),
-          divabatti: Decimal('Street-light tax a year, ₹'),
-          arogya: Decimal('Health tax a year, ₹'),
-        },
-        { additionalProperties: false },
-      ),
-      { minItems: 1, maxItems: 20 },
-    ),
-    waterTax: Decimal('General water tax a year for a built property, ₹'),
-  },
-  { additionalProperties: false },
-);
-export type Rates = Static<typeof Rates>;
-
-/** What a save may send: any of the document's parts; a per-type or per-use table may name only
- *  some of its keys (the others keep their stored rates). The depreciation and slab tables go whole. */
-/** Some of a per-key table's keys, none other (Type.Partial would let unknown keys through). */
-const Some = <T extends TObject>(table: T) => Type.Partial(table, { additionalProperties: false });
-export const RatesPatch = Type.Object(
-  {
-    landRate: Type.Optional(Rates.properties.landRate),
-    constructionRate: Type.Optional(Some(Rates.properties.constructionRate)),
-    taxRate: Type.Optional(Some(Rates.properties.taxRate)),
-    weightage: Type.Optional(Some(Rates.properties.weightage)),
-    depreciation: Type.Optional(Rates.properties.depreciation),
-    slabs: Type.Optional(Rates.properties.slabs),
-    waterTax: Type.Optional(Rates.properties.waterTax),
-  },
-  { additionalProperties: false, minProperties: 1 },
-);
-export type RatesPatch = Static<typeof RatesPatch>;
-
-const Band = Type.Object({ mr: Type.String(), en: Type.String(), kind: Type.String(), min: Type.String(), max: Type.String() });
-export const RatesResult = Type.Object({
-  rates: Rates,
-  /** True while the council has not saved its own rates: the common defaults of the domain notes apply. */
-  isDefault: Type.Boolean(),
-  /** Moves up on every save (0 while the defaults apply): the ETag, and what a save's If-Match names. */
-  version: Type.Integer({ minimum: 0 }),
-  buildingTypes: Type.Record(Type.String(), Band),
-  usages: Type.Record(Type.String(), Type.Object({ mr: Type.String(), en: Type.String() })),
-});
-export type RatesResult = Static<typeof RatesResult>;
-
-export const getRatesSchema = {
-  operationId: 'getTaxRates',
-  tags: ['TaxRates'],
-  summary: "The council's assessment rates (the defaults until it saves its own), with the legal band of each tax rate",
-  response: { 200: Envelope(RatesResult) },
-};
-export const putRatesSchema = {
-  operationId: 'updateTaxRates',
-  tags: ['TaxRates'],
-  summary:
-    'Saves the council\'s assessment rates (the parts sent; the rest keep theirs); a tax rate outside its legal band is refused. With If-Match (the version read; "0" before the first save), 409 when someone saved since',
-  body: RatesPatch,
-  response: { 200: Envelope(RatesResult), ...errors(409) },
-};
+import { AssessmentChangeFields } from '../assessment/schema.ts';
+import { IMPORT_LIMIT_ROWS, WORKBOOK_LIMITS, megabytes } from './excel.ts';
 
 // ---------------------------------------------------------------- the register (Namuna 8)
 
@@ -111,6 +23,7 @@ export const PropertyFields = {
   mobileNo: Required(20, '10-digit mobile number of the owner'),
   gatNo: Required(50, 'Gat (survey) number'),
   citySurveyNo: Required(50, 'City survey number'),
+  roadLane: Type.Optional(Text(200, 'Road or lane (रस्ता / गल्ली), the register’s second column')),
   malmattaVarnan: Type.Optional(Text(500, 'Description of the property')),
   buildingType: Type.Optional(Type.String({ maxLength: 40, description: `Building type: ${BUILDING_TYPE_KEYS.join(', ')} (default rcc)` })),
   usage: Type.Optional(Type.String({ maxLength: 20, description: `Use: ${USAGE_KEYS.join(', ')} (default residential)` })),
@@ -151,12 +64,14 @@ const Money = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description: 'Rupees a
 export const PropertyRow = Type.Object({
   ownerId: Type.Integer(),
   propertyId: Type.Integer(),
+  serialNo: Type.Integer({ description: 'The register’s running number (अनुक्रमांक), per council' }),
   malmattaNo: Type.String(),
   malkacheNav: Type.String(),
   bhogwatdarakNav: Type.String(),
   mobileNo: Type.String(),
   gatNo: Type.String(),
   citySurveyNo: Type.String(),
+  roadLane: Type.String(),
   malmattaVarnan: Type.String(),
   buildingType: Type.String(),
   usage: Type.String(),
@@ -165,6 +80,13 @@ export const PropertyRow = Type.Object({
   areaSqm: Money,
   plotAreaSqm: Type.Union([Money, Type.Null()]),
   landRate: Money,
+  ownLandRate: Type.Union([Money, Type.Null()], {
+    description: "The property's own land rate; null: the council's (landRate is the one used)",
+  }),
+  assessmentFromYear: Type.Integer({
+    description:
+      'The tax year the tax columns of this row are in force from (0: since always); a later year means a change not yet in force',
+  }),
   constructionRate: Money,
   buildingRate: Money,
   ghasaraRate: Money,
@@ -203,12 +125,14 @@ export const registerSchema = {
           {
             ownerId: 41,
             propertyId: 128,
+            serialNo: 17,
             malmattaNo: '१२/अ',
             malkacheNav: 'रमेश गणपत पाटील',
             bhogwatdarakNav: 'स्वतः',
             mobileNo: '9812345670',
             gatNo: '45',
             citySurveyNo: '102',
+            roadLane: 'मारुती मंदिर रस्ता',
             malmattaVarnan: 'आर.सी.सी. घर',
             buildingType: 'rcc',
             usage: 'residential',
@@ -217,6 +141,8 @@ export const registerSchema = {
             areaSqm: '50.00',
             plotAreaSqm: null,
             landRate: '1200.00',
+            ownLandRate: '1200.00',
+            assessmentFromYear: 2026,
             constructionRate: '18000.00',
             buildingRate: '14400.00',
             ghasaraRate: '0.80',
@@ -349,6 +275,7 @@ export const UpdatePropertyBody = Type.Object(
         .filter(([k]) => !['malkacheNav', 'bhogwatdarakNav', 'mobileNo'].includes(k))
         .map(([k, v]) => [k, Type.Optional(v)]),
     ),
+    ...AssessmentChangeFields,
   },
   { additionalProperties: true },
 );
@@ -369,7 +296,7 @@ export const updateOwnerByIdSchemas = putAndPost({ ...updateOwner, params: Owner
 const updateProperty = {
   tags: ['Properties'],
   summary:
-    'Changes a property’s recorded facts, only the fields sent; the assessment and the current tax demand are computed again (PUT or POST). With If-Match (the row’s version), 409 when someone changed the property since',
+    'Changes a property’s recorded facts, only the fields sent (PUT or POST). A change of what the tax follows from (type, use, year, areas, own land rate) makes a new assessment from the tax year applyFrom names; a description, number or remark never touches tax. With If-Match (the row’s version), 409 when someone changed the property since',
   body: UpdatePropertyBody,
   response: updateResponse,
 };
@@ -377,18 +304,27 @@ export const updatePropertySchemas = putAndPost(updateProperty, 'updateProperty'
 
 // ---------------------------------------------------------------- public (no login)
 
+/** The solved proof-of-work challenge of GET /api/public/pow: every autocomplete and search needs a fresh one. */
+const Altcha = Type.Optional(
+  Type.String({
+    maxLength: 2048,
+    description: 'A solved challenge of GET /api/public/pow: base64 of JSON { challenge, solution } (ALTCHA v2). Required; one per request',
+  }),
+);
 export const SuggestQuery = Type.Object({
   type: Type.Union([Type.Literal('malmatta'), Type.Literal('owner')], { description: 'Search by property number or by owner name' }),
   q: Type.String({ minLength: 1, maxLength: 50, description: 'At least one character' }),
+  altcha: Altcha,
 });
 export const suggestSchema = {
   operationId: 'suggestPublicProperties',
   tags: ['Public'],
-  summary: 'Autocomplete of the public property search: at most 10 property numbers with their owner names (rate-limited per address)',
+  summary:
+    'Autocomplete of the public property search: at most 10 property numbers with their owner names, after a proof of work (limited per address and per council)',
   querystring: SuggestQuery,
   response: {
     200: Envelope(Type.Array(Type.Object({ malmattaNo: Type.String(), malkacheNav: Type.String() }))),
-    // 404 when no council account exists yet; 429 over the per-address limit.
+    // 400 without a solved challenge; 404 when no council account exists yet; 429 over the per-address or per-council limit.
     ...errors(404, 429),
   },
 };
@@ -426,17 +362,28 @@ export const PublicProperty = Type.Object({
   dues: Type.Union([PublicDues, Type.Null()], { description: 'Outstanding tax per head; null when the office has no tax record for it' }),
 });
 export type PublicProperty = Static<typeof PublicProperty>;
+/** The search's answer: the property and its signed certificate link. */
+export const PublicPropertyAnswer = Type.Object({
+  ...PublicProperty.properties,
+  certificateLink: Type.String({
+    description:
+      'The property tax certificate page of this property, signed as its printed QR code is: /propertyqr/{malmattaNo}/{council}?s=…',
+  }),
+});
+export type PublicPropertyAnswer = Static<typeof PublicPropertyAnswer>;
 export const PublicPropertyQuery = Type.Object({
   captchaId: Type.Optional(Type.String({ maxLength: 40 })),
   captcha: Type.Optional(Type.String({ maxLength: 10 })),
+  altcha: Altcha,
 });
 export const publicPropertySchema = {
   operationId: 'getPublicProperty',
   tags: ['Public'],
-  summary: 'A property of the public council with its outstanding tax, after a captcha (rate-limited per address)',
+  summary:
+    'A property of the public council with its outstanding tax, after a captcha and a proof of work (limited per address and per council)',
   params: Type.Object({ malmattaNo: Type.String({ minLength: 1, maxLength: 50 }) }),
   querystring: PublicPropertyQuery,
-  response: { 200: Envelope(PublicProperty), ...errors(404, 429) },
+  response: { 200: Envelope(PublicPropertyAnswer), ...errors(404, 429) },
 };
 
 export const CertificateRow = Type.Object({
@@ -465,12 +412,24 @@ export type CertificateRow = Static<typeof CertificateRow>;
 export const propertyCertificateSchema = {
   operationId: 'getPropertyCertificate',
   tags: ['Public'],
-  summary: 'The public property tax certificate (spec 2.9) the Namuna 8 QR code opens; a one-item list',
+  summary:
+    'The public property tax certificate (spec 2.9) the Namuna 8 QR code opens; a one-item list (limited per address and per council)',
   params: Type.Object({
     malmattaNo: Type.String({ minLength: 1, maxLength: 50 }),
     userId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
   }),
-  response: { 200: Envelope(Type.Array(CertificateRow)), ...errors(404) },
+  querystring: Type.Object({
+    s: Type.Optional(
+      Type.String({
+        maxLength: 64,
+        description:
+          'The signature the council’s QR code carries (HMAC of the council and the property number). With the right one the ' +
+          'certificate is limited per address only (PUBLIC_SIGNED_CERTIFICATE_LIMIT); without it, or with a wrong one, per address ' +
+          'and per council (PUBLIC_CERTIFICATE_ADDRESS_LIMIT, PUBLIC_CERTIFICATE_COUNCIL_LIMIT)',
+      }),
+    ),
+  }),
+  response: { 200: Envelope(Type.Array(CertificateRow)), ...errors(404, 429) },
 };
 
 export const ImportQuery = Type.Object({
@@ -494,9 +453,16 @@ export const importSchema = {
   tags: ['Properties'],
   summary:
     'Imports the register from an .xlsx (multipart, one file): reports every bad row; writes nothing unless all are good; a second import of the same file changes nothing',
+  description:
+    `The first sheet is read: at most ${IMPORT_LIMIT_ROWS.toLocaleString('en-IN')} rows under its header line, a part of the ` +
+    `workbook unpacking to at most ${megabytes(WORKBOOK_LIMITS.partBytes)} (the sheet's XML), ${megabytes(WORKBOOK_LIMITS.totalBytes)} ` +
+    `in all and ${WORKBOOK_LIMITS.ratio} times the file's size, in at most ${WORKBOOK_LIMITS.parts.toLocaleString('en-IN')} parts; ` +
+    'checked in the zip directory before the workbook is read and again while it is read, a 400 in Marathi then English naming ' +
+    'the limit beyond. The file itself is at most UPLOAD_LIMIT_MB (default 10 MB, else 413). One workbook is read at a time and ' +
+    'one more waits; a further one answers 503 with Retry-After.',
   querystring: ImportQuery,
   consumes: ['multipart/form-data'],
-  response: { 200: Envelope(ImportReport), ...errors(413) },
+  response: { 200: Envelope(ImportReport), ...errors(413, 503) },
 };
 export const templateSchema = {
   operationId: 'getPropertyImportTemplate',

@@ -14,7 +14,7 @@ import { NEUTRAL_OFFICE, type Office } from '../../lib/pdf/index.ts';
 import { SETUP_FIELDS } from '../../../common/site-setup.ts';
 import type { Config } from '../../config.ts';
 import { DEFAULT_PROFILE } from './defaults.ts';
-import type { SetupStatus, SiteProfile, SiteProfileBody } from './schema.ts';
+import { SiteProfileBody, type SetupStatus, type SiteProfile } from './schema.ts';
 
 /** The council whose content the public pages show: PUBLIC_USER_ID, else the first account. */
 export async function publicUserId(app: Pick<FastifyInstance, 'config' | 'db'>): Promise<number | null> {
@@ -33,9 +33,14 @@ function toProfile(row: SiteProfileRow): SiteProfile {
   };
 }
 
+const BODY_FIELDS = Object.keys(SiteProfileBody.properties) as (keyof SiteProfileBody)[];
+
+/** The columns a save writes: the body's own fields and nothing else. The row's key (the council),
+ *  its version and its time are the server's: a body naming them once re-keyed one council's profile
+ *  to another's (issue 25). */
 function toData(input: SiteProfileBody) {
-  // A client that sends back what it read also sends version: the version is the server's to move.
-  const { version: _v, ...data } = input as SiteProfileBody & { version?: unknown };
+  const data: Record<string, unknown> = {};
+  for (const field of BODY_FIELDS) if (input[field] !== undefined) data[field] = input[field];
   return data as Omit<Prisma.SiteProfileUncheckedCreateInput, 'createdByUserId'>;
 }
 

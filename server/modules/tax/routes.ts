@@ -8,17 +8,22 @@ import { TAX_MESSAGES } from '../../../common/property/tax.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { ok } from '../../lib/schema.ts';
 import { trimBody } from '../../lib/trim.ts';
-import { councilOf } from '../../plugins/auth.ts';
+import { actorOf, councilOf } from '../../plugins/auth.ts';
 import { attachment } from '../../lib/download.ts';
-import { isoDay, todayInIndia } from '../../../common/dates.ts';
-import { taxYearOf } from '../../../common/property/tax.ts';
+import { certificatePath } from '../../lib/signed-links.ts';
+import { isoDay } from '../../../common/dates.ts';
+import { fromPaise } from '../../../common/money.ts';
+import { taxYearLabel, taxYearOf } from '../../../common/property/tax.ts';
+import { XLSX } from '../../lib/schema.ts';
 import { officeOf } from '../site/service.ts';
 import { renderInWorker } from '../../pdf-jobs.ts';
 import { writeTaxList } from './excel.ts';
 import {
   addKarSchema,
+  adjustmentSchema,
   applyPaymentSchema,
   collectionSchema,
+  dcbSchema,
   decreaseAllSchema,
   decreaseOneSchema,
   detailsByOwnerSchema,
@@ -26,25 +31,24 @@ import {
   excelSchema,
   ghasaraStatusSchema,
   historySchema,
+  ledgerSchema,
   listSchemas,
   maganiPdfSchema,
+  namuna9ExcelSchema,
+  namuna9PdfSchema,
+  namuna9Schema,
   publicReceiptSchema,
   receiptPdfSchema,
   recalcSchema,
+  reverseSchema,
 } from './schema.ts';
-import { depreciateAll, depreciateOne, dueProperties, ghasaraStatus, rollover } from './yearly.ts';
-import {
-  addKarDetails,
-  applyPayment,
-  collectionSummary,
-  demandOf,
-  karByOwner,
-  listKar,
-  listOrder,
-  paymentById,
-  paymentHistory,
-  publicReceipt,
-} from './service.ts';
+import { depreciateAll, depreciateOne, dueProperties, ghasaraStatus, rollover, rolloverMessage } from './yearly.ts';
+import { addKarDetails, karByOwner } from './kar.ts';
+import { applyPayment, heldOfReceipt, paymentById, paymentHistory, publicReceipt, reversePayment } from './payments.ts';
+import { adjust } from './adjustments.ts';
+import { billOf, dcb, ledgerOf, namuna9, namuna9Document } from './registers.ts';
+import { collectionSummary, listKar, listOrder } from './list.ts';
+import { writeNamuna9 } from './excel.ts';
 
 /** The council of the token; an id the earlier client sends must be the same council. */
 export function scopedCouncil(request: FastifyRequest, sent?: number | null): number {
@@ -63,7 +67,7 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/KarImport/kar-details/add',
     { schema: addKarSchema, preValidation: trimBody, preHandler: app.requireStaff },
     async (request, reply) => {
-      const kar = await addKarDetails(app.db, councilOf(request).userId, request.body);
+      const kar = await addKarDetails(app.db, councilOf(request).userId, request.body, actorOf(request), app.today());
       reply.code(201);
       return ok(kar, 'कर तपशील नोंदवला / Kar details saved');
     },
@@ -73,14 +77,21 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/KarImport/apply-payment-simple',
     { schema: applyPaymentSchema, preValidation: trimBody, preHandler: app.requireStaff },
     async (request, reply) => {
-      const outcome = await applyPayment(app.db, councilOf(request).userId, request.body, request.headers['idempotency-key']);
+      const outcome = await applyPayment(
+        app.db,
+        councilOf(request).userId,
+        request.body,
+        actorOf(request),
+        request.headers['idempotency-key'],
+        app.today(),
+      );
       reply.code(outcome.repeated ? 200 : 201);
       return ok(outcome, TAX_MESSAGES.paid);
     },
   );
 
   app.get('/api/KarImport/collection-summary', { schema: collectionSchema, preHandler: app.requireStaff }, async (request) =>
-    ok(await collectionSummary(app.db, councilOf(request).userId)),
+    ok(await collectionSummary(app.db, councilOf(request).userId, app.today())),
   );
 
   app.get('/api/KarImport/payment-history', { schema: historySchema, preHandler: app.requireStaff }, async (request) =>
@@ -95,6 +106,7 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       payment,
       await officeOf(app.db, council),
       `${app.config.publicBaseUrl}/receiptqr/${payment.receiptId}`,
+      { held: await heldOfReceipt(app.db, payment) },
     );
     return reply
       .type('application/pdf')
@@ -105,13 +117,30 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/KarImport/magani-pdf', { schema: maganiPdfSchema, preHandler: app.requireStaff }, async (request, reply) => {
     const council = scopedCouncil(request, request.query.createdByUserId);
-    const { kar, payments } = await demandOf(app.db, council, request.query.ownerId);
-    const qrUrl = `${app.config.publicBaseUrl}/propertyqr/${encodeURIComponent(kar.malmattaNo)}/${council}`;
+    const bill = await billOf(app.db, council, request.query.ownerId);
+    const kar = bill.kar;
+    const qrUrl = app.config.publicBaseUrl + certificatePath(app.config.jwtSecret, council, kar.malmattaNo);
     const pdf = await renderInWorker(
       'demandBill',
-      { kar, payments, taxYear: kar.karupdatedYear || taxYearOf(todayInIndia()) },
+      {
+        malmattaNo: kar.malmattaNo,
+        ownerName: kar.malkacheNav,
+        taxYear: bill.taxYear,
+        heads: bill.heads.map((h) => ({
+          key: h.key,
+          arrears: fromPaise(h.arrears),
+          demand: fromPaise(h.demand),
+          collected: fromPaise(h.collected),
+          remitted: fromPaise(h.remitted),
+          balance: fromPaise(h.balance),
+        })),
+        advance: fromPaise(bill.advance),
+        corrections: bill.corrections.map((c) => ({ ...c, amount: fromPaise(c.amount) })),
+        payments: bill.payments,
+      },
       await officeOf(app.db, council),
       qrUrl,
+      app.today(),
     );
     return reply
       .type('application/pdf')
@@ -126,7 +155,7 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ['/api/OwnerProperty/KarDetails', listSchemas.plain],
   ] as const)
     app.get(url, { schema, preHandler: app.requireStaff }, async (request) =>
-      ok(await listKar(app.db, scopedCouncil(request, request.query.userId), request.query)),
+      ok(await listKar(app.db, scopedCouncil(request, request.query.userId), request.query, app.today())),
     );
 
   app.get('/api/OwnerProperty/KarDetails/excel', { schema: excelSchema, preHandler: app.requireStaff }, async (request, reply) => {
@@ -141,19 +170,16 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return reply
       .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('cache-control', 'no-store')
-      .header('content-disposition', attachment(`kar-details-${isoDay(todayInIndia())}`, 'xlsx'))
+      .header('content-disposition', attachment(`kar-details-${isoDay(app.today())}`, 'xlsx'))
       .send(out);
   });
 
   app.post('/api/KarImport/recalc-by-user/:userId', { schema: recalcSchema, preHandler: app.requireStaff }, async (request) => {
     const council = councilOf(request).userId;
     if (request.params.userId !== council) throw new NotFound('No such council account for this login.');
-    const result = await rollover(app.db, council);
-    app.refreshStatistics(['KarDetail'], result.updated);
-    return ok(
-      result,
-      `कर वर्ष ${result.financialYear}: ${result.updated} मालमत्तांचा मागील व चालू कर अद्ययावत केला. / Tax year ${result.financialYear}: ${result.updated} records rolled over.`,
-    );
+    const result = await rollover(app.db, council, { dryRun: request.query.dryRun, actor: actorOf(request) }, app.today());
+    if (!result.dryRun) app.refreshStatistics(['KarDetail', 'TaxEntry'], result.updated * 4 * result.years.length);
+    return ok(result, rolloverMessage(result));
   });
 
   // The earlier client may post no body at all: that (and only that, not a body of another kind) is read as {}.
@@ -162,30 +188,106 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
   app.post('/api/Properties/due', { schema: dueSchema, preValidation: noBodyIsEmpty, preHandler: app.requireStaff }, async (request) => {
     const sent = Number(request.body.createdByUserId) || undefined;
-    const rows = await dueProperties(app.db, scopedCouncil(request, sent));
+    const rows = await dueProperties(app.db, scopedCouncil(request, sent), app.today().getUTCFullYear());
     return ok(rows, rows.length ? 'Success' : TAX_MESSAGES.noneDue);
   });
 
   app.get('/api/Properties/ghasara-status', { schema: ghasaraStatusSchema, preHandler: app.requireStaff }, async (request) =>
-    ok(await ghasaraStatus(app.db, councilOf(request).userId)),
+    ok(await ghasaraStatus(app.db, councilOf(request).userId, app.today().getUTCFullYear())),
   );
 
   app.post('/api/Properties/decrease-ghasara', { schema: decreaseAllSchema, preHandler: app.requireStaff }, async (request) => {
-    const result = await depreciateAll(app.db, councilOf(request).userId);
-    app.refreshStatistics(['Property', 'KarDetail'], result.updated);
+    const result = await depreciateAll(app.db, councilOf(request).userId, actorOf(request), app.today());
+    app.refreshStatistics(['Property', 'PropertyAssessment'], result.updated);
     return ok(
       result,
-      result.updated ? `${result.updated} मालमत्तांचा घसारा दर अद्ययावत केला. / ${result.updated} properties updated.` : TAX_MESSAGES.noneDue,
+      result.updated
+        ? `${result.updated} मालमत्तांचा घसारा दर अद्ययावत केला, ${result.financialYear} पासून लागू. / ${result.updated} properties updated, in force from ${result.financialYear}.`
+        : TAX_MESSAGES.noneDue,
     );
   });
 
   app.post('/api/Properties/:id/decrease-ghasara', { schema: decreaseOneSchema, preHandler: app.requireStaff }, async (request) =>
-    ok(await depreciateOne(app.db, councilOf(request).userId, request.params.id)),
+    ok(await depreciateOne(app.db, councilOf(request).userId, request.params.id, actorOf(request), app.today())),
   );
 
   app.get('/api/public/receipt/:receiptId', { schema: publicReceiptSchema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return ok(await publicReceipt(app.db, request.params.receiptId));
   });
+
+  // ---------------------------------------------------------------- the books (issue 26)
+
+  app.post(
+    '/api/KarImport/adjustment',
+    { schema: adjustmentSchema, preValidation: trimBody, preHandler: app.requireStaff },
+    async (request) => {
+      const kar = await adjust(app.db, councilOf(request).userId, request.body, actorOf(request), app.today());
+      const kind = request.body.kind === 'remission' ? 'माफी नोंदवली / Remission recorded' : 'दुरुस्ती नोंदवली / Correction recorded';
+      return ok(kar, kind);
+    },
+  );
+
+  app.post(
+    '/api/KarImport/payment/:paymentId/reverse',
+    { schema: reverseSchema, preValidation: trimBody, preHandler: app.requireStaff },
+    async (request) => {
+      const outcome = await reversePayment(
+        app.db,
+        councilOf(request).userId,
+        request.params.paymentId,
+        request.body.reason,
+        actorOf(request),
+        app.today(),
+      );
+      const p = outcome.payment;
+      return ok(
+        outcome,
+        `पावती ${p.financialYear}/${p.receiptNo} रद्द केली; रक्कम पुन्हा थकबाकीत. / Receipt ${p.financialYear}/${p.receiptNo} cancelled; its amount is owed again.`,
+      );
+    },
+  );
+
+  app.get('/api/KarImport/ledger', { schema: ledgerSchema, preHandler: app.requireStaff }, async (request) =>
+    ok(await ledgerOf(app.db, councilOf(request).userId, request.query.ownerId)),
+  );
+
+  const yearOf = (taxYear: number | undefined) => taxYear ?? taxYearOf(app.today());
+
+  app.get('/api/KarImport/namuna9', { schema: namuna9Schema, preHandler: app.requireStaff }, async (request) => {
+    const { pageNumber, pageSize } = request.query;
+    return ok(await namuna9(app.db, councilOf(request).userId, yearOf(request.query.taxYear), pageNumber, pageSize));
+  });
+
+  app.get('/api/KarImport/namuna9-pdf', { schema: namuna9PdfSchema, preHandler: app.requireStaff }, async (request, reply) => {
+    const council = councilOf(request).userId;
+    const year = yearOf(request.query.taxYear);
+    const pdf = await renderInWorker('namuna9', await namuna9Document(app.db, council, year), await officeOf(app.db, council), app.today());
+    return reply
+      .type('application/pdf')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', attachment(`Namuna9_${taxYearLabel(year)}`))
+      .send(pdf);
+  });
+
+  app.get('/api/KarImport/namuna9/excel', { schema: namuna9ExcelSchema, preHandler: app.requireStaff }, async (request, reply) => {
+    const council = councilOf(request).userId;
+    const year = yearOf(request.query.taxYear);
+    const out = new PassThrough();
+    writeNamuna9(app.db, council, year, out).catch((err: Error) => {
+      if (out.destroyed) request.log.info('Namuna 9 Excel: the download was closed before its end');
+      else request.log.error({ err }, 'Namuna 9 Excel failed while streaming');
+      out.destroy(err);
+    });
+    return reply
+      .type(XLSX)
+      .header('cache-control', 'no-store')
+      .header('content-disposition', attachment(`namuna9-${taxYearLabel(year)}`, 'xlsx'))
+      .send(out);
+  });
+
+  app.get('/api/KarImport/dcb', { schema: dcbSchema, preHandler: app.requireStaff }, async (request) =>
+    ok(await dcb(app.db, councilOf(request).userId, yearOf(request.query.taxYear))),
+  );
 };
 export default taxRoutes;

@@ -1,69 +1,140 @@
-// The two once-a-year jobs of a council, each one transaction of a few set-based statements
-// whatever the number of properties:
-// - the rollover (recalc-by-user), once per tax year (the financial year April–March, the
-//   panchayat's tax year; the spec says calendar year): unpaid current tax becomes arrears and the
-//   new current demand is raised from the assessment;
+// The two yearly jobs of a council:
+// - the rollover (recalc-by-user), which raises the demand of each tax year (April-March) every kar
+//   record is behind, from the assessment in force on 1 April of that year, oldest year first: a
+//   council that skipped years gets every missed year, and says so. With nothing to raise it says so
+//   and records nothing. A dry run tells the screen what it will raise, for its confirmation.
 // - the depreciation (घसारा) update, once per calendar year (spec 2.4, 9): every property not yet
-//   updated this year gets the factor for its age from the council's table, its tax is computed
-//   again by common/property/assessment.ts (the one computation), and its current demand follows.
-// A TaxYearRun row claims the year inside the transaction, so a second run, even a concurrent one,
-// is refused with 409 and changes nothing.
-import { todayInIndia } from '../../../common/dates.ts';
-import { assess, type BuildingType, type Usage } from '../../../common/property/assessment.ts';
+//   updated this year gets a new assessment with the factor for its age, in force from the next tax
+//   year (a year already billed is never changed by it).
+// Both are one transaction of a few set-based statements whatever the number of properties.
+import { formatRupees, fromPaise, toPaise } from '../../../common/money.ts';
 import { TAX_HEADS, TAX_MESSAGES, taxYearLabel, taxYearOf } from '../../../common/property/tax.ts';
+import { isoDay, todayInIndia } from '../../../common/dates.ts';
 import type { Db } from '../../db/open.ts';
 import type { DbOrTx, Tx } from '../../db/transaction.ts';
-import { Prisma } from '../../generated/prisma/client.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
-import { assessedColumns, ratesOf } from '../properties/service.ts';
-import { followAssessment } from './service.ts';
+import { factorsInForce, factsOf, inForce, writeAssessments } from '../assessment/versions.ts';
+import { raiseDemand } from './books.ts';
+import { annualOf, demandReason } from './kar.ts';
+import { loadBooks, lockKar, record } from './ledger.ts';
+import { BEHIND_WITH_ADVANCE_SQL, RECORD_RUN_SQL, ROLLOVER_PLAN_SQL, ROLLOVER_SQL, type RolloverPlanRow } from './sql.ts';
 
 /** Long enough for 10,000 properties on a small office machine; the bench shows well under 2 s. */
 const BULK = { timeout: 120_000, maxWait: 30_000 };
-const q = (c: string) => `"${c}"`;
 
-/** Claims a council's once-a-year job; false when it has run already. */
-async function claimYear(tx: Tx, councilId: number, kind: 'rollover' | 'ghasara', year: number): Promise<boolean> {
-  const rows = await tx.$queryRaw<unknown[]>`
-    INSERT INTO "TaxYearRun" ("createdByUserId", "kind", "year") VALUES (${councilId}, ${kind}, ${year})
-    ON CONFLICT DO NOTHING RETURNING "year"`;
-  return rows.length === 1;
-}
-const recordRows = (tx: Tx, councilId: number, kind: string, year: number, rows: number) =>
-  tx.taxYearRun.update({ where: { createdByUserId_kind_year: { createdByUserId: councilId, kind, year } }, data: { rows } });
+const recordRun = (tx: Tx, councilId: number, kind: string, year: number, rows: number) =>
+  tx.$executeRawUnsafe(RECORD_RUN_SQL, councilId, kind, year, rows);
 
 // ---------------------------------------------------------------- rollover
 
-const ROLLOVER_SET = [
-  ...TAX_HEADS.flatMap((h) => [
-    `${q(`magil${h.col}`)} = k.${q(`magil${h.col}`)} + k.${q(`chalu${h.col}`)}`,
-    `${q(`chalu${h.col}`)} = p.${q(h.assessed)}`,
-    `${q(`paidChalu${h.col}`)} = 0`,
-  ]),
-  `"total" = k."total" + ${TAX_HEADS.map((h) => `p.${q(h.assessed)}`).join(' + ')}`,
-].join(', ');
+export interface RolloverYear {
+  taxYear: number;
+  financialYear: string;
+  properties: number;
+  demand: string;
+}
+export interface RolloverResult {
+  taxYear: number;
+  financialYear: string;
+  /** Kar records moved on to this year. */
+  updated: number;
+  years: RolloverYear[];
+  /** The whole demand raised (or, on a dry run, to be raised). */
+  demand: string;
+  dryRun: boolean;
+}
 
-/** The yearly rollover of the council's kar records that are still of an earlier tax year (a record
- *  started this year already carries this year's demand). */
-export async function rollover(db: Db, councilId: number, today = todayInIndia()) {
+async function planOf(db: DbOrTx, councilId: number, taxYear: number): Promise<RolloverYear[]> {
+  const rows = await db.$queryRawUnsafe<RolloverPlanRow[]>(ROLLOVER_PLAN_SQL, councilId, taxYear, true);
+  return rows.map((r) => ({
+    taxYear: r.taxYear,
+    financialYear: taxYearLabel(r.taxYear),
+    properties: r.properties,
+    demand: fromPaise(TAX_HEADS.reduce((sum, h) => sum + toPaise(r[h.key] ?? '0'), 0n)),
+  }));
+}
+
+/** What the rollover says in the clerk's words: Marathi, then English. */
+export function rolloverMessage(r: RolloverResult): string {
+  if (!r.years.length) return nothingToRaise(r.taxYear);
+  const years = r.years.map((y) => y.financialYear).join(', ');
+  const missed = r.years.length - 1;
+  const lateMr = missed ? ` (${missed} मागील वर्षे राहिली होती)` : '';
+  const lateEn = missed ? ` (${missed} missed year${missed > 1 ? 's' : ''} included)` : '';
+  const demand = formatRupees(r.demand);
+  const properties = `${r.updated} ${r.updated === 1 ? 'property' : 'properties'}`;
+  return r.dryRun
+    ? `कर वर्ष ${years}: ${r.updated} मालमत्तांची एकूण ${demand} मागणी होईल${lateMr}. / Tax years ${years}: ${demand} of demand for ${properties}${lateEn}.`
+    : `कर वर्ष ${years}: ${r.updated} मालमत्तांची ${demand} मागणी केली${lateMr}. / Tax years ${years}: ${demand} of demand raised for ${properties}${lateEn}.`;
+}
+
+/** Nothing behind: the spec's words, then what they mean. */
+const nothingToRaise = (taxYear: number) =>
+  `${TAX_MESSAGES.rolledOver} / Nothing to raise: every kar record already carries the demand of ${taxYearLabel(taxYear)}.`;
+
+/** Raises every missed tax year's demand of the council's kar records, up to this one. */
+export async function rollover(
+  db: Db,
+  councilId: number,
+  opts: { dryRun?: boolean; actor?: string } = {},
+  today = todayInIndia(),
+): Promise<RolloverResult> {
   const taxYear = taxYearOf(today);
+  const result = (years: RolloverYear[], dryRun: boolean): RolloverResult => ({
+    taxYear,
+    financialYear: taxYearLabel(taxYear),
+    updated: Math.max(0, ...years.map((y) => y.properties)),
+    years,
+    demand: fromPaise(years.reduce((s, y) => s + toPaise(y.demand), 0n)),
+    dryRun,
+  });
+  if (opts.dryRun) return result(await planOf(db, councilId, taxYear), true);
   return db.$transaction(async (tx) => {
-    if (!(await claimYear(tx, councilId, 'rollover', taxYear))) throw new Conflict(TAX_MESSAGES.rolledOver);
-    const updated = await tx.$executeRaw`
-      UPDATE "KarDetail" k SET ${Prisma.raw(ROLLOVER_SET)}, "karupdatedYear" = ${taxYear}, "updatedAt" = now()
-      FROM "Property" p
-      WHERE p."propertyId" = k."propertyId" AND k."createdByUserId" = ${councilId} AND k."karupdatedYear" < ${taxYear}`;
-    await recordRows(tx, councilId, 'rollover', taxYear, updated);
-    return { taxYear, financialYear: taxYearLabel(taxYear), updated };
+    // Every kar record locked first, in one order: a payment waiting on one of them waits for this.
+    await tx.$executeRaw`SELECT 1 FROM "KarDetail" WHERE "createdByUserId" = ${councilId} AND "karupdatedYear" < ${taxYear} ORDER BY "karId" FOR UPDATE`;
+    const years = await planOf(tx, councilId, taxYear);
+    if (!years.length)
+      throw new Conflict(
+        (await tx.karDetail.count({ where: { createdByUserId: councilId } }))
+          ? nothingToRaise(taxYear)
+          : 'कर मागणीसाठी अजून एकही कर तपशील नोंदलेला नाही. / There are no kar records to raise a demand for yet.',
+      );
+    // The few holding an advance one by one (the advance is set against the new demand) …
+    const withAdvance = await tx.$queryRawUnsafe<{ karId: number }[]>(BEHIND_WITH_ADVANCE_SQL, councilId, taxYear);
+    for (const { karId } of withAdvance) await raiseOne(tx, councilId, karId, taxYear, today, opts.actor ?? '');
+    // … the rest in one statement.
+    await tx.$executeRawUnsafe(ROLLOVER_SQL, councilId, taxYear, false, isoDay(today), opts.actor ?? '');
+    const done = result(years, false);
+    await recordRun(tx, councilId, 'rollover', taxYear, done.updated);
+    return done;
   }, BULK);
+}
+
+/** One kar record brought up to this year through its books (it holds an advance to apply). */
+async function raiseOne(tx: Tx, councilId: number, karId: number, taxYear: number, today: Date, actor: string) {
+  const kar = await lockKar(tx, councilId, karId);
+  const from = kar.karupdatedYear < 2000 ? taxYear : kar.karupdatedYear + 1;
+  const books = await loadBooks(tx, kar.propertyId);
+  const postings = [];
+  for (let year = from; year <= taxYear; year++) {
+    const version = (await inForce(tx, councilId, year, [kar.propertyId])).get(kar.propertyId);
+    if (version) postings.push(...raiseDemand(books, year, annualOf(version), demandReason(year)));
+  }
+  await tx.karDetail.update({ where: { karId }, data: { karupdatedYear: taxYear } });
+  await record(tx, { ...kar, karupdatedYear: taxYear }, books, postings, { date: today, byUser: actor });
+}
+
+/** Whether every kar record of the council carries this tax year's demand (the list's update button). */
+export async function rolledOverThisYear(db: DbOrTx, councilId: number, taxYear = taxYearOf(todayInIndia())) {
+  return !(await db.karDetail.findFirst({
+    where: { createdByUserId: councilId, karupdatedYear: { lt: taxYear } },
+    select: { karId: true },
+  }));
 }
 
 // ---------------------------------------------------------------- depreciation (ghasara)
 
-const dueWhere = (councilId: number, year: number): Prisma.PropertyWhereInput => ({
-  createdByUserId: councilId,
-  ghasaraDarUpdatedYear: { lt: year },
-});
+const dueWhere = (councilId: number, year: number) => ({ createdByUserId: councilId, ghasaraDarUpdatedYear: { lt: year } });
 
 export async function dueProperties(db: DbOrTx, councilId: number, year = todayInIndia().getUTCFullYear()) {
   const rows = await db.property.findMany({
@@ -88,92 +159,64 @@ export async function ghasaraStatus(db: DbOrTx, councilId: number, year = todayI
   return { year, due, doneThisYear: !!run, ranAt: run?.ranAt.toISOString() ?? null };
 }
 
-/** What the assessment reads of a due property, amounts as text (exact, and 10,000 rows read this
- *  way take a fraction of the time Prisma's Decimal objects did). */
-type Facts = {
-  propertyId: number;
-  malmattaNo: string;
-  buildingType: string;
-  usage: string;
-  areaSqm: string;
-  plotAreaSqm: string | null;
-  milkatBandhakamYear: number;
-  landRate: string;
-  ghasaraRate: string;
-  gharpatti: string;
-  total: string;
-};
-const FACTS_SQL = `SELECT "propertyId", "malmattaNo", "buildingType", "usage", "areaSqm"::text AS "areaSqm", "plotAreaSqm"::text AS "plotAreaSqm",
-    "milkatBandhakamYear", "landRate"::text AS "landRate", "ghasaraRate"::text AS "ghasaraRate", "gharpatti"::text AS "gharpatti", "total"::text AS "total"
-  FROM "Property" WHERE "createdByUserId" = $1 AND "ghasaraDarUpdatedYear" < $2 AND ($3::int IS NULL OR "propertyId" = $3::int)
-  ORDER BY "propertyId"`;
-
-const ASSESSED = [
-  'area',
-  'areaSqm',
-  'landRate',
-  'constructionRate',
-  'buildingRate',
-  'ghasaraRate',
-  'buildingBharank',
-  'bhandavaliRateRs',
-  'karachaRateRs',
-  'gharpatti',
-  'divabatti',
-  'arogya',
-  'panipatti',
-  'total',
-] as const;
 const SUMMARY_SIZE = 10;
 
-/** Moves the due properties (all of the council's, or the one given) to this year's depreciation. */
-async function updateDepreciation(tx: Tx, councilId: number, year: number, propertyId?: number) {
-  const { rates } = await ratesOf(tx, councilId);
-  // The columns are numeric(…, 2): their text has the 2 places the API prints.
-  const due = await tx.$queryRawUnsafe<Facts[]>(FACTS_SQL, councilId, year, propertyId ?? null);
-  // The one computation of the assessment, in memory (10,000 properties take a few tens of ms);
-  // the results go back in one statement.
-  const assessed = due.map((p) => ({
-    propertyId: p.propertyId,
-    ...assessedColumns(
-      assess(
-        rates,
-        {
-          buildingType: p.buildingType as BuildingType,
-          usage: p.usage as Usage,
-          areaSqm: p.areaSqm,
-          plotAreaSqm: p.plotAreaSqm,
-          constructionYear: p.milkatBandhakamYear,
-          landRate: p.landRate,
-        },
-        year,
-      ),
-    ),
-  }));
-  if (assessed.length) {
-    await tx.$executeRawUnsafe(
-      `UPDATE "Property" p SET ${ASSESSED.map((c) => `${q(c)} = r.${q(c)}`).join(', ')}, "ghasaraDarUpdatedYear" = $3::int, "version" = p."version" + 1, "updatedAt" = now()
-       FROM jsonb_to_recordset($1::jsonb) AS r("propertyId" int, ${ASSESSED.map((c) => `${q(c)} numeric`).join(', ')})
-       WHERE p."propertyId" = r."propertyId" AND p."createdByUserId" = $2::int`,
-      JSON.stringify(assessed),
-      councilId,
-      year,
-    );
-    await followAssessment(tx, councilId, propertyId ? [propertyId] : undefined);
-  }
-  const changed = due.filter((p, i) => p.ghasaraRate !== assessed[i].ghasaraRate).length;
-  const summary = due.slice(0, SUMMARY_SIZE).map((p, i) => ({
-    PropertyId: p.propertyId,
-    MalmattaNo: p.malmattaNo,
-    MilkatYear: p.milkatBandhakamYear,
-    oldGhasaraRate: p.ghasaraRate,
-    newGhasaraRate: assessed[i].ghasaraRate,
-    oldGharpatti: p.gharpatti,
-    newGharpatti: assessed[i].gharpatti,
-    oldTotal: p.total,
-    newTotal: assessed[i].total,
-  }));
-  return { year, updated: due.length, changed, summary };
+/** Assesses the due properties (all of the council's, or the one given) again with their age in this
+ *  calendar year, in force from the next tax year. */
+async function updateDepreciation(tx: Tx, councilId: number, today: Date, actor: string, propertyId?: number) {
+  const year = today.getUTCFullYear();
+  const from = taxYearOf(today) + 1;
+  const dueIds = (
+    await tx.property.findMany({
+      where: { ...dueWhere(councilId, year), ...(propertyId ? { propertyId } : {}) },
+      select: { propertyId: true },
+    })
+  ).map((p) => p.propertyId);
+  // Usually every property is due: then nothing is matched against a list of ids.
+  const wholeCouncil = !propertyId && dueIds.length === (await tx.property.count({ where: { createdByUserId: councilId } }));
+  const ids = wholeCouncil ? undefined : dueIds;
+  const facts = dueIds.length ? await factsOf(tx, councilId, ids) : [];
+  // What changes: each factor before, and the summary's few properties whole.
+  const factors = await factorsInForce(tx, councilId, from, ids);
+  const before = await inForce(
+    tx,
+    councilId,
+    from,
+    facts.slice(0, SUMMARY_SIZE).map((f) => f.propertyId),
+  );
+  const written = await writeAssessments(
+    tx,
+    councilId,
+    facts,
+    {
+      fromYear: from,
+      currentTaxYear: from - 1,
+      reason: 'depreciation',
+      ghasaraYear: year,
+      byUser: actor,
+      depreciatedFor: year,
+      wholeCouncil,
+    },
+    today,
+  );
+  const at = written.filter((w) => w.effectiveTaxYear === from);
+  const changed = at.filter((w) => factors.get(w.propertyId) !== w.assessment.ghasaraRate).length;
+  const summary = at.slice(0, SUMMARY_SIZE).map((w) => {
+    const f = facts.find((x) => x.propertyId === w.propertyId)!;
+    const old = before.get(w.propertyId);
+    return {
+      PropertyId: w.propertyId,
+      MalmattaNo: f.malmattaNo,
+      MilkatYear: f.milkatBandhakamYear,
+      oldGhasaraRate: old?.ghasaraRate ?? w.assessment.ghasaraRate,
+      newGhasaraRate: w.assessment.ghasaraRate,
+      oldGharpatti: old?.gharpatti ?? w.assessment.gharpatti,
+      newGharpatti: w.assessment.gharpatti,
+      oldTotal: old?.total ?? w.assessment.total,
+      newTotal: w.assessment.total,
+    };
+  });
+  return { year, effectiveTaxYear: from, financialYear: taxYearLabel(from), updated: facts.length, changed, summary };
 }
 
 const alreadyDone = (year: number) =>
@@ -181,20 +224,36 @@ const alreadyDone = (year: number) =>
 
 /** Every due property of the council in one call, once per calendar year. Nothing due: nothing is
  *  recorded, so properties that fall due later in the year can still be updated. */
-export async function depreciateAll(db: Db, councilId: number, year = todayInIndia().getUTCFullYear()) {
+export async function depreciateAll(db: Db, councilId: number, actor = '', today = todayInIndia()) {
+  const year = today.getUTCFullYear();
   return db.$transaction(async (tx) => {
     if (await tx.taxYearRun.findUnique({ where: { createdByUserId_kind_year: { createdByUserId: councilId, kind: 'ghasara', year } } }))
       throw new Conflict(alreadyDone(year));
-    if (!(await tx.property.count({ where: dueWhere(councilId, year) }))) return { year, updated: 0, changed: 0, summary: [] };
-    if (!(await claimYear(tx, councilId, 'ghasara', year))) throw new Conflict(alreadyDone(year));
-    const result = await updateDepreciation(tx, councilId, year);
-    await recordRows(tx, councilId, 'ghasara', year, result.updated);
+    if (!(await tx.property.count({ where: dueWhere(councilId, year) })))
+      return {
+        year,
+        effectiveTaxYear: taxYearOf(today) + 1,
+        financialYear: taxYearLabel(taxYearOf(today) + 1),
+        updated: 0,
+        changed: 0,
+        summary: [],
+      };
+    const claimed = await tx.$queryRaw<unknown[]>`
+      INSERT INTO "TaxYearRun" ("createdByUserId", "kind", "year") VALUES (${councilId}, 'ghasara', ${year})
+      ON CONFLICT DO NOTHING RETURNING "year"`;
+    if (!claimed.length) throw new Conflict(alreadyDone(year));
+    const result = await updateDepreciation(tx, councilId, today, actor);
+    await tx.taxYearRun.update({
+      where: { createdByUserId_kind_year: { createdByUserId: councilId, kind: 'ghasara', year } },
+      data: { rows: result.updated },
+    });
     return result;
   }, BULK);
 }
 
 /** One property (the earlier client's per-property call). */
-export async function depreciateOne(db: Db, councilId: number, propertyId: number, year = todayInIndia().getUTCFullYear()) {
+export async function depreciateOne(db: Db, councilId: number, propertyId: number, actor = '', today = todayInIndia()) {
+  const year = today.getUTCFullYear();
   return db.$transaction(async (tx) => {
     const p = await tx.property.findFirst({
       where: { propertyId, createdByUserId: councilId },
@@ -205,6 +264,6 @@ export async function depreciateOne(db: Db, councilId: number, propertyId: numbe
       throw new Conflict(
         `मालमत्ता ${p.malmattaNo} चा घसारा दर या वर्षी (${year}) आधीच अद्ययावत केला आहे. / Property ${p.malmattaNo} was already updated for ${year}.`,
       );
-    return updateDepreciation(tx, councilId, year, propertyId);
+    return updateDepreciation(tx, councilId, today, actor, propertyId);
   });
 }

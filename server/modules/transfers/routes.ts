@@ -12,7 +12,7 @@ const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/PropertyTransfer/add',
     { schema: addSchema, preValidation: trimBody, preHandler: app.requireStaff },
     async (request, reply) => {
-      const transfer = await addTransfer(app.db, councilOf(request).userId, request.body);
+      const transfer = await addTransfer(app.db, councilOf(request).userId, request.body, app.today());
       reply.code(201);
       return ok(transfer, `फेरफार क्रमांक ${transfer.ferfarNumber} नोंदवला / Transfer recorded as ferfar ${transfer.ferfarNumber}`);
     },

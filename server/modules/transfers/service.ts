@@ -35,11 +35,11 @@ function toTransfer(t: PropertyTransfer): Transfer {
   };
 }
 
-export async function addTransfer(db: Db, councilId: number, body: TransferBody): Promise<Transfer> {
+export async function addTransfer(db: Db, councilId: number, body: TransferBody, today = todayInIndia()): Promise<Transfer> {
   for (const f of REQUIRED) if (!text(body[f.name])) throw new Invalid(f.name, `${f.en} is required.`);
   const date = parseIsoDate(text(body.ferfar_date));
   if (!date) throw new Invalid('ferfar_date', 'Transfer Date must be a valid date (YYYY-MM-DD).');
-  if (date > todayInIndia()) throw new Invalid('ferfar_date', 'Transfer Date must not be in the future.');
+  if (date > today) throw new Invalid('ferfar_date', 'Transfer Date must not be in the future.');
   const typed = text(body.malmatta_no);
   const current = text(body.sadya_malakache_nav);
   const newOwner = text(body.navin_malakache_nav);

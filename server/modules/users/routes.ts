@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../lib/schema.ts';
 import { councilOf } from '../../plugins/auth.ts';
 import { NotFound } from '../../lib/errors.ts';
-import { createAccount, endSessions, login } from './service.ts';
-import { loginSchema, logoutSchema, meSchema, registerSchema } from './schema.ts';
+import { changePassword, createAccount, endSessions, login } from './service.ts';
+import { loginSchema, logoutSchema, meSchema, passwordSchema, registerSchema } from './schema.ts';
 
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const limiter = app.loginLimiter;
@@ -27,6 +27,15 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const user = await createAccount(app.db, request.body);
     reply.code(201);
     return ok({ userId: user.id, userName: user.username, email: user.email, isAdmin: user.isAdmin }, 'Registration successful');
+  });
+
+  app.put('/api/User/password', { schema: passwordSchema, preHandler: app.requireStaff }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const { user, revokedApiTokens } = await changePassword(app.db, limiter, request.ip, councilOf(request).userId, request.body);
+    const message = revokedApiTokens
+      ? `पासवर्ड बदलला; ${revokedApiTokens} API टोकन रद्द केले. / Password changed; ${revokedApiTokens} API tokens revoked.`
+      : 'पासवर्ड बदलला. / Password changed.';
+    return ok({ userId: user.id, userName: user.username, token: app.signToken(user), revokedApiTokens }, message);
   });
 
   app.get('/api/User/me', { schema: meSchema, preHandler: app.requireStaff }, async (request) => {

@@ -72,3 +72,35 @@ export const logoutSchema = {
   summary: 'Log out: ends the tokens of this account on the server (every session of the account)',
   response: { 200: Envelope(Type.Null()) },
 };
+
+export const PasswordBody = Type.Object({
+  currentPassword: Type.String({ maxLength: 200, description: 'The password the staff member logs in with now' }),
+  newPassword: Type.String({ maxLength: 200, description: 'At least 10 characters with a letter and a digit; not a common password' }),
+  revokeApiTokens: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description:
+        "Also revoke every API token of the council still in use (programs' keys; a password change does not end them otherwise)",
+    }),
+  ),
+});
+export const passwordSchema = {
+  operationId: 'changePassword',
+  tags: ['User'],
+  summary: 'Change the password of the logged-in account (staff login only)',
+  description:
+    'Our addition (issue 25). Every login token of the account ends, this one too: the answer carries a new one. API tokens keep ' +
+    'working unless revokeApiTokens is true. A wrong current password answers 403 (the session stays) and counts with the login limit.',
+  body: PasswordBody,
+  response: {
+    200: Envelope(
+      Type.Object({
+        userId: Type.Integer(),
+        userName: Type.String(),
+        token: Type.String({ description: 'A new login token: the one the request came with no longer works' }),
+        revokedApiTokens: Type.Integer({ description: 'API tokens revoked with the change (0 unless revokeApiTokens)' }),
+      }),
+    ),
+    ...errors(429, 503),
+  },
+};

@@ -6,12 +6,22 @@ import { Busy, Conflict, Forbidden, Invalid, Unauthorized } from '../../lib/erro
 import { SlidingWindow } from '../../lib/rate-limit.ts';
 import { BoundedQueue } from '../../lib/bounded-queue.ts';
 import { COMMON_PASSWORDS } from './common-passwords.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { revokeAllTokens } from '../apiTokens/service.ts';
 
 const BCRYPT_ROUNDS = 10;
 const USERNAME = /^[A-Za-z0-9._-]{3,64}$/;
 
 export function checkUsername(username: string) {
   if (!USERNAME.test(username)) throw new Invalid('username', 'use 3 to 64 letters, digits, dot, dash or underscore');
+}
+
+/** The key an account is found by: the name lower-cased, or null when the text cannot be a username
+ *  at all (a %, a space, a Devanagari or Cyrillic letter that looks Latin). Matched exactly, never
+ *  with LIKE, where % and _ would be wildcards: a bare % once logged in as the first account. */
+export function usernameKey(username: string): string | null {
+  const name = username.trim();
+  return USERNAME.test(name) ? name.toLowerCase() : null;
 }
 
 export const PASSWORD_MIN_LENGTH = 10;
@@ -40,11 +50,12 @@ export async function createAccount(db: DbOrTx, input: { username: string; email
   checkPassword(input.password);
   const email = input.email?.trim() || null;
   if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Invalid('email', 'is not a valid e-mail address');
-  const exists = await db.user.findFirst({ where: { username: { equals: username, mode: 'insensitive' } }, select: { id: true } });
+  const key = username.toLowerCase();
+  const exists = await db.user.findUnique({ where: { usernameKey: key }, select: { id: true } });
   if (exists) throw new Conflict(`The username "${username}" is already taken.`);
   const passwordHash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
   try {
-    return await db.user.create({ data: { username, email, passwordHash, isAdmin: input.isAdmin ?? false } });
+    return await db.user.create({ data: { username, usernameKey: key, email, passwordHash, isAdmin: input.isAdmin ?? false } });
   } catch (err) {
     if ((err as { code?: string }).code === 'P2002') throw new Conflict(`The username "${username}" is already taken.`);
     throw err;
@@ -55,7 +66,10 @@ export async function setPassword(db: DbOrTx, username: string, password: string
   checkPassword(password);
   const passwordHash = await bcrypt.hash(password, BCRYPT_ROUNDS);
   // Moving passwordChangedAt forward and the token version up makes every token issued before invalid.
-  return db.user.update({ where: { username }, data: { passwordHash, passwordChangedAt: new Date(), tokenVersion: { increment: 1 } } });
+  return db.user.update({
+    where: { usernameKey: usernameKey(username) ?? '' },
+    data: { passwordHash, passwordChangedAt: new Date(), tokenVersion: { increment: 1 } },
+  });
 }
 
 /** Ends every token of the account now (logout): tokens carry the version they were issued with. */
@@ -65,7 +79,9 @@ export async function endSessions(db: DbOrTx, userId: number) {
 
 /** Counts login attempts when they start (so a parallel burst cannot slip past before the first
  *  failure is recorded), per address and username, and per username across all addresses (so a
- *  guess spread over many addresses is slowed too). A successful login gives its attempt back. */
+ *  guess spread over many addresses is slowed too). Names are counted by their key (usernameKey),
+ *  the way an account is found: "Admin" and "admin" are one count. A successful login gives its
+ *  attempt back. */
 export class LoginLimiter {
   private perAddress: SlidingWindow;
   private perAccount: SlidingWindow;
@@ -76,7 +92,7 @@ export class LoginLimiter {
 
   /** Counts one attempt, or throws 429 when either window is full. */
   start(ip: string, username: string) {
-    const name = username.toLowerCase();
+    const name = limitKey(username);
     const message = (seconds: number) => `Too many failed logins. Please wait ${seconds} seconds and try again.`;
     this.perAccount.take(name, message);
     try {
@@ -87,17 +103,20 @@ export class LoginLimiter {
     }
   }
   giveBack(ip: string, username: string) {
-    const name = username.toLowerCase();
+    const name = limitKey(username);
     this.perAddress.release(`${ip}|${name}`);
     this.perAccount.release(name);
   }
   succeed(ip: string, username: string) {
-    const name = username.toLowerCase();
+    const name = limitKey(username);
     this.perAddress.clear(`${ip}|${name}`);
     // Only this attempt: the owner logging in must not wipe out an attacker's count on the account.
     this.perAccount.release(name);
   }
 }
+
+/** A name as the limit counts it: the account's key, or the text lower-cased when it cannot be one. */
+const limitKey = (username: string) => usernameKey(username) ?? username.trim().toLowerCase();
 
 /** bcrypt runs in Node's thread pool (4 threads), which file reads share: two checks at a time
  *  leave room for static files during a login burst, and a full queue answers 503 at once. */
@@ -110,7 +129,8 @@ export async function login(db: DbOrTx, limiter: LoginLimiter, ip: string, usern
   const name = username.trim();
   if (!name || !password) throw new Invalid(!name ? 'username' : 'password', 'Username and password are required.');
   limiter.start(ip, name);
-  const user = await db.user.findFirst({ where: { username: { equals: name, mode: 'insensitive' } } });
+  const key = usernameKey(name);
+  const user = key ? await db.user.findUnique({ where: { usernameKey: key } }) : null;
   let ok: boolean;
   try {
     ok = await passwordChecks.run(() => bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH));
@@ -148,4 +168,31 @@ export async function confirmPassword(
   if (!ok) throw new Forbidden(wrongMessage);
   limiter.succeed(ip, user.username);
   return user;
+}
+
+/** A staff member's own new password, the current one re-entered (and counted with the login limit).
+ *  Every login token of the account ends, this one too (the answer carries a new one). API tokens
+ *  are programs' keys, not sessions: they keep working unless `revokeApiTokens` says to end them too. */
+export async function changePassword(
+  db: DbOrTx,
+  limiter: LoginLimiter,
+  ip: string,
+  userId: number,
+  input: { currentPassword: string; newPassword: string; revokeApiTokens?: boolean },
+) {
+  checkPassword(input.newPassword);
+  const user = await confirmPassword(
+    db,
+    limiter,
+    ip,
+    userId,
+    input.currentPassword,
+    'सध्याचा पासवर्ड चुकीचा आहे. / The current password is wrong.',
+  );
+  if (input.newPassword === input.currentPassword) throw new Invalid('newPassword', 'must differ from the current password');
+  return inTransaction(db, async (tx) => {
+    const updated = await setPassword(tx, user.username, input.newPassword);
+    const revokedApiTokens = input.revokeApiTokens ? await revokeAllTokens(tx, userId) : 0;
+    return { user: updated, revokedApiTokens };
+  });
 }

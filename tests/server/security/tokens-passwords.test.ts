@@ -34,13 +34,35 @@ describe('tokens', () => {
 
   it('refuses a token without an expiry, or one made to live longer than two hours', async () => {
     const c = await createCouncil(t.app);
-    const sign = createSigner({ key: t.config.jwtSecret, noTimestamp: true });
-    const noExp = sign({ sub: String(c.userId), name: c.username, ver: 0, iat: now() });
+    const claims = { sub: String(c.userId), name: c.username, ver: 0 };
+    // The signer's clock sets iat; noTimestamp leaves iat out altogether.
+    expect((await me(createSigner({ key: t.config.jwtSecret, expiresIn: 3600_000 })(claims))).statusCode).toBe(200);
+    const noExp = createSigner({ key: t.config.jwtSecret })(claims);
     expect((await me(noExp)).statusCode).toBe(401);
-    const yearLong = sign({ sub: String(c.userId), name: c.username, ver: 0, iat: now() - 3 * 3600, exp: now() + 365 * 86400 });
+    const yearLong = createSigner({ key: t.config.jwtSecret, clockTimestamp: (now() - 3 * 3600) * 1000, expiresIn: 365 * 86400_000 })(
+      claims,
+    );
     expect((await me(yearLong)).statusCode).toBe(401);
-    const noIat = sign({ sub: String(c.userId), name: c.username, ver: 0, exp: now() + 3600 });
+    const noIat = createSigner({ key: t.config.jwtSecret, noTimestamp: true })({ ...claims, exp: now() + 3600 });
     expect((await me(noIat)).statusCode).toBe(401);
+  });
+
+  it('refuses a token issued in the future beyond a minute of clock skew (its age would count from then)', async () => {
+    const c = await createCouncil(t.app);
+    // The signer's clock sets iat (with noTimestamp it would drop an iat given in the payload).
+    const issuedAt = (iat: number) =>
+      createSigner({ key: t.config.jwtSecret, clockTimestamp: iat * 1000, expiresIn: 2 * 3600_000 })({
+        sub: String(c.userId),
+        name: c.username,
+        ver: 0,
+      });
+    const tomorrow = await me(issuedAt(now() + 86_400));
+    expect(tomorrow.statusCode).toBe(401);
+    expect(tomorrow.json()).toMatchObject({ isSuccess: false, message: 'The login token is not valid. Please log in again.' });
+    expect((await me(issuedAt(now() + 5 * 60))).statusCode).toBe(401);
+    // Another server's clock half a minute ahead is fine.
+    const skewed = await me(issuedAt(now() + 30));
+    expect(skewed.statusCode, skewed.body).toBe(200);
   });
 
   it('answers 401, not 500, to a token whose subject is not an account number', async () => {

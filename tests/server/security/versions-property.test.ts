@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATES } from '../../../common/property/assessment.ts';
 import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../../helpers/app.ts';
-import { propertyWithKar, registerRcc, thisYear } from '../../helpers/tax.ts';
+import { propertyWithKar, registerRcc, thisYear, todayIso } from '../../helpers/tax.ts';
+import { taxYearOf } from '../../../common/property/tax.ts';
 
 let t: TestApp;
 let c: TestCouncil;
@@ -19,6 +20,7 @@ afterAll(async () => {
 });
 
 const STALE = /Someone else changed this record/;
+const taxYear = taxYearOf(new Date(`${todayIso()}T00:00:00Z`));
 
 describe('assessment rates versions', () => {
   const get = (council: TestCouncil) => injectAs(t.app, council, { method: 'GET', url: '/api/TaxRates' });
@@ -138,17 +140,24 @@ describe('property versions', () => {
     expect(theirs.statusCode).toBe(404);
   });
 
-  it('without If-Match changes only the fields sent, and the demand follows in the same change', async () => {
+  it('without If-Match changes only the fields sent; the assessment from the next year, the billed year as raised', async () => {
     const p = await propertyWithKar(t.app, c, 'v-3');
     // The earlier client sends tax columns along: they are computed, never taken.
     const res = await update({ propertyId: p.propertyId, areaSqm: '100', gharpatti: '1' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().result).toMatchObject({ areaSqm: '100.00', gharpatti: '1872.00', gatNo: '45', citySurveyNo: '102', version: 2 });
+    expect(res.json().result).toMatchObject({
+      areaSqm: '100.00',
+      gharpatti: '1872.00',
+      assessmentFromYear: taxYear + 1,
+      gatNo: '45',
+      citySurveyNo: '102',
+      version: 2,
+    });
     const kar = await t.app.db.karDetail.findUniqueOrThrow({ where: { propertyId: p.propertyId } });
-    expect(kar.chaluGharpatti.toFixed(2)).toBe('1872.00');
+    expect(kar.chaluGharpatti.toFixed(2)).toBe('936.00');
   });
 
-  it('keeps both of two simultaneous updates of different fields, ten times over, with the demand of both', async () => {
+  it('keeps both of two simultaneous updates of different fields, ten times over, in the next year’s assessment', async () => {
     for (let trial = 0; trial < 10; trial++) {
       const p = await propertyWithKar(t.app, c, `vc-${trial}`);
       const [a, b] = await Promise.all([
@@ -157,10 +166,22 @@ describe('property versions', () => {
       ]);
       expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
       const { row } = await read(`vc-${trial}`);
-      // 100 m² commercial: 15,60,000 × 1.25 weightage … the figure is the server's; both changes must be in it.
-      expect(row).toMatchObject({ areaSqm: '100.00', usage: 'commercial', malmattaVarnan: `दुकान ${trial}`, version: 3 });
+      // 100 m² commercial: 15,60,000 × 1.25 weightage = 19,50,000, × 1.20 ÷ 1000 = 2340.00: both changes are in it,
+      // in the row and in the assessment of the next tax year; the billed year stays as raised.
+      expect(row).toMatchObject({
+        areaSqm: '100.00',
+        usage: 'commercial',
+        malmattaVarnan: `दुकान ${trial}`,
+        version: 3,
+        gharpatti: '2340.00',
+      });
+      const next = await t.app.db.propertyAssessment.findFirstOrThrow({
+        where: { propertyId: p.propertyId, effectiveTaxYear: taxYear + 1 },
+        orderBy: { id: 'desc' },
+      });
+      expect(next.gharpatti.toFixed(2)).toBe('2340.00');
       const kar = await t.app.db.karDetail.findUniqueOrThrow({ where: { propertyId: p.propertyId } });
-      expect(kar.chaluGharpatti.toFixed(2)).toBe(row.gharpatti);
+      expect(kar.chaluGharpatti.toFixed(2)).toBe('936.00');
     }
   });
 

@@ -3,7 +3,7 @@
 // built yet show a placeholder in their layout. The public pages the server renders (web/src/public/
 // pages.ts) stay here too: the app shows them when the server could not render them.
 import { lazy } from 'react';
-import { createBrowserRouter, useParams } from 'react-router-dom';
+import { createBrowserRouter, useParams, useSearchParams } from 'react-router-dom';
 import PublicLayout from './layouts/PublicLayout.tsx';
 import Guard from './Guard.tsx';
 import HomePage from './HomeRoute.tsx';
@@ -30,7 +30,8 @@ function CertificateRoute({ kind }: { kind: 'residence' | 'birth' | 'death' | 'm
 /** The property certificate's and the receipt's parts of the address, as the server hands them over. */
 function PropertyCertificateRoute() {
   const { malmattaNo, createdByUserId } = useParams();
-  return <PropertyCertificatePage malmattaNo={malmattaNo} createdByUserId={createdByUserId} />;
+  const [query] = useSearchParams();
+  return <PropertyCertificatePage malmattaNo={malmattaNo} createdByUserId={createdByUserId} s={query.get('s') ?? undefined} />;
 }
 function ReceiptCheckRoute() {
   return <ReceiptCheckPage receiptId={useParams().receiptId} />;

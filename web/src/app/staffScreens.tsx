@@ -24,6 +24,7 @@ const KarListPage = lazy(() => import('../features/tax/KarListPage.tsx'));
 const GhasaraPage = lazy(() => import('../features/tax/GhasaraPage.tsx'));
 const SmsPage = lazy(() => import('../features/sms/SmsPage.tsx'));
 const ApiTokensPage = lazy(() => import('../features/apiTokens/ApiTokensPage.tsx'));
+const PasswordPage = lazy(() => import('../features/account/PasswordPage.tsx'));
 
 /** A Marathi label with its English gloss. */
 export interface Label {
@@ -118,6 +119,8 @@ export const staffScreens: StaffScreen[] = [
   },
   // Keys for programs (integrators), issue 15.
   { path: '/apiTokens', title: { mr: 'API टोकन', en: 'API tokens' }, element: <ApiTokensPage />, sidebar: true },
+  // The account's own password; with it, optionally, the council's API tokens (issue 25).
+  { path: '/password', title: { mr: 'पासवर्ड बदला', en: 'Change password' }, element: <PasswordPage />, sidebar: true },
   // The first-run setup: opened from the dashboard while the office has not entered its name and place.
   { path: '/setup', title: { mr: 'संकेतस्थळाची पहिली मांडणी', en: 'First-run setup' }, element: <SetupPage /> },
 ];

@@ -13,7 +13,7 @@ let started = false;
 function start() {
   if (started) return;
   started = true;
-  const match = matchPublic(window.location.pathname);
+  const match = matchPublic(window.location.pathname, window.location.search);
   if (!match) return;
   void Promise.all([import('./hydrate.tsx'), match.page.load()]).then(([h, mod]) => h.hydrate(match.page, match.params, mod));
 }

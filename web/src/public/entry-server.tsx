@@ -22,7 +22,8 @@ export interface Rendered {
 /** Null when the path is not a public page the server renders. Throws when a read failed other
  *  than by a refusal (4xx), with that read's `status` when it had one. */
 export async function render(url: string, get: (path: string) => Promise<unknown>): Promise<Rendered | null> {
-  const match = matchPublic(new URL(url, 'http://x').pathname);
+  const address = new URL(url, 'http://x');
+  const match = matchPublic(address.pathname, address.search);
   if (!match) return null;
   let data: Record<string, unknown> = {};
   const read = async (path: string) => {

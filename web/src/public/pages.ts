@@ -12,6 +12,8 @@ export type Read = (path: string) => Promise<unknown>;
 
 export interface PublicPage {
   pattern: string;
+  /** Query fields the page reads, added to its parameters (a path parameter of the same name wins). */
+  query?: string[];
   /** The page module's source path, as Vite's manifest names it: the server links its chunk and CSS. */
   src: string;
   /** The page's module; its default export gets the props. */
@@ -70,12 +72,22 @@ export const PUBLIC_PAGES: PublicPage[] = [
       const { CAPTCHA_PATH } = await import('../features/properties/publicApi.ts');
       await read(CAPTCHA_PATH);
     },
+    // The captcha's `svg` (the picture again, for earlier clients) stays out of the page.
+    trim: async (data) => {
+      const { CAPTCHA_PATH } = await import('../features/properties/publicApi.ts');
+      const captcha = data[CAPTCHA_PATH] as Record<string, unknown> | undefined;
+      if (!captcha) return data;
+      const { svg: _svg, ...rest } = captcha;
+      return { ...data, [CAPTCHA_PATH]: rest };
+    },
   },
   {
     pattern: '/propertyqr/:malmattaNo?/:createdByUserId?',
+    // The signature of a council's QR link (security issue 25): the read takes it along.
+    query: ['s'],
     src: 'src/features/properties/PropertyCertificatePage.tsx',
     load: () => import('../features/properties/PropertyCertificatePage.tsx'),
-    props: (p) => ({ malmattaNo: p.malmattaNo, createdByUserId: p.createdByUserId }),
+    props: (p) => ({ malmattaNo: p.malmattaNo, createdByUserId: p.createdByUserId, s: p.s }),
     data: async (p, _profile, read) => {
       const number = p.malmattaNo?.trim();
       const userId = p.createdByUserId?.trim();
@@ -84,7 +96,7 @@ export const PUBLIC_PAGES: PublicPage[] = [
         import('../features/properties/publicApi.ts'),
         import('../../../common/property/malmatta.ts'),
       ]);
-      await read(certificatePath(certificateNumber(number), userId));
+      await read(certificatePath(certificateNumber(number), userId, p.s));
     },
   },
   {
@@ -99,12 +111,15 @@ export const PUBLIC_PAGES: PublicPage[] = [
   },
 ];
 
-/** The page for a path and its parameters (`:name`, `:name?` as in the router), or null. */
-export function matchPublic(pathname: string): { page: PublicPage; params: Params } | null {
+/** The page for a path and its parameters (`:name`, `:name?` as in the router, then the query fields
+ *  the page names), or null. */
+export function matchPublic(pathname: string, search = ''): { page: PublicPage; params: Params } | null {
   const parts = pathname.split('/').filter(Boolean);
+  const query = new URLSearchParams(search);
   for (const page of PUBLIC_PAGES) {
     const pattern = page.pattern.split('/').filter(Boolean);
     const params: Params = {};
+    for (const name of page.query ?? []) params[name] = query.get(name) ?? undefined;
     let ok = parts.length <= pattern.length;
     for (let i = 0; ok && i < pattern.length; i++) {
       const seg = pattern[i];

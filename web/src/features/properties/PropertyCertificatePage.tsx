@@ -35,21 +35,24 @@ const ROWS: { en: string; mr: string; value: (r: CertificateRow) => string }[] =
   { en: 'Water Tax', mr: 'पाणीपट्टी', value: (r) => rupees(r.panipatti) },
 ];
 
-/** The page for /propertyqr/{malmattaNo}/{createdByUserId}; the parts come from the address (the
- *  server's page table, web/src/public/pages.ts, or the staff app's router). */
+/** The page for /propertyqr/{malmattaNo}/{createdByUserId}?s=…; the parts come from the address (the
+ *  server's page table, web/src/public/pages.ts, or the staff app's router). `s`, the signature a
+ *  council's QR code carries, goes with the read: the server limits unsigned reads more. */
 export default function PropertyCertificatePage({
   malmattaNo = '',
   createdByUserId = '',
+  s,
 }: {
   malmattaNo?: string;
   createdByUserId?: string;
+  s?: string;
 }) {
   const number = malmattaNo.trim();
   const userId = createdByUserId.trim();
   const asked = number ? certificateNumber(number) : '';
   const state = usePublicRecord<CertificateRow>({
-    path: number && userId ? certificatePath(asked, userId) : null,
-    fetch: (signal) => fetchCertificate(asked, userId, signal),
+    path: number && userId ? certificatePath(asked, userId, s) : null,
+    fetch: (signal) => fetchCertificate(asked, userId, s, signal),
     fromResult: (result) => (result as CertificateRow[] | null)?.[0] ?? null,
     fromFailure: (f) => certificateRefusal(f.message),
   });

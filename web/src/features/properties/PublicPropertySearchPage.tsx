@@ -1,19 +1,22 @@
 // /usermalmatta (spec 2.2, 4, 5): the citizen's property search. Search by property number or
 // owner name; suggestions from one character, 500 ms after the last key; a 5-character captcha the
-// server checks (refresh for a new one); then the owner banner with two views, outstanding tax (the
-// default) and property details. Back resets everything. Plain elements and property.css: this is
+// server checks (refresh for a new one), and a proof of work the browser solves unseen (pow.ts); then
+// the owner banner with two views, outstanding tax (the default) and property details. Back resets
+// everything. Plain elements and property.css: this is
 // a public page and stays light (no MUI): the server renders the form with its captcha (issue 12),
 // the browser does the rest once it has hydrated it.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { PowPool } from './pow.ts';
 import { ASSESSMENT_LABELS } from '../../../../common/property/fields.ts';
 import { ApiError } from '../../lib/api.ts';
 import { preloaded } from '../../lib/preloaded.ts';
 import {
   CAPTCHA_PATH,
   fetchCaptcha,
-  fetchPublicCouncilId,
+  type Captcha,
   fetchPublicProperty,
   fetchSuggestions,
+  withPow,
   type PublicProperty,
   type SearchType,
   type Suggestion,
@@ -54,8 +57,6 @@ const DETAILS: { mr: string; en: string; value: (p: PublicProperty) => string }[
   })),
 ];
 
-type Captcha = { captchaId: string; svg: string } | null;
-
 /** The suggestions' list, named by the box (one search box on the page; a fixed id reads the same
  *  in the server's HTML and after hydration). */
 const LIST_ID = 'prop-options';
@@ -68,15 +69,22 @@ export default function PublicPropertySearchPage() {
   const [active, setActive] = useState(-1);
   const [selected, setSelected] = useState<Suggestion | null>(null);
   // The server renders the form with a captcha of its own (web/src/public/pages.ts); without one, the browser asks.
-  const [captcha, setCaptcha] = useState<Captcha>(() => preloaded<Captcha>(CAPTCHA_PATH) ?? null);
+  const [captcha, setCaptcha] = useState<Captcha | null>(() => preloaded<Captcha>(CAPTCHA_PATH) ?? null);
   const [captchaText, setCaptchaText] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<PublicProperty | null>(null);
   const [view, setView] = useState<'dues' | 'details'>('dues');
-  const [councilId, setCouncilId] = useState<number | null>(null);
   const term = useDebounced(query.trim(), 500);
   const inputRef = useRef<HTMLInputElement>(null);
+  // The proof of work (security issue 25): loaded and started when the page opens, in the browser
+  // only, so solutions are ready by the time the citizen types or presses Search.
+  const powPool = useRef<Promise<PowPool> | null>(null);
+  const pow = useCallback(() => (powPool.current ??= import('./pow.ts').then((m) => m.createPowPool())), []);
+  const takePow = useCallback(async () => (await pow()).take(), [pow]);
+  useEffect(() => {
+    void pow();
+  }, [pow]);
 
   const newCaptcha = useCallback(() => {
     setCaptcha(null);
@@ -96,7 +104,7 @@ export default function PublicPropertySearchPage() {
       return;
     }
     const ctrl = new AbortController();
-    fetchSuggestions(type, term, ctrl.signal)
+    withPow(takePow, (altcha) => fetchSuggestions(type, term, altcha, ctrl.signal))
       .then((s) => {
         setOptions(s);
         setOpen(true);
@@ -109,7 +117,7 @@ export default function PublicPropertySearchPage() {
         }
       });
     return () => ctrl.abort();
-  }, [term, type, selected]);
+  }, [term, type, selected, takePow]);
 
   const choose = (s: Suggestion) => {
     setSelected(s);
@@ -159,12 +167,11 @@ export default function PublicPropertySearchPage() {
     if (!captcha) return;
     setBusy(true);
     try {
-      const property = await fetchPublicProperty(selected.malmattaNo, captcha.captchaId, captchaText.trim());
+      const property = await withPow(takePow, (altcha) =>
+        fetchPublicProperty(selected.malmattaNo, captcha.captchaId, captchaText.trim(), altcha),
+      );
       setResult(property);
       setView('dues');
-      fetchPublicCouncilId()
-        .then(setCouncilId)
-        .catch(() => setCouncilId(null));
     } catch (err) {
       const status = err instanceof ApiError ? err.status : 0;
       if (status === 404) setError('प्रदान केलेला मालमत्ता क्रमांक सापडला नाही.');
@@ -257,11 +264,9 @@ export default function PublicPropertySearchPage() {
             <button type="button" className="gp-btn" onClick={reset}>
               ← मागे (Back)
             </button>
-            {councilId && (
-              <a className="gp-btn gp-btn--solid" href={`/propertyqr/${encodeURIComponent(result.malmattaNo)}/${councilId}`}>
-                मालमत्ता कर प्रमाणपत्र (Certificate)
-              </a>
-            )}
+            <a className="gp-btn gp-btn--solid" href={result.certificateLink}>
+              मालमत्ता कर प्रमाणपत्र (Certificate)
+            </a>
           </div>
         </section>
       </div>
@@ -348,10 +353,10 @@ export default function PublicPropertySearchPage() {
           <div className="prop-captcha">
             {captcha ? (
               <img
-                src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.svg)}`}
-                alt="कॅप्चा चित्र"
-                width={160}
-                height={56}
+                src={captcha.image}
+                alt="कॅप्चा: चित्रातील ५ अक्षरे व अंक / Captcha: 5 letters and digits in the picture"
+                width={captcha.width}
+                height={captcha.height}
                 data-testid="captcha-image"
                 data-captcha-id={captcha.captchaId}
               />
