@@ -138,7 +138,7 @@ export const dcbQuery = (taxYear: number | undefined) =>
     queryFn: ({ signal }) => fetchDcb(taxYear, signal),
     placeholderData: keepPreviousData,
   });
-export const useDcb = (taxYear: number | undefined) => useQuery(dcbQuery(taxYear));
+export const useDcb = (taxYear: number | undefined, enabled = true) => useQuery({ ...dcbQuery(taxYear), enabled });
 
 export const collectionQuery = () => queryOptions({ queryKey: [...TAX, 'collection'], queryFn: ({ signal }) => fetchCollection(signal) });
 export const useCollection = (enabled = true) => useQuery({ ...collectionQuery(), enabled });
