@@ -13,6 +13,12 @@ export class ApiError extends Error {
   }
 }
 
+/** What a screen shows for a failed call: the server's message (ApiError) or the error's own;
+ *  `otherwise` (else the value as text) for something thrown that is not an Error. */
+export function messageOf(err: unknown, otherwise?: string): string {
+  return err instanceof Error ? err.message : (otherwise ?? String(err));
+}
+
 export interface Envelope<T> {
   isSuccess: boolean;
   message: string;
@@ -52,7 +58,7 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   return res;
 }
 
-async function messageOf(res: Response): Promise<string> {
+async function responseMessage(res: Response): Promise<string> {
   const text = await res.text();
   try {
     const j = JSON.parse(text);
@@ -65,14 +71,14 @@ async function messageOf(res: Response): Promise<string> {
 /** Calls the API and returns the envelope; throws ApiError with the server's message when not OK. */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
   const res = await send(path, opts);
-  if (!res.ok) throw new ApiError(await messageOf(res), res.status);
+  if (!res.ok) throw new ApiError(await responseMessage(res), res.status);
   return (await res.json()) as Envelope<T>;
 }
 
 /** Downloads a file (PDF, xlsx) with the token; the name comes from content-disposition. */
 export async function download(path: string, fallbackName: string, signal?: AbortSignal) {
   const res = await send(path, { signal });
-  if (!res.ok) throw new ApiError(await messageOf(res), res.status);
+  if (!res.ok) throw new ApiError(await responseMessage(res), res.status);
   const blob = await res.blob();
   const cd = res.headers.get('content-disposition') ?? '';
   const star = /filename\*=UTF-8''([^;]+)/i.exec(cd);

@@ -1,6 +1,7 @@
 // Form values of a field table (common/fields): every box holds text; what a form sends follows
 // the field's type. Used by every long form (certificates now, property and payments later).
 import { isoDay, todayInIndia } from '../../../../common/dates.ts';
+import { todayIso } from '../../lib/dates.ts';
 import type { FieldDef, Label } from '../../../../common/fields/index.ts';
 
 export type Values = Record<string, string>;
@@ -10,9 +11,6 @@ export type Item = Record<string, unknown>;
 export interface Section extends Label {
   fields: FieldDef[];
 }
-
-/** Today in India as YYYY-MM-DD (the latest date a past-only field takes). */
-export const todayIso = () => isoDay(todayInIndia());
 
 /** The latest birth date of someone at least `years` old today, YYYY-MM-DD. */
 export function yearsAgoIso(years: number): string {

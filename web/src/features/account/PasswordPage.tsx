@@ -10,9 +10,8 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import BackToAdmin from '../../components/BackToAdmin.tsx';
+import { messageOf } from '../../lib/api.ts';
 import { useChangePassword, useLiveApiTokenCount } from './queries.ts';
-
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export default function PasswordPage() {
   const [currentPassword, setCurrent] = useState('');

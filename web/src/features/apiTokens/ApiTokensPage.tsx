@@ -25,13 +25,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { API_SCOPES, API_SCOPE_LABELS, type ApiScope } from '../../../../common/api-scopes.ts';
-import { isoDay, todayInIndia } from '../../../../common/dates.ts';
+import { messageOf } from '../../lib/api.ts';
+import { todayIso } from '../../lib/dates.ts';
 import BackToAdmin from '../../components/BackToAdmin.tsx';
 import DateField from '../../components/form/DateField.tsx';
 import type { ApiTokenView } from './api.ts';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from './queries.ts';
-
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Date and time in India, e.g. 23/11/2026, 18:05. */
 function formatWhen(iso: string | null): string {
@@ -57,7 +56,7 @@ function CreateForm({ onCreated }: { onCreated: (secret: string, name: string) =
   const [expiry, setExpiry] = useState('');
   const [error, setError] = useState('');
   const create = useCreateApiToken();
-  const today = isoDay(todayInIndia());
+  const today = todayIso();
 
   const toggle = (scope: ApiScope, on: boolean) => setScopes((s) => (on ? [...s, scope] : s.filter((x) => x !== scope)));
 

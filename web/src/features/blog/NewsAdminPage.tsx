@@ -17,6 +17,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import DateField from '../../components/form/DateField.tsx';
 import { councilIdOf } from '../../lib/session.ts';
+import { messageOf } from '../../lib/api.ts';
 import { formatDateMr } from '../../lib/format.ts';
 import { dateToIso, isoToDate, type NewsItem } from './api.ts';
 import { useCreateNews, useDeleteNews, useNews, useUpdateNews } from './queries.ts';
@@ -28,7 +29,6 @@ interface Draft {
   date: string;
 }
 const EMPTY: Draft = { title: '', content: '', date: '' };
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Title, content and date, trimmed and all required (spec 5); null after the alert. */
 function toInput(d: Draft) {

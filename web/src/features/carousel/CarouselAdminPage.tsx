@@ -18,6 +18,7 @@ import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import DeleteIcon from '@mui/icons-material/Delete';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import { messageOf } from '../../lib/api.ts';
 import { councilIdOf } from '../../lib/session.ts';
 import { imageUrl, type Slide } from './api.ts';
 import { useDeleteSlide, useReorderSlides, useSlides, useUploadSlides } from './queries.ts';
@@ -50,7 +51,7 @@ function AddForm() {
       setFiles([]);
       setInputKey((k) => k + 1);
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Upload failed');
+      setError(messageOf(err, 'Upload failed'));
     }
   };
 
@@ -105,8 +106,6 @@ function AddForm() {
     </Paper>
   );
 }
-
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 function EditGrid() {
   const userId = councilIdOf();

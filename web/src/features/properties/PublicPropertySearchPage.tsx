@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PowPool } from './pow.ts';
 import { ASSESSMENT_LABELS } from '../../../../common/property/fields.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, messageOf } from '../../lib/api.ts';
 import { preloaded } from '../../lib/preloaded.ts';
 import {
   CAPTCHA_PATH,
@@ -175,7 +175,7 @@ export default function PublicPropertySearchPage() {
     } catch (err) {
       const status = err instanceof ApiError ? err.status : 0;
       if (status === 404) setError('प्रदान केलेला मालमत्ता क्रमांक सापडला नाही.');
-      else if (status === 400 || status === 429) setError(err instanceof Error ? err.message : 'चुकीचा कॅप्चा कोड');
+      else if (status === 400 || status === 429) setError(messageOf(err, 'चुकीचा कॅप्चा कोड'));
       else setError('माहिती मिळवताना सर्व्हर त्रुटी आली. कृपया पुन्हा प्रयत्न करा.');
       // A captcha answers once, right or wrong.
       setCaptchaText('');

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
-import { apiUrl } from '../../lib/api.ts';
+import { apiUrl, messageOf } from '../../lib/api.ts';
 import { uploadLogo } from './api.ts';
 
 export default function LogoField({ label, value, onChange }: { label: string; value: string; onChange: (logoUrl: string) => void }) {
@@ -19,7 +19,7 @@ export default function LogoField({ label, value, onChange }: { label: string; v
     try {
       onChange(await uploadLogo(file));
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(messageOf(err));
     } finally {
       setBusy(false);
     }

@@ -12,6 +12,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { SETUP_FIELDS, type SetupFieldName } from '../../../../common/site-setup.ts';
+import { messageOf } from '../../lib/api.ts';
 import { profileBody, type SiteProfile } from './api.ts';
 import { useMyProfile, useSaveMyProfile, useSetupStatus } from './queries.ts';
 import LogoField from './LogoField.tsx';
@@ -60,7 +61,7 @@ function SetupForm({ profile }: { profile: SiteProfile }) {
       await save.mutateAsync({ ...profileBody(profile), ...values, version: profile.version });
       navigate('/admin');
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(messageOf(err));
     }
   };
 

@@ -15,7 +15,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { SETUP_FIELDS } from '../../../../common/site-setup.ts';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, messageOf } from '../../lib/api.ts';
 import {
   BENEFICIARIES,
   BENEFICIARY_LABELS,
@@ -237,7 +237,7 @@ function ProfileForm({ profile }: { profile: SiteProfile }) {
     } catch (err) {
       if (err instanceof ApiError && err.status === 409)
         setError(`ही माहिती तुम्ही उघडल्यानंतर दुसऱ्या कोणीतरी जतन केली आहे. पृष्ठ पुन्हा उघडा व तुमचे बदल पुन्हा करा. (${err.message})`);
-      else setError(err instanceof Error ? err.message : String(err));
+      else setError(messageOf(err));
     }
   };
 

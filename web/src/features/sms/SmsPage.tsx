@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { countSegments, type SmsKind } from '../../../../common/sms.ts';
 import BackToAdmin from '../../components/BackToAdmin.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { todayIso } from '../../lib/dates.ts';
 import { formatDateMr } from '../../lib/format.ts';
 import { fetchPreview, type Preview } from './api.ts';
 import { useBalance, useBatch, useBatches, useRetryBatch, useSaveTemplate, useSendNotice, useTemplates } from './queries.ts';
@@ -24,7 +25,6 @@ import { useBalance, useBatch, useBatches, useRetryBatch, useSaveTemplate, useSe
 const DATE_AND_TIME = 'कृपया तारीख आणि वेळ दोन्ही निवडा.';
 const GENERIC_ERROR = 'संदेश पाठवताना त्रुटी आली. कृपया पुन्हा प्रयत्न करा.';
 const KIND_LABEL: Record<SmsKind, string> = { gramsabha: 'ग्रामसभा सूचना', dues: 'थकीत कर सूचना' };
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 const errorText = (e: unknown) => (e instanceof Error && e.message ? e.message : GENERIC_ERROR);
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -315,7 +315,7 @@ export default function SmsPage() {
     setBanner(null);
     setFormError('');
     if (kind === 'gramsabha' && (!date || !time)) return setFormError(DATE_AND_TIME);
-    if (kind === 'gramsabha' && date < today()) return setFormError('ग्रामसभेची तारीख आजच्या आधीची असू शकत नाही.');
+    if (kind === 'gramsabha' && date < todayIso()) return setFormError('ग्रामसभेची तारीख आजच्या आधीची असू शकत नाही.');
     setPreviewing(kind);
     try {
       const preview = await fetchPreview(kind === 'gramsabha' ? { kind, date, time } : { kind });
@@ -381,7 +381,7 @@ export default function SmsPage() {
             label="तारीख / Date"
             value={date}
             onChange={(e) => setDate(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today(), 'data-testid': 'sms-date' } }}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayIso(), 'data-testid': 'sms-date' } }}
             sx={{ minWidth: 180 }}
           />
           <TextField
