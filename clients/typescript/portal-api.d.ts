@@ -3017,7 +3017,7 @@ export interface operations {
     getBirthCertificatesPaged: {
         parameters: {
             query?: {
-                /** @description Accepted for the earlier client; another council's id gives an empty page */
+                /** @description Accepted for the earlier client; another council's id answers 404 */
                 userId?: number;
                 pageNumber?: number;
                 pageSize?: number;
@@ -3178,6 +3178,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3846,7 +3847,7 @@ export interface operations {
     getDeathCertificatesPaged: {
         parameters: {
             query?: {
-                /** @description Accepted for the earlier client; another council's id gives an empty page */
+                /** @description Accepted for the earlier client; another council's id answers 404 */
                 userId?: number;
                 pageNumber?: number;
                 pageSize?: number;
@@ -3926,6 +3927,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4337,7 +4339,7 @@ export interface operations {
     getResidenceCertificatesPaged: {
         parameters: {
             query?: {
-                /** @description Accepted for the earlier client; another council's id gives an empty page */
+                /** @description Accepted for the earlier client; another council's id answers 404 */
                 userId?: number;
                 pageNumber?: number;
                 pageSize?: number;
@@ -4399,6 +4401,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -4718,7 +4721,7 @@ export interface operations {
     getMarriageCertificatesPaged: {
         parameters: {
             query?: {
-                /** @description Accepted for the earlier client; another council's id gives an empty page */
+                /** @description Accepted for the earlier client; another council's id answers 404 */
                 userId?: number;
                 pageNumber?: number;
                 pageSize?: number;
@@ -4832,6 +4835,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5995,7 +5999,7 @@ export interface operations {
     getPropertiesPaged: {
         parameters: {
             query?: {
-                /** @description Ignored beyond scoping: the council of the token */
+                /** @description The council id the earlier client sends; another council’s answers 404 */
                 createdByUserId?: number;
                 pageNumber?: number;
                 pageSize?: number;
@@ -6093,6 +6097,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6197,7 +6202,7 @@ export interface operations {
     getOwnersWithProperties: {
         parameters: {
             query?: {
-                /** @description The council id the earlier client sends; another council’s gives an empty page */
+                /** @description The council id the earlier client sends; another council’s answers 404 */
                 grampanchayatId?: number;
                 pageNumber?: number;
                 pageSize?: number;
@@ -6293,6 +6298,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -9820,7 +9826,7 @@ export interface operations {
             query?: {
                 pageNumber?: number;
                 pageSize?: number;
-                /** @description Ignored: the council of the token */
+                /** @description The council the earlier client sends: another council’s id answers 404 */
                 createdByUserId?: unknown;
             };
             header?: never;
@@ -9867,6 +9873,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

@@ -19,8 +19,10 @@ export class Unauthorized extends AppError {
     super(401, message);
   }
 }
+/** 403: this login or token may not do this (an administrator's action, an API token's scope). Never
+ *  for a record of another council: that is 404, as if it did not exist (plugins/auth.ts, ownCouncil). */
 export class Forbidden extends AppError {
-  constructor(message = 'This record belongs to another council account.') {
+  constructor(message: string) {
     super(403, message);
   }
 }

@@ -1,11 +1,12 @@
-// Login tokens (JWT) and API tokens (gpp_…), and the guards routes use. The council account comes
-// from the verified token only: no route reads createdByUserId from a query or body to decide access.
+// Login tokens (JWT) and API tokens (gpp_…), the guards routes use, and the one tenant-scoping rule
+// (ownCouncil, ownRecord below). The council account comes from the verified token only: no route
+// reads createdByUserId from a query or body to decide access.
 // An API token reaches a staff route only when its scopes cover the route in the one table,
 // server/modules/apiTokens/scopes.ts; a route missing from the table is refused to tokens.
 import fp from 'fastify-plugin';
 import jwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Forbidden, Unauthorized } from '../lib/errors.ts';
+import { Forbidden, NotFound, Unauthorized } from '../lib/errors.ts';
 import { apiTokenSecret, authenticateToken, type AuthenticatedToken } from '../modules/apiTokens/service.ts';
 import { accessFor, NEVER } from '../modules/apiTokens/scopes.ts';
 import { sessionAccounts } from '../modules/users/sessions.ts';
@@ -155,4 +156,30 @@ export function actorOf(request: FastifyRequest): string {
 export function councilOf(request: FastifyRequest): Council {
   if (!request.council) throw new Unauthorized();
   return request.council;
+}
+
+// Tenant scoping, the one rule. A staff route works for the council of its token, and whatever belongs
+// to another council is answered as what does not exist: 404 with the route's not-found message
+// (plugins/openapi-contract.ts documents it so), never 403 or an empty page, so no id tells one
+// council anything about another. Services take the council id and put it in every query; these two
+// helpers are where a route or service compares a council id itself.
+
+/** The answer for a council id of another council when the route names no record of its own. */
+export const NO_SUCH_COUNCIL = 'No such council account for this login.';
+
+/** The council id of a route behind requireStaff. The earlier client sends its council's id along
+ *  (userId, createdByUserId or grampanchayatId in the path, query or body): `sent`, when it names a
+ *  council, must be this one; another council's answers 404 with `notFound`, the message of the
+ *  record the route reads, as for a record that does not exist. */
+export function ownCouncil(request: FastifyRequest, sent?: number | null, notFound = NO_SUCH_COUNCIL): number {
+  const council = councilOf(request).userId;
+  if (sent && sent !== council) throw new NotFound(notFound);
+  return council;
+}
+
+/** A row read by its id alone (a certificate, whose QR page is public): the row when it is the
+ *  council's; another council's, or none, answers 404 with `notFound`. */
+export function ownRecord<T extends { createdByUserId?: unknown }>(row: T | null | undefined, councilId: number, notFound: string): T {
+  if (!row || row.createdByUserId !== councilId) throw new NotFound(notFound);
+  return row;
 }

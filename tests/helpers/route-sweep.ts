@@ -254,7 +254,8 @@ export async function seedRouteSweep(): Promise<RouteSweep> {
   // The books (issue 26): a correction by order, a bounced cheque, a revision's dry run, the registers of this tax year.
   const taxYear = taxYearOf(new Date());
   values.taxYear = String(taxYear);
-  values.karOwnerId = String(added.json().result.ownerId);
+  // The kar row names no owner: the adjustment takes the property's owner (one replaced by the transfer still names it).
+  values.karOwnerId = values.ownerId;
   bodies['POST /api/KarImport/adjustment'] = () => ({
     ownerId: Number(values.karOwnerId),
     head: 'gharpatti',

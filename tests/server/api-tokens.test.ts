@@ -191,7 +191,7 @@ describe('a token at work', () => {
     expect(own.body).toContain(String(theirs.fatherAadharNumber));
 
     const pdf = await t.app.inject({ method: 'GET', url: birth.pdfUrl(id), headers: bearer(token) });
-    expect([403, 404]).toContain(pdf.statusCode);
+    expect(pdf.statusCode).toBe(404);
 
     const update = await send(t.app, undefined, birth, { ...birth.valid(), registrationNo: 'HIJACK-1' }, { id });
     expect(update.statusCode).toBe(401);
@@ -201,7 +201,7 @@ describe('a token at work', () => {
       headers: bearer(token),
       payload: { ...birth.valid(), registrationNo: 'HIJACK-1' },
     });
-    expect([403, 404]).toContain(asToken.statusCode);
+    expect(asToken.statusCode).toBe(404);
     const still = await t.app.db.birthCertificate.findUniqueOrThrow({ where: { birthCertificatesId: id } });
     expect(still.registrationNo).toBe(theirs.registrationNo);
   });

@@ -76,13 +76,13 @@ describe.each(KIND_CASES)('$kind certificates', (c) => {
     expect(defaults).toMatchObject({ pageNumber: 1, pageSize: 10, totalCount: 3 });
   });
 
-  it("lists only the token's council: another council's userId gives an empty page, no token 401", async () => {
+  it("lists only the token's council: another council's userId answers 404, no token 401", async () => {
     const council = await createCouncil(t.app);
     const other = await createCouncil(t.app);
     await createValid(t.app, other, c);
     const res = await get(`${c.listUrl}?userId=${other.userId}&pageNumber=1&pageSize=10`, council);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().result).toEqual({ items: [], pageNumber: 1, pageSize: 10, totalPages: 0, totalCount: 0, totalCapped: false });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ isSuccess: false, result: null });
     expect((await get(c.listUrl)).statusCode).toBe(401);
     expect((await get(`${c.listUrl}?pageSize=101`, council)).statusCode).toBe(400);
     expect((await get(`${c.listUrl}?pageNumber=0`, council)).statusCode).toBe(400);
@@ -140,9 +140,10 @@ describe.each(KIND_CASES)('$kind certificates', (c) => {
     const saved = await createValid(t.app, owner, c);
     const id = saved[c.idField] as string;
     const res = await send(t.app, other, c, { [c.nameEn]: 'Hijacked' }, { id });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ isSuccess: false, result: null });
-    expect((await get(c.pdfUrl(id), other)).statusCode).toBe(403);
+    // The answer for a certificate that does not exist: no id tells a council of another's records.
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ isSuccess: false, message: `No ${c.kind} certificate with this id.`, result: null });
+    expect((await get(c.pdfUrl(id), other)).statusCode).toBe(404);
     expect((await send(t.app, undefined, c, { [c.nameEn]: 'Hijacked' }, { id })).statusCode).toBe(401);
     expect((await get(c.pdfUrl(id))).statusCode).toBe(401);
     const after = (await get(`${c.base}/${id}`, owner)).json().result;

@@ -194,7 +194,7 @@ describe('the register list and the lookup by number', () => {
     expect((await byNumber(b, '900', a.userId)).statusCode).toBe(404);
     expect((await byNumber(b, '900', b.userId)).statusCode).toBe(404);
     expect((await byNumber(a, '900', b.userId)).statusCode).toBe(404);
-    expect((await paged(b, `createdByUserId=${a.userId}`)).json().result).toMatchObject({ rows: [], totalCount: 0 });
+    expect((await paged(b, `createdByUserId=${a.userId}`)).statusCode).toBe(404);
     expect((await paged(b, 'searchMalmatta=900')).json().result.totalCount).toBe(0);
     // The same number is free in another council.
     expect((await register(b, rccHouse('900'))).statusCode).toBe(201);
@@ -270,7 +270,7 @@ describe('updating an owner or a property', () => {
     expect(all.items).toHaveLength(2);
     expect((await owners(`ownerName=${encodeURIComponent('कदम')}`)).json().result.totalCount).toBe(2);
     expect((await owners(`malmattaNo=${encodeURIComponent('३')}`)).json().result.items[0].malkacheNav).toBe('गीता मोरे');
-    expect((await owners(`grampanchayatId=${a.userId}`, b)).json().result).toMatchObject({ items: [], totalPages: 0 });
+    expect((await owners(`grampanchayatId=${a.userId}`, b)).statusCode).toBe(404);
   });
 });
 

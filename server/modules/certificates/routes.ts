@@ -10,7 +10,7 @@ import { ok } from '../../lib/schema.ts';
 import { trimBody } from '../../lib/trim.ts';
 import { etagOf, ifMatchVersion } from '../../lib/versions.ts';
 import { refuseBadText } from '../../lib/input-guard.ts';
-import { councilOf } from '../../plugins/auth.ts';
+import { councilOf, ownCouncil } from '../../plugins/auth.ts';
 import { KINDS, MARRIAGE_PHOTOS, type Kind, type MarriagePhoto } from './kinds.ts';
 import { schemasFor } from './schema.ts';
 import {
@@ -61,7 +61,7 @@ function register(app: App, kind: Kind, photoDir: string) {
   const jsonWrite = marriage ? {} : { preValidation: trimBody };
 
   app.get(kind.listPath, { schema: s.list, ...staff }, async (request) =>
-    ok(await listCertificates(app.db, kind, councilOf(request).userId, request.query)),
+    ok(await listCertificates(app.db, kind, ownCouncil(request, request.query.userId), request.query)),
   );
 
   // Registration numbers are unique per council and kind: the form starts from this suggestion.

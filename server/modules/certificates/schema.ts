@@ -82,7 +82,7 @@ export const ListQuery = Type.Object({
     Type.Integer({
       minimum: 0,
       maximum: 2147483647,
-      description: "Accepted for the earlier client; another council's id gives an empty page",
+      description: "Accepted for the earlier client; another council's id answers 404",
     }),
   ),
   pageNumber: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
@@ -196,7 +196,7 @@ export function schemasFor(kind: Kind) {
       tags,
       summary: `List your council's ${kind.label}s, newest first`,
       querystring: ListQuery,
-      response: { 200: Envelope(Paged(record), answer(undefined, true)) },
+      response: { 200: Envelope(Paged(record), answer(undefined, true)), ...errors(404) },
     },
     read: {
       operationId: `get${noun}`,

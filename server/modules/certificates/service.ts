@@ -9,7 +9,8 @@ import { plainReaderOf } from '../../db/open.ts';
 import { maskAadhaar, maskMobile } from '../../lib/aadhaar.ts';
 import { ageAt, formatDateEnGB, isoDay, parseIsoDate, todayInIndia } from '../../../common/dates.ts';
 import { englishDateWords } from '../../../common/english-words.ts';
-import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
+import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
+import { ownRecord } from '../../plugins/auth.ts';
 import { StaleRecord } from '../../lib/versions.ts';
 import { imageType, imageWork, sharp } from '../../lib/images.ts';
 import { marathiDateWords } from '../../../common/marathi-words.ts';
@@ -251,16 +252,17 @@ export async function rowsOf(db: DbOrTx, kind: Kind, ids: string[]): Promise<Row
   return plain<Row>(`SELECT * FROM ${t.sql} WHERE ${key.sql} = ANY($1::uuid[])`, [ids]);
 }
 
+const notFound = (kind: Kind) => `No ${kind.label} with this id.`;
+
 async function find(db: DbOrTx, kind: Kind, id: string): Promise<Row> {
   const row = await findRow(db, kind, id);
-  if (!row) throw new NotFound(`No ${kind.label} with this id.`);
+  if (!row) throw new NotFound(notFound(kind));
   return row;
 }
 
+/** A certificate of the council; another council's answers as one that does not exist (404). */
 async function findOwned(db: DbOrTx, kind: Kind, ownerId: number, id: string): Promise<Row> {
-  const row = await find(db, kind, id);
-  if (row.createdByUserId !== ownerId) throw new Forbidden(`This ${kind.label} belongs to another council account.`);
-  return row;
+  return ownRecord(await findRow(db, kind, id), ownerId, notFound(kind));
 }
 
 /** Matching rows are counted up to this many; past it the list says "10,000+". */
@@ -307,9 +309,6 @@ async function wholeCount(db: DbOrTx, kind: Kind, ownerId: number): Promise<numb
  */
 export async function listCertificates(db: DbOrTx, kind: Kind, ownerId: number, q: ListQuery) {
   const { pageNumber, pageSize } = q;
-  const empty = { items: [], pageNumber, pageSize, totalPages: 0, totalCount: 0, totalCapped: false };
-  // The council comes from the token; a userId naming another council shows nothing.
-  if (q.userId !== undefined && q.userId !== ownerId) return empty;
   const term = q.nameFilter?.trim().toLowerCase() ?? '';
   const s = listSql(kind);
   const skip = (pageNumber - 1) * pageSize;

@@ -161,10 +161,13 @@ export async function listProperties(db: Db, councilId: number, q: PagedQuery) {
   };
 }
 
+/** The 404 of a property number not in the council's register (another council's included). */
+export const noSuchProperty = (typed: string) => `मालमत्ता क्रमांक ${typed} सापडला नाही. / No property ${typed} in this council's register.`;
+
 /** One property of the council by number (either digit style), or 404. */
 export async function propertyByNumber(db: DbOrTx, councilId: number, typed: string): Promise<PropertyRow> {
   const p = await db.property.findFirst({ where: { createdByUserId: councilId, malmattaKey: malmattaKey(typed) }, select: ROW_SELECT });
-  if (!p) throw new NotFound(`मालमत्ता क्रमांक ${typed} सापडला नाही. / No property ${typed} in this council's register.`);
+  if (!p) throw new NotFound(noSuchProperty(typed));
   return toRow(p);
 }
 

@@ -3,7 +3,7 @@
 // the council of the token; a council id in the path or query never widens it.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../lib/schema.ts';
-import { actorOf, councilOf } from '../../plugins/auth.ts';
+import { actorOf, councilOf, ownCouncil } from '../../plugins/auth.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import { attachment } from '../../lib/download.ts';
 import { readWorkbook, templateWorkbook } from './excel.ts';
@@ -31,7 +31,16 @@ import { POW_FIELD, POW_MESSAGES } from '../../../common/pow.ts';
 import { publicRouteLimits } from './public-limits.ts';
 import { importRegister } from './import.ts';
 import { getRatesSchema, putRatesSchema, revisionSchema } from '../assessment/schema.ts';
-import { listOwners, listProperties, namuna8Of, propertyByNumber, registerProperty, updateOwner, updateProperty } from './register.ts';
+import {
+  listOwners,
+  listProperties,
+  namuna8Of,
+  noSuchProperty,
+  propertyByNumber,
+  registerProperty,
+  updateOwner,
+  updateProperty,
+} from './register.ts';
 import { councilExists, propertyCertificate, publicProperty, suggest } from './public.ts';
 import { rateLabels, versionInForce } from '../assessment/rates.ts';
 import { changeRates, ratesForScreen, revise } from '../tax/revision.ts';
@@ -113,35 +122,25 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/api/Properties/paged', { schema: pagedSchema, preHandler: app.requireStaff }, async (request) => {
-    const council = councilOf(request).userId;
-    const { createdByUserId, pageNumber, pageSize } = request.query;
-    // As the certificate lists do: another council's id shows an empty page, never its rows.
-    if (createdByUserId && createdByUserId !== council)
-      return ok({ rows: [], pageNumber, pageSize, totalPages: 0, totalCount: 0, totalCapped: false });
-    return ok(await listProperties(app.db, council, request.query));
-  });
+  app.get('/api/Properties/paged', { schema: pagedSchema, preHandler: app.requireStaff }, async (request) =>
+    ok(await listProperties(app.db, ownCouncil(request, request.query.createdByUserId), request.query)),
+  );
 
   app.get(
     '/api/OwnerProperty/GetByMalmatta/:malmattaNo/:userId',
     { schema: byMalmattaSchema, preHandler: app.requireStaff },
     async (request, reply) => {
-      const council = councilOf(request).userId;
-      if (request.params.userId !== council) throw new NotFound('No such property in this council’s register.');
-      const row = await propertyByNumber(app.db, council, request.params.malmattaNo);
+      const { malmattaNo, userId } = request.params;
+      const row = await propertyByNumber(app.db, ownCouncil(request, userId, noSuchProperty(malmattaNo)), malmattaNo);
       // The row carries both versions; the ETag is the property's (UpdateProperty's If-Match).
       reply.header('etag', etagOf(row.version));
       return ok([row]);
     },
   );
 
-  app.get('/api/OwnerProperty/OwnersWithProperties', { schema: ownersSchema, preHandler: app.requireStaff }, async (request) => {
-    const council = councilOf(request).userId;
-    const { grampanchayatId, pageNumber, pageSize } = request.query;
-    if (grampanchayatId && grampanchayatId !== council)
-      return ok({ items: [], pageNumber, pageSize, totalPages: 0, totalCount: 0, totalCapped: false });
-    return ok(await listOwners(app.db, council, request.query));
-  });
+  app.get('/api/OwnerProperty/OwnersWithProperties', { schema: ownersSchema, preHandler: app.requireStaff }, async (request) =>
+    ok(await listOwners(app.db, ownCouncil(request, request.query.grampanchayatId), request.query)),
+  );
 
   // The earlier client sends PUT, retries with POST after a 405, and tries /UpdateOwner/{ownerId} too: all answer alike.
   for (const method of ['PUT', 'POST'] as const) {
@@ -222,9 +221,8 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/GrampanchayatImport/namuna8-pdf', { schema: namuna8Schema, preHandler: app.requireStaff }, async (request, reply) => {
-    const council = councilOf(request).userId;
     const { malmattaNo, createdByUserId } = request.query;
-    if (createdByUserId && createdByUserId !== council) throw new NotFound('No such property in this council’s register.');
+    const council = ownCouncil(request, createdByUserId, noSuchProperty(malmattaNo));
     const property = await namuna8Of(app.db, council, malmattaNo, taxYearOf(app.today()));
     const qrUrl = app.config.publicBaseUrl + certificatePath(app.config.jwtSecret, council, property.malmattaNo);
     const pdf = await renderInWorker('namuna8', property, await officeOf(app.db, council), qrUrl, app.today());

@@ -172,7 +172,11 @@ export const registerSchema = {
 
 export const PagedQuery = Type.Object({
   createdByUserId: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Ignored beyond scoping: the council of the token' }),
+    Type.Integer({
+      minimum: 0,
+      maximum: 2147483647,
+      description: 'The council id the earlier client sends; another council’s answers 404',
+    }),
   ),
   pageNumber: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
@@ -199,6 +203,7 @@ export const pagedSchema = {
         }),
       }),
     ),
+    ...errors(404),
   },
 };
 
@@ -223,7 +228,7 @@ export const OwnersQuery = Type.Object({
     Type.Integer({
       minimum: 0,
       maximum: 2147483647,
-      description: 'The council id the earlier client sends; another council’s gives an empty page',
+      description: 'The council id the earlier client sends; another council’s answers 404',
     }),
   ),
   pageNumber: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
@@ -248,6 +253,7 @@ export const ownersSchema = {
         totalCapped: Type.Boolean({ description: 'true when more than 10,000 match' }),
       }),
     ),
+    ...errors(404),
   },
 };
 

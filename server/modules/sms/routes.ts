@@ -9,7 +9,7 @@ import { SMS_VARIABLES, normaliseMobile } from '../../../common/sms.ts';
 import { AppError, Forbidden, Invalid, NotFound } from '../../lib/errors.ts';
 import { ok } from '../../lib/schema.ts';
 import { etagOf, ifMatchVersion } from '../../lib/versions.ts';
-import { councilOf } from '../../plugins/auth.ts';
+import { councilOf, ownCouncil } from '../../plugins/auth.ts';
 import { confirmPassword } from '../users/service.ts';
 import { GatewayError, gatewayFor, type SmsGateway } from './gateways.ts';
 import {
@@ -125,7 +125,14 @@ const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/Sms/batches', { schema: batchesSchema, preHandler: app.requireStaff }, async (request) =>
-    ok(await listBatches(app.db, councilOf(request).userId, request.query.pageNumber, request.query.pageSize)),
+    ok(
+      await listBatches(
+        app.db,
+        ownCouncil(request, Number(request.query.createdByUserId) || undefined),
+        request.query.pageNumber,
+        request.query.pageSize,
+      ),
+    ),
   );
 
   app.get('/api/Sms/batches/:id', { schema: batchSchema, preHandler: app.requireStaff }, async (request) =>

@@ -126,9 +126,9 @@ export const batchesSchema = {
   querystring: Type.Object({
     pageNumber: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
     pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
-    createdByUserId: Ignored,
+    createdByUserId: Type.Optional(Type.Unknown({ description: 'The council the earlier client sends: another council’s id answers 404' })),
   }),
-  response: { 200: Envelope(Paged(BatchSummary)) },
+  response: { 200: Envelope(Paged(BatchSummary)), ...errors(404) },
 };
 
 const Message = Type.Object({

@@ -5,10 +5,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PassThrough } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { TAX_MESSAGES } from '../../../common/property/tax.ts';
-import { NotFound } from '../../lib/errors.ts';
 import { ok } from '../../lib/schema.ts';
 import { trimBody } from '../../lib/trim.ts';
-import { actorOf, councilOf } from '../../plugins/auth.ts';
+import { actorOf, councilOf, ownCouncil } from '../../plugins/auth.ts';
 import { attachment } from '../../lib/download.ts';
 import { certificatePath } from '../../lib/signed-links.ts';
 import { isoDay } from '../../../common/dates.ts';
@@ -49,13 +48,6 @@ import { adjust } from './adjustments.ts';
 import { billOf, dcb, ledgerOf, namuna9, namuna9Document } from './registers.ts';
 import { collectionSummary, listKar, listOrder } from './list.ts';
 import { writeNamuna9 } from './excel.ts';
-
-/** The council of the token; an id the earlier client sends must be the same council. */
-export function scopedCouncil(request: FastifyRequest, sent?: number | null): number {
-  const council = councilOf(request).userId;
-  if (sent && sent !== council) throw new NotFound('No such council account for this login.');
-  return council;
-}
 
 const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/KarImport/details-by-owner', { schema: detailsByOwnerSchema, preHandler: app.requireStaff }, async (request) => {
@@ -116,7 +108,7 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/KarImport/magani-pdf', { schema: maganiPdfSchema, preHandler: app.requireStaff }, async (request, reply) => {
-    const council = scopedCouncil(request, request.query.createdByUserId);
+    const council = ownCouncil(request, request.query.createdByUserId);
     const bill = await billOf(app.db, council, request.query.ownerId);
     const kar = bill.kar;
     const qrUrl = app.config.publicBaseUrl + certificatePath(app.config.jwtSecret, council, kar.malmattaNo);
@@ -155,11 +147,11 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ['/api/OwnerProperty/KarDetails', listSchemas.plain],
   ] as const)
     app.get(url, { schema, preHandler: app.requireStaff }, async (request) =>
-      ok(await listKar(app.db, scopedCouncil(request, request.query.userId), request.query, app.today())),
+      ok(await listKar(app.db, ownCouncil(request, request.query.userId), request.query, app.today())),
     );
 
   app.get('/api/OwnerProperty/KarDetails/excel', { schema: excelSchema, preHandler: app.requireStaff }, async (request, reply) => {
-    const council = scopedCouncil(request, request.query.userId);
+    const council = ownCouncil(request, request.query.userId);
     const out = new PassThrough();
     writeTaxList(app.db, council, listOrder(request.query.sortField, request.query.sortOrder), out).catch((err: Error) => {
       // A download closed half way (the clerk cancelled, the line dropped) stops the export: not a fault.
@@ -175,8 +167,7 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/KarImport/recalc-by-user/:userId', { schema: recalcSchema, preHandler: app.requireStaff }, async (request) => {
-    const council = councilOf(request).userId;
-    if (request.params.userId !== council) throw new NotFound('No such council account for this login.');
+    const council = ownCouncil(request, request.params.userId);
     const result = await rollover(app.db, council, { dryRun: request.query.dryRun, actor: actorOf(request) }, app.today());
     if (!result.dryRun) app.refreshStatistics(['KarDetail', 'TaxEntry'], result.updated * 4 * result.years.length);
     return ok(result, rolloverMessage(result));
@@ -188,7 +179,7 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
   app.post('/api/Properties/due', { schema: dueSchema, preValidation: noBodyIsEmpty, preHandler: app.requireStaff }, async (request) => {
     const sent = Number(request.body.createdByUserId) || undefined;
-    const rows = await dueProperties(app.db, scopedCouncil(request, sent), app.today().getUTCFullYear());
+    const rows = await dueProperties(app.db, ownCouncil(request, sent), app.today().getUTCFullYear());
     return ok(rows, rows.length ? 'Success' : TAX_MESSAGES.noneDue);
   });
 

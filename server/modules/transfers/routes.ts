@@ -1,11 +1,10 @@
 // /api/PropertyTransfer: ferfar entries (spec 2.1, 2.6, 3, 5), scoped to the council of the token.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { NotFound } from '../../lib/errors.ts';
 import { ok } from '../../lib/schema.ts';
 import { trimBody } from '../../lib/trim.ts';
-import { councilOf } from '../../plugins/auth.ts';
+import { councilOf, ownCouncil } from '../../plugins/auth.ts';
 import { addSchema, byFerfarSchema, historySchema } from './schema.ts';
-import { addTransfer, ownershipHistory, transferByNumber } from './service.ts';
+import { addTransfer, NO_SUCH_TRANSFER, ownershipHistory, transferByNumber } from './service.ts';
 
 const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -19,8 +18,7 @@ const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get('/api/PropertyTransfer/get-by-ferfar', { schema: byFerfarSchema, preHandler: app.requireStaff }, async (request) => {
-    const council = councilOf(request).userId;
-    if (request.query.createdByUserId && request.query.createdByUserId !== council) throw new NotFound('मालमत्ता हस्तांतरण सापडले नाही');
+    const council = ownCouncil(request, request.query.createdByUserId, NO_SUCH_TRANSFER);
     return ok(await transferByNumber(app.db, council, request.query.ferfarNumber));
   });
 

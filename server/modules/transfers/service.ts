@@ -95,9 +95,12 @@ export async function addTransfer(db: Db, councilId: number, body: TransferBody,
   return toTransfer(saved);
 }
 
+/** The spec's fallback message of the transfer lookup (spec 8): no such ferfar in the council. */
+export const NO_SUCH_TRANSFER = 'मालमत्ता हस्तांतरण सापडले नाही';
+
 export async function transferByNumber(db: DbOrTx, councilId: number, ferfarNumber: number): Promise<Transfer> {
   const t = await db.propertyTransfer.findUnique({ where: { createdByUserId_ferfarNumber: { createdByUserId: councilId, ferfarNumber } } });
-  if (!t) throw new NotFound('मालमत्ता हस्तांतरण सापडले नाही');
+  if (!t) throw new NotFound(NO_SUCH_TRANSFER);
   return toTransfer(t);
 }
 
