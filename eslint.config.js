@@ -1,5 +1,6 @@
 // Lint: JavaScript and typescript-eslint recommended rules (syntax only; `npm run typecheck` does the
-// types), React hooks rules for the web app, and the layout's boundaries (see `boundaries` below).
+// types), React hooks rules for the web app, the layout's boundaries (see `boundaries` below) and no
+// import cycles (eslint-plugin-import-x's no-cycle, which supports ESLint 10's flat config).
 //
 // typescript-eslint needs TypeScript's JavaScript API, which TypeScript 7 does not ship. So the
 // package named `typescript` is TypeScript 6's API (@typescript/typescript6), used only by this
@@ -9,6 +10,7 @@ import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 const root = import.meta.dirname;
@@ -57,8 +59,13 @@ function breach(file, spec, typeOnly = false) {
   if (from.top === 'server' && to?.top === 'web') return 'the server does not import the web app';
   const target = path.relative(root, path.resolve(path.dirname(file), spec)).split(path.sep);
   const source = path.relative(root, file).split(path.sep);
-  if (source[0] === 'server' && source[1] === 'lib' && target[0] === 'server' && target[1] === 'modules')
-    return 'server/lib/ holds helpers below every module: it imports none of them';
+  if (
+    source[0] === 'server' &&
+    source[1] === 'lib' &&
+    target[0] === 'server' &&
+    ['modules', 'plugins', 'db', 'app.ts', 'main.ts'].includes(target[1])
+  )
+    return 'server/lib/ holds helpers below every module, plugin and the database: it imports none of them, so any of them can use it';
   if (from.part && from.top === 'server' && target[0] === 'server' && target[1] === 'plugins' && !typeOnly && target[2] !== 'auth.ts')
     return "a module takes from the plugins only the auth plugin's helpers (councilOf, actorOf) and types; the rest is the plugins' own";
   if (!from.part || !to?.part || from.top !== to.top || from.part === to.part) return null;
@@ -73,6 +80,23 @@ function breach(file, spec, typeOnly = false) {
     return `${from.part} sits below ${to.part} in MODULE_ORDER: a lower module never imports a higher one (that is how loops start)`;
   return null;
 }
+
+/** The same rule, its messages followed by why the rule holds: the plugin's own say only what it found. */
+function withReason(rule, why) {
+  const messages = Object.fromEntries(Object.entries(rule.meta.messages).map(([id, text]) => [id, `${text}: ${why}`]));
+  return { ...rule, meta: { ...rule.meta, messages } };
+}
+
+const importXWithReasons = {
+  ...importX,
+  rules: {
+    ...importX.rules,
+    'no-cycle': withReason(
+      importX.rules['no-cycle'],
+      'two files that import each other (directly or through others) load in an order that depends on who came first, and a change to one breaks the other; move what both need into a file below them',
+    ),
+  },
+};
 
 const boundaries = {
   rules: {
@@ -109,9 +133,16 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: globals.node },
-    plugins: { boundaries },
+    plugins: { boundaries, 'import-x': importXWithReasons },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver()],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       'boundaries/imports': 'error',
+      // Type-only imports are erased at build and do not count; a dynamic import() does, as it loads the module all the same.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       // Control characters in our patterns are the point: they strip them (e.g. lib/download.ts).
       'no-control-regex': 'off',

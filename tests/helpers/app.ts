@@ -2,12 +2,15 @@
 // with tokens. Each test file gets its own app; on PGlite its own database too. On PostgreSQL the
 // files share the database, so tests make their own councils (unique names) and never assume
 // they are alone in it.
+//
+// A test file takes them as fixtures, `const t = useTestApp()` and `const c = useCouncil(t)` at its
+// top: built in a beforeAll hook, closed after the file's tests, read inside tests and hooks.
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyServerOptions, InjectOptions } from 'fastify';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type OpenDatabase } from '../../server/db/open.ts';
@@ -51,6 +54,60 @@ export async function buildTestApp(overrides: Partial<Config> = {}, logger: Fast
       await app.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Fails a read of a fixture before its beforeAll hook made it (at a file's top level, say). */
+function madeBy<T>(made: T | undefined, what: string): T {
+  if (made === undefined) throw new Error(`${what} is made in a beforeAll hook: read it inside a test or a hook`);
+  return made;
+}
+
+/** The file's app (buildTestApp with these options): built before its tests, closed after them. */
+export function useTestApp(overrides: Partial<Config> = {}, logger: FastifyServerOptions['logger'] = false): TestApp {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await buildTestApp(overrides, logger);
+  });
+  afterAll(async () => {
+    await built?.close();
+  });
+  return {
+    get app() {
+      return madeBy(built, 'the test app').app;
+    },
+    get database() {
+      return madeBy(built, 'the test app').database;
+    },
+    get config() {
+      return madeBy(built, 'the test app').config;
+    },
+    close: () => madeBy(built, 'the test app').close(),
+  };
+}
+
+/** A council account of the file (createCouncil on the file's app), made before its tests. */
+export function useCouncil(t: TestApp, opts: { isAdmin?: boolean; prefix?: string } = {}): TestCouncil {
+  let made: TestCouncil | undefined;
+  beforeAll(async () => {
+    made = await createCouncil(t.app, opts);
+  });
+  return {
+    get userId() {
+      return madeBy(made, 'the council').userId;
+    },
+    get username() {
+      return madeBy(made, 'the council').username;
+    },
+    get password() {
+      return madeBy(made, 'the council').password;
+    },
+    get token() {
+      return madeBy(made, 'the council').token;
+    },
+    get auth() {
+      return madeBy(made, 'the council').auth;
     },
   };
 }

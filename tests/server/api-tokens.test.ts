@@ -1,17 +1,14 @@
 // API tokens for machines (issue 15): made and revoked by the council's staff login, scoped by the
 // route table in server/modules/apiTokens/scopes.ts, bound to their council, noted when used.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RouteOptions } from 'fastify';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { useTestApp, useCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
 import { buildApp } from '../../server/app.ts';
 import { caseOf, createValid, send } from '../helpers/certificates.ts';
 import { accessFor, NEVER, ROUTE_SCOPES } from '../../server/modules/apiTokens/scopes.ts';
 import { API_SCOPES } from '../../common/api-scopes.ts';
 import { SMS_MESSAGES } from '../../server/modules/sms/service.ts';
 
-let t: TestApp;
-let councilA: TestCouncil;
-let councilB: TestCouncil;
 const birth = caseOf('birth');
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -22,14 +19,9 @@ async function makeToken(council: TestCouncil, body: Record<string, unknown>) {
   return res.json().result as { id: number; token: string };
 }
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  councilA = await createCouncil(t.app, { prefix: 'tokA' });
-  councilB = await createCouncil(t.app, { prefix: 'tokB' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const councilA = useCouncil(t, { prefix: 'tokA' });
+const councilB = useCouncil(t, { prefix: 'tokB' });
 
 describe('making and listing tokens', () => {
   it('shows the secret once, stores only its hash, and never lists it', async () => {

@@ -1,14 +1,8 @@
 // /api/Blog: home page news, public reads and council-scoped writes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, createCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const MARATHI = 'ग्रामसभा दिनांक १५ ऑगस्ट रोजी सकाळी ११ वाजता';
 const post = (c: TestCouncil | undefined, payload: object) => injectAs(t.app, c, { method: 'POST', url: '/api/Blog', payload });

@@ -1,19 +1,11 @@
 // The browser tests' way to solve the public search's captcha: a route that exists only when
 // E2E_CAPTCHA_PEEK=1, and a setting the portal refuses in production.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { useTestApp, type TestApp } from '../helpers/app.ts';
 
-let plain: TestApp;
-let peeking: TestApp;
-beforeAll(async () => {
-  plain = await buildTestApp();
-  peeking = await buildTestApp({ e2eCaptchaPeek: true });
-});
-afterAll(async () => {
-  await plain?.close();
-  await peeking?.close();
-});
+const plain = useTestApp();
+const peeking = useTestApp({ e2eCaptchaPeek: true });
 
 const newCaptcha = async (t: TestApp) => (await t.app.inject({ method: 'GET', url: '/api/captcha' })).json().result.captchaId as string;
 

@@ -2,23 +2,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
 import { multipart, type FormPart } from '../helpers/multipart.ts';
 
-let t: TestApp;
 let jpeg: Buffer;
 let png: Buffer;
 let webp: Buffer;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   const photo = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } });
   jpeg = await photo(2400, 1200).jpeg().toBuffer();
   png = await photo(640, 480).png().toBuffer();
   webp = await photo(1000, 500).webp().toBuffer();
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const MARATHI = 'ग्रामसभा दिनांक १५ ऑगस्ट रोजी सकाळी ११ वाजता';
@@ -206,13 +202,7 @@ describe('uploading slides', () => {
 });
 
 describe('the size limit', () => {
-  let small: TestApp;
-  beforeAll(async () => {
-    small = await buildTestApp({ uploadLimitBytes: 200_000 });
-  });
-  afterAll(async () => {
-    await small?.close();
-  });
+  const small = useTestApp({ uploadLimitBytes: 200_000 });
 
   it('answers 413 above the limit and stores nothing, not even the files before it', async () => {
     const c = await createCouncil(small.app);

@@ -1,16 +1,10 @@
 // The certificate list's search and paging in SQL: 1-2 letter terms match the start of any word
 // of a name, longer ones anywhere; every page (also those read from the far end) is in the same
 // newest-first order; counts of a search stop at 10,000 and say so.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp, createCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const LIST = '/api/BirthCertificate/paged';
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);

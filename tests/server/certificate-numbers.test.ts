@@ -1,17 +1,11 @@
 // Registration numbers are unique per council and certificate kind (issue 14 item 3): a duplicate
 // answers 409 naming the record that has it, also when two clerks save at once; the form asks for
 // the next free number.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCouncil, injectAs, type TestApp } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, createCouncil, injectAs } from '../helpers/app.ts';
 import { KIND_CASES, createValid, send } from '../helpers/certificates.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const numberField = (kind: string) => (kind === 'birth' ? 'registrationNo' : 'registrationNumber');
 

@@ -3,19 +3,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useCouncil, injectAs } from '../helpers/app.ts';
 import { caseOf, couplePhotos, createValid, pdfFacts, photo, send, type Body, type PhotoParts } from '../helpers/certificates.ts';
 
-let t: TestApp;
-let council: TestCouncil;
-beforeAll(async () => {
-  t = await buildTestApp();
-  council = await createCouncil(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const council = useCouncil(t);
 
 const marriage = caseOf('marriage');
 const PHOTO_URL = /^\/uploads\/marriage\/[0-9a-f]{32}\.jpg$/;

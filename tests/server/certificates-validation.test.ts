@@ -1,19 +1,12 @@
 // Server-side rules of the birth, death and residence forms (spec section 5): each refusal is a 400
 // naming the field, and the values the server derives. Marriage has its own file.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCouncil, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useCouncil } from '../helpers/app.ts';
 import { caseOf, send, type Body, type KindCase } from '../helpers/certificates.ts';
 import { formatDateEnGB, isoDay, todayInIndia } from '../../common/dates.ts';
 
-let t: TestApp;
-let council: TestCouncil;
-beforeAll(async () => {
-  t = await buildTestApp();
-  council = await createCouncil(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const council = useCouncil(t);
 
 const birth = caseOf('birth');
 const death = caseOf('death');

@@ -1,19 +1,13 @@
 // The four certificate kinds through the API, the same behaviour checked for each: create, list
 // and search, who sees what, update, other councils refused, unknown ids, and the PDF.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, createCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
 import { KIND_CASES, createValid, pdfFacts, pdfQr, pdfText, send, type Body } from '../helpers/certificates.ts';
 import { findRow, rowsOf } from '../../server/modules/certificates/service.ts';
 import { KINDS } from '../../server/modules/certificates/kinds.ts';
 import { plainReaderOf } from '../../server/db/open.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const MISSING_ID = '3f2b9c4e-1d2a-4b8c-9e7f-0a1b2c3d4e5f';

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Type } from 'typebox';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/app.ts';
 import { Invalid, NotFound } from '../../server/lib/errors.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 describe('the envelope on every error class', () => {
   it('answers 404 for unknown /api paths and unknown methods', async () => {
@@ -54,13 +48,7 @@ describe('the envelope on every error class', () => {
 });
 
 describe('errors thrown inside routes', () => {
-  let t2: TestApp;
-  beforeAll(async () => {
-    t2 = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t2?.close();
-  });
+  const t2 = useTestApp();
 
   it('maps typed errors, schema violations, oversized bodies and crashes', async () => {
     // A throwaway app instance with routes that fail in each way.

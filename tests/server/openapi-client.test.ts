@@ -4,24 +4,19 @@
 // fails `npm run typecheck`; one that changes the types fails here (and in CI's git diff).
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import createClient from 'openapi-fetch';
 import type { paths } from '../../clients/typescript/portal-api.d.ts';
 import { TYPES_FILE, typesOf } from '../../scripts/openapi.ts';
-import { buildTestApp, createCouncil, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { useTestApp, useCouncil } from '../helpers/app.ts';
 
-let t: TestApp;
-let council: TestCouncil;
 let baseUrl: string;
 
+const t = useTestApp();
+const council = useCouncil(t, { prefix: 'typed_client' });
 beforeAll(async () => {
-  t = await buildTestApp();
-  council = await createCouncil(t.app, { prefix: 'typed_client' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** A birth certificate as the types describe the create body. */

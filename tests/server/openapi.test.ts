@@ -2,11 +2,11 @@
 // every error answer it can give, and the document's security checked against what the routes do.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../server/config.ts';
 import { guardOf } from '../../server/plugins/openapi.ts';
 import { GUARD } from '../../server/plugins/openapi-contract.ts';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/app.ts';
 
 interface Operation {
   operationId?: string;
@@ -25,19 +25,15 @@ interface Document {
   };
 }
 
-let t: TestApp;
 let doc: Document;
 const operations: Array<{ method: string; path: string; op: Operation }> = [];
 const isStaff = (op: Operation) => JSON.stringify(op.security) === JSON.stringify([{ bearer: [] }]);
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
   for (const [p, ops] of Object.entries(doc.paths))
     for (const [method, op] of Object.entries(ops)) operations.push({ method, path: p, op });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('the OpenAPI document', () => {

@@ -1,15 +1,9 @@
 // The property register (Namuna 8): registration with the computed assessment, one number in either
 // digit style, the paged list and the lookup by number, each scoped to the council of the token.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, createCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const thisYear = () => Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(new Date()));
 /** The RCC house of the domain's worked example, 16 years old whatever the year the test runs. */

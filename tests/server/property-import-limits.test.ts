@@ -7,22 +7,17 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp, useCouncil, injectAs } from '../helpers/app.ts';
 import { multipart } from '../helpers/multipart.ts';
 import { registerSheet, workbookParts, zipOf } from '../helpers/hostile-workbook.ts';
 import { IMPORT_LIMIT_ROWS, IMPORT_LIMIT_TEXT, WORKBOOK_LIMITS, megabytes } from '../../server/modules/properties/excel.ts';
 
-let t: TestApp;
-let c: TestCouncil;
+const t = useTestApp();
+const c = useCouncil(t);
 beforeAll(async () => {
-  t = await buildTestApp();
-  c = await createCouncil(t.app);
   // exceljs is loaded on the first workbook (issue 8): its code is not what the tests measure.
   expect((await upload(await zipOf(workbookParts({ text: registerSheet(1, { numbered: true }) })), true)).statusCode).toBe(200);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const upload = (data: Buffer, dryRun: boolean) => {

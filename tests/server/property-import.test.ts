@@ -1,17 +1,11 @@
 // Importing the register from Excel: the template, a dry run that reports each bad row, all-or-nothing
 // writes, and a second import of the same file that changes nothing.
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, createCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
 import { multipart } from '../helpers/multipart.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ uploadLimitBytes: 2 * 1024 * 1024 });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ uploadLimitBytes: 2 * 1024 * 1024 });
 
 const thisYear = Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(new Date()));
 

@@ -1,20 +1,17 @@
 // The citizen's side of the register: captcha, autocomplete, the property with its dues, and the
 // public property tax certificate. Only the public council's records, mobile numbers masked, no ids.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { devanagariDigits } from '../../common/property/malmatta.ts';
 import { CaptchaStore, CAPTCHA_ALPHABET } from '../../server/modules/captcha/service.ts';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { useTestApp, useCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
 import { solvedPow } from '../helpers/pow.ts';
 import { rccHouse } from '../helpers/tax-seed.ts';
 
-let t: TestApp;
-let office: TestCouncil;
-let other: TestCouncil;
+// A light proof of work: these tests are about the search, tests/server/security/public-pow.test.ts about the work.
+const t = useTestApp({ powDifficulty: 100 });
+const office = useCouncil(t);
+const other = useCouncil(t);
 beforeAll(async () => {
-  // A light proof of work: these tests are about the search, tests/server/security/public-pow.test.ts about the work.
-  t = await buildTestApp({ powDifficulty: 100 });
-  office = await createCouncil(t.app);
-  other = await createCouncil(t.app);
   t.config.publicUserId = office.userId;
   const register = (c: TestCouncil, body: object) =>
     injectAs(t.app, c, { method: 'POST', url: '/api/GrampanchayatImport/register-owner-property', payload: body });
@@ -22,9 +19,6 @@ beforeAll(async () => {
     expect((await register(office, rccHouse(devanagariDigits(`1${i}`), `सुनील पवार ${i}`))).statusCode).toBe(201);
   expect((await register(office, rccHouse('४२/अ', 'गीता मोरे'))).statusCode).toBe(201);
   expect((await register(other, rccHouse('४२/अ', 'दुसऱ्या गावातील मालक'))).statusCode).toBe(201);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const newCaptcha = async (ip = '10.0.0.1') => {

@@ -9,11 +9,9 @@ import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../server/config.ts';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { useTestApp, useCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
 import { caseOf, createValid } from '../helpers/certificates.ts';
 
-let t: TestApp;
-let council: TestCouncil;
 let portal: string;
 let dir: string;
 
@@ -36,15 +34,14 @@ async function tokenFor(c: TestCouncil): Promise<string> {
   return res.statusCode < 300 ? (res.json().result.token as string) : c.token;
 }
 
+const t = useTestApp();
+const council = useCouncil(t, { isAdmin: true, prefix: 'readme_api' });
 beforeAll(async () => {
-  t = await buildTestApp();
-  council = await createCouncil(t.app, { isAdmin: true, prefix: 'readme_api' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   portal = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-readme-'));
 });
 afterAll(async () => {
-  await t?.close();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 

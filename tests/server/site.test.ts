@@ -7,16 +7,10 @@ import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app.ts';
 import { BENEFICIARIES, type SiteProfileBody } from '../../server/modules/site/schema.ts';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { useTestApp, createCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
 import { multipart } from '../helpers/multipart.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const MARATHI = 'ग्रामसभा दिनांक १५ ऑगस्ट रोजी सकाळी ११ वाजता';
 const mine = (c: TestCouncil) => injectAs(t.app, c, { method: 'GET', url: '/api/Site/profile/mine' });

@@ -1,20 +1,14 @@
 // SMS notices through the `log` provider: who gets them, the text and its segments, the password
 // re-entered, the outbox worked to the end, a worker stopped mid-batch, and scoping to the council.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { countSegments, normaliseMobile, templateProblem, DEFAULT_TEMPLATES } from '../../common/sms.ts';
 import { OUTCOME_UNKNOWN, SmsWorker } from '../../server/modules/sms/worker.ts';
 import type { SmsGateway } from '../../server/modules/sms/gateways.ts';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { useTestApp, createCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
 import { propertyWithKar, registerRcc, todayIso } from '../helpers/tax.ts';
 
-let t: TestApp;
 const councils: number[] = [];
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 async function council() {
   const c = await createCouncil(t.app, { prefix: 'sms' });

@@ -4,9 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { buildTestApp, type TestApp } from '../helpers/app.ts';
+import { useTestApp } from '../helpers/app.ts';
 
-let t: TestApp;
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-dist-'));
 const js = 'console.log("पोर्टल");'.repeat(200);
 
@@ -19,10 +18,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'assets/index-abc123.js'), js);
   fs.writeFileSync(path.join(dist, 'assets/index-abc123.js.br'), zlib.brotliCompressSync(js));
   fs.writeFileSync(path.join(dist, 'assets/index-abc123.js.gz'), zlib.gzipSync(js));
-  t = await buildTestApp({ webDist: dist });
 });
+const t = useTestApp({ webDist: dist });
 afterAll(async () => {
-  await t?.close();
   fs.rmSync(dist, { recursive: true, force: true });
 });
 

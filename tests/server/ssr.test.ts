@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app.ts';
 import type { OpenDatabase } from '../../server/db/open.ts';
-import { buildTestApp, createCouncil, injectAs, unreachableDatabase, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { useTestApp, useCouncil, injectAs, unreachableDatabase } from '../helpers/app.ts';
 import { multipart } from '../helpers/multipart.ts';
 import { caseOf, createValid } from '../helpers/certificates.ts';
 import { pay, propertyWithKar } from '../helpers/tax.ts';
@@ -22,9 +22,7 @@ import { certificateSignature } from '../../server/lib/signed-links.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const webDist = path.join(root, 'web/dist');
-let t: TestApp;
 let app: App;
-let council: TestCouncil;
 const NAME = 'ग्रामपंचायत कार्यालय सोनगाव <बु.>';
 
 beforeAll(async () => {
@@ -32,8 +30,10 @@ beforeAll(async () => {
     const built = spawnSync(process.execPath, ['scripts/build.mjs', 'web'], { cwd: root, stdio: 'inherit' });
     if (built.status !== 0) throw new Error('could not build the web app');
   }
-  t = await buildTestApp();
-  council = await createCouncil(t.app);
+});
+const t = useTestApp();
+const council = useCouncil(t);
+beforeAll(async () => {
   // An app on the same database whose public council is this one, serving the real build.
   app = await buildApp({ ...t.config, webDist, publicUserId: council.userId }, t.database, false);
   await app.ready();

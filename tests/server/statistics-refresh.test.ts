@@ -1,16 +1,10 @@
 // The embedded database runs no autovacuum: after a bulk write the app refreshes the planner's
 // statistics itself (app.refreshStatistics), so searches keep their indexes without waiting for the
 // six-hourly maintenance. On PostgreSQL autovacuum does it and the call does nothing.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, createCouncil, type TestApp } from '../helpers/app.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { useTestApp, createCouncil } from '../helpers/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const plannedRows = async () =>
   (await t.app.db.$queryRaw<{ n: number }[]>`SELECT reltuples::int AS n FROM pg_class WHERE relname = 'BlogPost'`)[0].n;

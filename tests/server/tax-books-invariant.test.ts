@@ -12,17 +12,13 @@
 //   - receipt numbers run 1, 2, 3 … in each financial year, a cancelled receipt keeping its number.
 // FC_RUNS=200 npx vitest run tests/server/tax-books-invariant.test.ts runs it longer.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromPaise, toPaise } from '../../common/money.ts';
 import { TAX_HEADS, taxYearOf } from '../../common/property/tax.ts';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { useTestApp, createCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
 import { atDate } from '../helpers/tax.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const RUNS = Number(process.env.FC_RUNS ?? 25);
 const LAST_YEAR = 2032;

@@ -11,17 +11,15 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromPaise, toPaise } from '../../common/money.ts';
 import { TAX_HEADS } from '../../common/property/tax.ts';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { useTestApp, createCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
 import { atDate, pay, propertyWithKar, registerRcc } from '../helpers/tax.ts';
 
-let t: TestApp;
 let dir: string;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-books-'));
 });
 afterAll(async () => {
-  await t?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -2,31 +2,28 @@
 // the export (server/lib/excel.ts, sheetDrained), which is logged as a closed download, not a fault;
 // the server answers the next request as before. The file itself is read back in tax-list.test.ts.
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCouncil, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp, useCouncil } from '../helpers/app.ts';
 import { seedTaxedInBulk } from '../helpers/tax-seed.ts';
 
 const ROWS = 30_000; // 30 batches of the export's 1,000: far more than one wait's worth
-let t: TestApp;
-let c: TestCouncil;
 let base: string;
 const logged: { level: number; msg: string }[] = [];
 
+const sink = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) logged.push(JSON.parse(line) as { level: number; msg: string });
+    done();
+  },
+});
+const t = useTestApp({}, { level: 'info', stream: sink });
+// The council stays: its books are append-only (a council with tax entries cannot be deleted), and
+// no test assumes it is alone in the shared database.
+const c = useCouncil(t);
 beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) logged.push(JSON.parse(line) as { level: number; msg: string });
-      done();
-    },
-  });
-  t = await buildTestApp({}, { level: 'info', stream: sink });
-  c = await createCouncil(t.app);
   await seedTaxedInBulk(t.database, c.userId, ROWS);
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 }, 300_000);
-// The council stays: its books are append-only (a council with tax entries cannot be deleted), and
-// no test assumes it is alone in the shared database.
-afterAll(() => t?.close());
 
 const closedLine = 'tax list Excel: the download was closed before its end';
 

@@ -5,21 +5,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TAX_LIST_COLUMNS } from '../../common/property/tax.ts';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { useTestApp, useCouncil, createCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
 import { propertyWithKar, todayIso } from '../helpers/tax.ts';
 
-let t: TestApp;
-let c: TestCouncil;
-let other: TestCouncil;
 /** Property number → grand total: 1,276 of current demand plus i × ₹10.50 of house-tax arrears. */
 const expected = new Map<string, string>();
 
+const t = useTestApp();
+const c = useCouncil(t);
+const other = useCouncil(t);
 beforeAll(async () => {
-  t = await buildTestApp();
-  c = await createCouncil(t.app);
-  other = await createCouncil(t.app);
   // Made in an order unlike their totals, so register order and total order differ.
   for (const i of [3, 11, 0, 7, 1, 9, 4, 10, 2, 6, 8, 5]) {
     const arrears = ((i * 1050) / 100).toFixed(2);
@@ -28,9 +25,6 @@ beforeAll(async () => {
   }
   await propertyWithKar(t.app, other, '1', { magilGharpatti: '99999' });
 }, 300_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 const list = (council: TestCouncil, query: string, path = 'KarDetails/Sorted') =>
   injectAs(t.app, council, { method: 'GET', url: `/api/OwnerProperty/${path}?${query}` });

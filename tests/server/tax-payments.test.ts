@@ -2,18 +2,12 @@
 // once, a payment takes arrears first and never more than is due, receipt numbers run without gaps
 // under concurrent payments, a retried payment is taken once, bad input writes nothing, and every
 // route stays inside the council of the token.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { taxYearOf } from '../../common/property/tax.ts';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { useTestApp, createCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
 import { pay, propertyWithKar, registerRcc, todayIso } from '../helpers/tax.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const taxYear = taxYearOf(new Date(`${todayIso()}T00:00:00Z`));
 const details = (c: TestCouncil, ownerId: number) =>

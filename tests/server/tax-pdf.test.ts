@@ -5,18 +5,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCouncil, injectAs, type TestApp } from '../helpers/app.ts';
+import { useTestApp, createCouncil, injectAs } from '../helpers/app.ts';
 import { pay, propertyWithKar } from '../helpers/tax.ts';
 import { certificateSignature } from '../../server/lib/signed-links.ts';
 
-let t: TestApp;
 let dir: string;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-tax-pdf-'));
 });
 afterAll(async () => {
-  await t?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,15 +1,9 @@
 // /api/TaxRates: each council's assessment rates, the defaults of the domain notes until it saves its own.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATES } from '../../common/property/assessment.ts';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { useTestApp, createCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const get = (c: TestCouncil | undefined) => injectAs(t.app, c, { method: 'GET', url: '/api/TaxRates' });
 const put = (c: TestCouncil | undefined, payload: unknown) =>

@@ -4,17 +4,11 @@
 //   told so); a dry run says what it will raise; with nothing to raise it says so and records nothing;
 // - the depreciation update (once a calendar year) assesses again from the next tax year: a year
 //   already billed, and what was paid of it, is never changed by it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, createCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
 import { atDate, pay, propertyWithKar, registerRcc } from '../helpers/tax.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const recalc = (c: TestCouncil, query = '', userId = c.userId) =>
   injectAs(t.app, c, { method: 'POST', url: `/api/KarImport/recalc-by-user/${userId}${query}` });

@@ -1,15 +1,9 @@
 // Ferfar: a transfer makes the new owner the active one and keeps the old record, numbers run per
 // council without gaps under concurrent submits, and lookups stay inside the council of the token.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, createCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const register = (c: TestCouncil, malmattaNo: string, owner = 'रमेश गणपत पाटील') =>
   injectAs(t.app, c, {

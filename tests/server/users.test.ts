@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSigner } from 'fast-jwt';
-import { buildTestApp, createCouncil, injectAs, type TestApp } from '../helpers/app.ts';
+import { useTestApp, createCouncil, injectAs } from '../helpers/app.ts';
 import { createAccount } from '../../server/modules/users/service.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const login = (payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/User/login', payload: payload as object, headers });

@@ -5,23 +5,19 @@
 // renders the alphabet from the generator's own fonts, undistorted, cleans the picture up, splits it
 // into five and names each part by best correlation over small shifts and scales. It must read
 // plainly drawn text from those fonts (so the reader works) and fewer than 5% of the captchas.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as fontkit from 'fontkit';
 import sharp from 'sharp';
-import { buildTestApp, type TestApp } from '../../helpers/app.ts';
+import { useTestApp } from '../../helpers/app.ts';
 import { readByTemplates, renderTemplates, score, type Template } from '../../helpers/captcha-attack.ts';
 import { CAPTCHA_ALPHABET } from '../../../server/modules/captcha/service.ts';
 import { CAPTCHA_FONT_FILES } from '../../../server/modules/captcha/image.ts';
 
 const CAPTCHAS = 100;
-let t: TestApp;
 let templates: Template[];
+const t = useTestApp();
 beforeAll(async () => {
-  t = await buildTestApp();
   templates = await renderTemplates(CAPTCHA_FONT_FILES, CAPTCHA_ALPHABET);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** Text drawn plainly, upright and apart, from the generator's fonts: what the reader is built for. */

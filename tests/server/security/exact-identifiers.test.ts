@@ -3,21 +3,14 @@
 // logged in as the first account, "victim%%" with the right password logged in as victim, and each
 // variant had a login limit of its own. Registration numbers and the "username taken" check had the
 // same operator, so a number holding _ or % was refused as taken when a similar one existed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useCouncil, createCouncil, injectAs } from '../../helpers/app.ts';
 import { KIND_CASES, send } from '../../helpers/certificates.ts';
 import { createAccount } from '../../../server/modules/users/service.ts';
 import * as kinds from '../../../common/certificates/kinds.ts';
 
-let t: TestApp;
-let admin: TestCouncil;
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await createCouncil(t.app, { isAdmin: true, prefix: 'exact_admin' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const admin = useCouncil(t, { isAdmin: true, prefix: 'exact_admin' });
 
 let seq = 0;
 const unique = (stem: string) => `${stem}${process.pid}x${Date.now().toString(36)}x${++seq}`;

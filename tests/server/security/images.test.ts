@@ -1,21 +1,14 @@
 // Image processing is bounded (issue 13, item 18): one image decoded at a time, and certificate
 // photos limited to about 2000×2000 pixels, refused by their header before anything is decoded.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../../helpers/app.ts';
+import { useTestApp, useCouncil, injectAs } from '../../helpers/app.ts';
 import { caseOf, marriageForm, couplePhotos } from '../../helpers/certificates.ts';
 import { multipart } from '../../helpers/multipart.ts';
 import { imageWork } from '../../../server/lib/images.ts';
 
-let t: TestApp;
-let c: TestCouncil;
-beforeAll(async () => {
-  t = await buildTestApp();
-  c = await createCouncil(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const c = useCouncil(t);
 
 const plainPng = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: '#c8d8e8' } })

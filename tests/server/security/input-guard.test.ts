@@ -1,20 +1,13 @@
 // Bad input answers a 4xx envelope, never a 500 (issue 13, items 6-9 and 11).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import http from 'node:http';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../../helpers/app.ts';
+import { useTestApp, useCouncil, injectAs } from '../../helpers/app.ts';
 import { multipart } from '../../helpers/multipart.ts';
 import { photo } from '../../helpers/certificate-records.ts';
 import { trimStrings } from '../../../server/lib/trim.ts';
 
-let t: TestApp;
-let c: TestCouncil;
-beforeAll(async () => {
-  t = await buildTestApp();
-  c = await createCouncil(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const c = useCouncil(t);
 
 const envelope4xx = (res: { statusCode: number; json: () => unknown }, status?: number) => {
   if (status) expect(res.statusCode).toBe(status);

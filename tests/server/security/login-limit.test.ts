@@ -5,19 +5,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import bcrypt from 'bcrypt';
-import { buildTestApp, createCouncil, type TestApp } from '../../helpers/app.ts';
+import { useTestApp, buildTestApp, createCouncil, type TestApp } from '../../helpers/app.ts';
 import { loadConfig, parseTrustProxy } from '../../../server/config.ts';
 
-let t: TestApp;
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-dist-'));
 beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="mr"><body></body></html>');
   fs.writeFileSync(path.join(dist, 'assets/app-1.js'), 'console.log(1);'.repeat(100));
-  t = await buildTestApp({ webDist: dist });
 });
+const t = useTestApp({ webDist: dist });
 afterAll(async () => {
-  await t?.close();
   fs.rmSync(dist, { recursive: true, force: true });
 });
 afterEach(() => {

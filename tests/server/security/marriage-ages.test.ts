@@ -1,18 +1,11 @@
 // Marriage ages (issue 13, item 10): always computed by the server from the birth dates and the
 // marriage date, which are required; an age the client sends is never stored.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCouncil, type TestApp, type TestCouncil } from '../../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useCouncil } from '../../helpers/app.ts';
 import { caseOf, createValid, send } from '../../helpers/certificates.ts';
 
-let t: TestApp;
-let c: TestCouncil;
-beforeAll(async () => {
-  t = await buildTestApp();
-  c = await createCouncil(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const c = useCouncil(t);
 const marriage = caseOf('marriage');
 
 describe('marriage ages', () => {

@@ -1,18 +1,11 @@
 // Text that would print wrongly on a certificate is refused where it is typed (issue 13, item 15):
 // characters the certificate fonts cannot draw, and marks stacked on one letter.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useCouncil, injectAs } from '../../helpers/app.ts';
 import { caseOf, send } from '../../helpers/certificates.ts';
 
-let t: TestApp;
-let c: TestCouncil;
-beforeAll(async () => {
-  t = await buildTestApp();
-  c = await createCouncil(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const c = useCouncil(t);
 const birth = caseOf('birth');
 
 describe('certificate text', () => {

@@ -1,21 +1,18 @@
 // Security issue 25, finding 4: a program read the public search out as fast as the server answered.
 // The autocomplete and the search now need a solved proof-of-work challenge (ALTCHA, GET
 // /api/public/pow) each: bound to its council, signed, valid 10 minutes, usable once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp, useCouncil, injectAs } from '../../helpers/app.ts';
 import { rccHouse } from '../../helpers/tax-seed.ts';
 import { solvePow, solvedPow } from '../../helpers/pow.ts';
 import { POW_MESSAGES } from '../../../common/pow.ts';
 import { loadConfig } from '../../../server/config.ts';
 
-let t: TestApp;
-let office: TestCouncil;
-let other: TestCouncil;
+// The default difficulty: these tests solve what a browser solves.
+const t = useTestApp();
+const office = useCouncil(t);
+const other = useCouncil(t);
 beforeAll(async () => {
-  // The default difficulty: these tests solve what a browser solves.
-  t = await buildTestApp();
-  office = await createCouncil(t.app);
-  other = await createCouncil(t.app);
   t.config.publicUserId = office.userId;
   expect(
     (
@@ -26,9 +23,6 @@ beforeAll(async () => {
       })
     ).statusCode,
   ).toBe(201);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 let n = 0;

@@ -1,8 +1,8 @@
 // Security issue 25, finding 4: the public property data could be harvested, 2,000 certificates of a
 // council in seconds from one address. Every public property route now counts its requests per client
 // address (a minute) and per council (an hour): 429 with Retry-After and a Marathi-first message.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp, useCouncil, buildTestApp, createCouncil, injectAs, type TestApp } from '../../helpers/app.ts';
 import { rccHouse } from '../../helpers/tax-seed.ts';
 import { solvedPow } from '../../helpers/pow.ts';
 import { loadConfig } from '../../../server/config.ts';
@@ -15,12 +15,10 @@ const LIMITS = {
   signedCertificatePerAddress: 120,
 };
 
-let t: TestApp;
-let office: TestCouncil;
+// Behind a proxy on 127.0.0.1 (app.inject's address), so X-Forwarded-For names each client.
+const t = useTestApp({ trustProxy: ['127.0.0.1'], publicLimits: LIMITS, powDifficulty: 100 });
+const office = useCouncil(t);
 beforeAll(async () => {
-  // Behind a proxy on 127.0.0.1 (app.inject's address), so X-Forwarded-For names each client.
-  t = await buildTestApp({ trustProxy: ['127.0.0.1'], publicLimits: LIMITS, powDifficulty: 100 });
-  office = await createCouncil(t.app);
   t.config.publicUserId = office.userId;
   for (let i = 1; i <= 3; i++)
     expect(
@@ -32,9 +30,6 @@ beforeAll(async () => {
         })
       ).statusCode,
     ).toBe(201);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const from = (address: string) => ({ 'x-forwarded-for': address });

@@ -1,8 +1,8 @@
 // Security issue 25, finding 4: the certificate a printed QR code opens stays one scan away, while the
 // same route without the council's signature is limited. A QR link carries `?s=`, an HMAC of the
 // council and the property number under a key derived from the portal's secret for this purpose.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../../helpers/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp, useCouncil, injectAs } from '../../helpers/app.ts';
 import { rccHouse } from '../../helpers/tax-seed.ts';
 import { solvedPow } from '../../helpers/pow.ts';
 import { certificatePath, certificateSignature, isCertificateSignature, purposeKey } from '../../../server/lib/signed-links.ts';
@@ -14,22 +14,16 @@ const LIMITS = {
   signedCertificatePerAddress: 120,
 };
 
-let t: TestApp;
-let village: TestCouncil;
-let neighbour: TestCouncil;
+const t = useTestApp({ trustProxy: ['127.0.0.1'], publicLimits: LIMITS, powDifficulty: 100 });
+const village = useCouncil(t);
+const neighbour = useCouncil(t);
 beforeAll(async () => {
-  t = await buildTestApp({ trustProxy: ['127.0.0.1'], publicLimits: LIMITS, powDifficulty: 100 });
-  village = await createCouncil(t.app);
-  neighbour = await createCouncil(t.app);
   for (const c of [village, neighbour])
     for (const no of ['१२/अ', '13'])
       expect(
         (await injectAs(t.app, c, { method: 'POST', url: '/api/GrampanchayatImport/register-owner-property', payload: rccHouse(no) }))
           .statusCode,
       ).toBe(201);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const certificate = (council: number, no: string, address: string, s?: string) =>

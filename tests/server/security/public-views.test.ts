@@ -1,18 +1,11 @@
 // Public QR views show what verification needs and no more (issue 13, item 16): no address, no
 // mobile number or profession; the family's PDF keeps them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCouncil, type TestApp, type TestCouncil } from '../../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useCouncil } from '../../helpers/app.ts';
 import { caseOf, createValid } from '../../helpers/certificates.ts';
 
-let t: TestApp;
-let c: TestCouncil;
-beforeAll(async () => {
-  t = await buildTestApp();
-  c = await createCouncil(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const c = useCouncil(t);
 
 const publicRead = (url: string) => t.app.inject({ method: 'GET', url });
 

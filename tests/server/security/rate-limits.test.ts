@@ -1,11 +1,9 @@
 // RateLimit headers on every /api answer, and the limits behind them (issue 15): per API token
 // (API_TOKEN_RATE_LIMIT) and per address for everything else (API_ADDRESS_RATE_LIMIT).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useCouncil, injectAs } from '../../helpers/app.ts';
 import { loadConfig } from '../../../server/config.ts';
 
-let t: TestApp;
-let council: TestCouncil;
 const TOKEN_LIMIT = 4;
 const ADDRESS_LIMIT = 6;
 
@@ -16,14 +14,9 @@ const limits = (res: { headers: Record<string, unknown> }) => ({
   policy: res.headers['ratelimit-policy'],
 });
 
-beforeAll(async () => {
-  t = await buildTestApp({ apiTokenRateLimit: TOKEN_LIMIT, addressRateLimit: ADDRESS_LIMIT });
-  // Logging in is a request from 127.0.0.1 like any other; the tests below use addresses of their own.
-  council = await createCouncil(t.app, { prefix: 'rl' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ apiTokenRateLimit: TOKEN_LIMIT, addressRateLimit: ADDRESS_LIMIT });
+// Logging in is a request from 127.0.0.1 like any other; the tests below use addresses of their own.
+const council = useCouncil(t, { prefix: 'rl' });
 
 describe('per address', () => {
   it('sends RateLimit headers counting down, then 429 with Retry-After and the envelope', async () => {

@@ -1,15 +1,9 @@
 // The public site profile (issue 13, item 14): a public GET never writes, and an unknown account
 // answers like one that has not saved its profile.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCouncil, injectAs, type TestApp } from '../../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, createCouncil, injectAs } from '../../helpers/app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const publicProfile = (userId: number) => t.app.inject({ method: 'GET', url: `/api/Site/profile?userId=${userId}` });
 

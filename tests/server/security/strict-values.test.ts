@@ -1,23 +1,16 @@
 // Strict values (issue 13, item 17): decimal integers only, a logo only from https or this site, and
 // the account command line answering one clear line when the database is in use.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../../helpers/app.ts';
+import { useTestApp, useCouncil, injectAs } from '../../helpers/app.ts';
 import { caseOf } from '../../helpers/certificates.ts';
 import { takeLock } from '../../../server/db/lock.ts';
 
-let t: TestApp;
-let c: TestCouncil;
-beforeAll(async () => {
-  t = await buildTestApp();
-  c = await createCouncil(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const c = useCouncil(t);
 
 describe('whole numbers', () => {
   it('refuses hexadecimal, binary and exponent spellings instead of reading them as numbers', async () => {

@@ -2,19 +2,13 @@
 // 401 for a malformed subject, logout that ends a token on the server, and password rules.
 // On the embedded database the server keeps the accounts it checks tokens against in memory
 // (server/modules/users/sessions.ts): every change of an account must still count at once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSigner } from 'fast-jwt';
 import pg from 'pg';
-import { buildTestApp, createCouncil, injectAs, type TestApp } from '../../helpers/app.ts';
+import { useTestApp, createCouncil, injectAs } from '../../helpers/app.ts';
 import { checkPassword, randomPassword, setPassword } from '../../../server/modules/users/service.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/User/me', headers: { authorization: `Bearer ${token}` } });
 const now = () => Math.floor(Date.now() / 1000);

@@ -3,21 +3,14 @@
 // ETag and the body), a PUT with a stale If-Match answers 409, a PUT without If-Match changes only
 // what it sends, and concurrent PUTs of different fields both keep theirs (run on PostgreSQL with
 // DATABASE_URL, where the requests really overlap).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_RATES } from '../../../common/property/assessment.ts';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../../helpers/app.ts';
+import { useTestApp, useCouncil, createCouncil, injectAs, type TestCouncil } from '../../helpers/app.ts';
 import { propertyWithKar, registerRcc, thisYear, todayIso } from '../../helpers/tax.ts';
 import { taxYearOf } from '../../../common/property/tax.ts';
 
-let t: TestApp;
-let c: TestCouncil;
-beforeAll(async () => {
-  t = await buildTestApp();
-  c = await createCouncil(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const c = useCouncil(t);
 
 const STALE = /Someone else changed this record/;
 const taxYear = taxYearOf(new Date(`${todayIso()}T00:00:00Z`));

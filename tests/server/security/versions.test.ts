@@ -1,18 +1,11 @@
 // No lost updates (issue 13, item 4): certificates carry a version, reads answer it as the ETag, a
 // PUT with a stale If-Match answers 409, and concurrent PUTs of different fields both keep theirs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../../helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, useCouncil, createCouncil, injectAs } from '../../helpers/app.ts';
 import { createValid, KIND_CASES, send } from '../../helpers/certificates.ts';
 
-let t: TestApp;
-let c: TestCouncil;
-beforeAll(async () => {
-  t = await buildTestApp();
-  c = await createCouncil(t.app);
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
+const c = useCouncil(t);
 
 for (const k of KIND_CASES) {
   describe(`${k.kind} certificate versions`, () => {
