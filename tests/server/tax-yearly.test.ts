@@ -5,6 +5,8 @@
 // - the depreciation update (once a calendar year) assesses again from the next tax year: a year
 //   already billed, and what was paid of it, is never changed by it.
 import { describe, expect, it } from 'vitest';
+import { fromPaise, toPaise } from '../../common/money.ts';
+import { TAX_HEADS } from '../../common/property/tax.ts';
 import { useTestApp, createCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
 import { atDate, pay, propertyWithKar, registerRcc } from '../helpers/tax.ts';
 
@@ -97,6 +99,15 @@ describe('the yearly rollover', () => {
       [2029, '400.00', 'arrears'],
       [2030, '400.00', 'current'],
     ]);
+    // The registers of 2030-31 count the years raised late as arrears, as the tax list and the bill
+    // do: only 2030-31's own demand is its current demand.
+    const n9 = (await injectAs(t.app, c, { method: 'GET', url: '/api/KarImport/namuna9?taxYear=2030&pageNumber=1&pageSize=10' })).json()
+      .result;
+    expect(n9.items[0].heads.panipatti).toMatchObject({ arrears: '1000.00', current: '400.00', balance: '1400.00' });
+    const dcb = (await injectAs(t.app, c, { method: 'GET', url: '/api/KarImport/dcb?taxYear=2030' })).json().result;
+    expect(dcb.heads.panipatti).toMatchObject({ openingArrears: '1000.00', currentDemand: '400.00', closing: '1400.00' });
+    const row = await kar(c, p.ownerId);
+    expect(dcb.total.openingArrears).toBe(fromPaise(TAX_HEADS.reduce((sum, h) => sum + toPaise(row[`magil${h.col}`] as string), 0n)));
   });
 
   it('says so when there is nothing to raise, records nothing, and raises later records of the same year', async () => {

@@ -122,11 +122,15 @@ export async function billOf(db: DbOrTx, councilId: number, ownerId: number): Pr
 type Cells = { arrears: bigint; current: bigint; collectedArrears: bigint; collectedCurrent: bigint; remitted: bigint };
 const empty = (): Cells => ({ arrears: 0n, current: 0n, collectedArrears: 0n, collectedCurrent: 0n, remitted: 0n });
 
-/** Adds a sum of entries of a head to its cells for the register of `year`. */
+/** Adds a sum of entries of a head to its cells for the register of `year`. Demand of an earlier tax
+ *  year raised in this one (a missed year, a correction of an old bill: part 'arrears') is arrears,
+ *  as in the tax list and the bill; the current demand is only the year's own. */
 function addTo(c: Cells, year: number, bookYear: number, kind: string, part: string, amount: bigint) {
   if (bookYear < year) c.arrears += amount;
-  else if (kind === 'demand' || kind === 'correction') c.current += amount;
-  else if (kind === 'remission') c.remitted -= amount;
+  else if (kind === 'demand' || kind === 'correction') {
+    if (part === 'arrears') c.arrears += amount;
+    else c.current += amount;
+  } else if (kind === 'remission') c.remitted -= amount;
   else if (kind === 'collection' || kind === 'reversal') {
     if (part === 'arrears') c.collectedArrears -= amount;
     else c.collectedCurrent -= amount;
