@@ -32,4 +32,18 @@ export type {
   PaymentBody,
   PublicReceipt,
 } from '../server/modules/tax/schema.ts';
+// The books' answers whose schemas are not named types on the server (issue 26).
+import type { Static } from 'typebox';
+import type {
+  LedgerBalance as LedgerBalanceSchema,
+  LedgerEntry as LedgerEntrySchema,
+  namuna9Schema,
+  recalcSchema,
+} from '../server/modules/tax/schema.ts';
+import type { revisionSchema } from '../server/modules/assessment/schema.ts';
+export type LedgerEntry = Static<typeof LedgerEntrySchema>;
+export type LedgerBalance = Static<typeof LedgerBalanceSchema>;
+export type RolloverResult = Static<(typeof recalcSchema)['response'][200]>['result'];
+export type RevisionResult = Static<(typeof revisionSchema)['response'][200]>['result'];
+export type Namuna9Page = Static<(typeof namuna9Schema)['response'][200]>['result'];
 export type { ApiTokenView, CreateApiTokenBody } from '../server/modules/apiTokens/schema.ts';

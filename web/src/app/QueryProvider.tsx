@@ -2,9 +2,11 @@
 // retries failed reads that may pass (lib/retry.ts) and lets a save invalidate what it changed.
 // It lives in the staff layout (lazy), so the public pages, which read with plain fetch, do not
 // carry the library; a new client per staff session, so nothing cached outlives a logout.
+// It also holds the staff screens' snackbar and confirmation dialog (components/feedback).
 import { useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { retryDelay, shouldRetryRead } from '../lib/retry.ts';
+import { FeedbackProvider } from '../components/feedback/FeedbackProvider.tsx';
 
 export function newQueryClient() {
   return new QueryClient({
@@ -19,5 +21,9 @@ export function newQueryClient() {
 
 export default function QueryProvider({ children }: { children: ReactNode }) {
   const [client] = useState(newQueryClient);
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      <FeedbackProvider>{children}</FeedbackProvider>
+    </QueryClientProvider>
+  );
 }

@@ -22,6 +22,8 @@ const ImportPage = lazy(() => import('../features/properties/ImportPage.tsx'));
 const KarMagniPage = lazy(() => import('../features/tax/KarMagniPage.tsx'));
 const KarListPage = lazy(() => import('../features/tax/KarListPage.tsx'));
 const GhasaraPage = lazy(() => import('../features/tax/GhasaraPage.tsx'));
+const Namuna9Page = lazy(() => import('../features/tax/Namuna9Page.tsx'));
+const DcbPage = lazy(() => import('../features/tax/DcbPage.tsx'));
 const SmsPage = lazy(() => import('../features/sms/SmsPage.tsx'));
 const ApiTokensPage = lazy(() => import('../features/apiTokens/ApiTokensPage.tsx'));
 const PasswordPage = lazy(() => import('../features/account/PasswordPage.tsx'));
@@ -76,6 +78,9 @@ export const staffScreens: StaffScreen[] = [
   { path: '/dashnews', title: { mr: 'मुख्यपृष्ठ बातम्या', en: 'Home page news' }, element: <NewsAdminPage />, sidebar: true },
   // Also the tax detail list (spec 2.8), whose route the spec does not show.
   { path: '/karUpdate', title: { mr: 'कर अद्यतन', en: 'Tax update' }, element: <KarListPage />, sidebar: true },
+  // The tax books' registers (issue 26): the village's demand register and demand, collection, balance.
+  { path: '/namuna9', title: { mr: 'नमुना ९ मागणी नोंदवही', en: 'Namuna 9 demand register' }, element: <Namuna9Page />, sidebar: true },
+  { path: '/dcb', title: { mr: 'मागणी, वसुली, शिल्लक', en: 'Demand, collection, balance' }, element: <DcbPage />, sidebar: true },
   { path: '/smsSend', title: { mr: 'SMS व्यवस्थापन', en: 'SMS' }, element: <SmsPage />, sidebar: { mr: 'SMS', en: 'SMS notices' } },
   // The council's own rates and the Excel import of the register (not in the spec; our paths).
   { path: '/taxRates', title: { mr: 'कर दर', en: 'Tax rates' }, element: <TaxRatesPage />, sidebar: true },

@@ -1,7 +1,8 @@
 // /updateGhasara (spec 2.4, 4, 8): how many properties are due, the year, whether this year's
 // update has run, refresh, and one update-all call (the server moves every due property in one
-// transaction) with a progress bar, then a summary of the first 10 and a refresh a second later.
-import { useCallback, useEffect, useState } from 'react';
+// transaction) with a progress bar, then a summary of the first 10; the new factors take effect from
+// the next tax year (the year already billed is never changed by it).
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,34 +10,26 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import BackToAdmin from '../../components/BackToAdmin.tsx';
-import { councilIdOf } from '../../lib/session.ts';
+import { useConfirm } from '../../components/feedback/FeedbackProvider.tsx';
 import { formatRupees } from '../../lib/format.ts';
 import { TAX_MESSAGES } from '../../../../common/property/tax.ts';
-import { decreaseAll, fetchDue, fetchGhasaraStatus, type GhasaraResult } from './api.ts';
+import { type GhasaraResult } from './api.ts';
+import { useDecreaseAll, useGhasaraStatus } from './queries.ts';
 import './tax.css';
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export default function GhasaraPage() {
-  const [status, setStatus] = useState<{ year: number; due: number; doneThisYear: boolean } | null>(null);
-  const [error, setError] = useState('');
-  const [running, setRunning] = useState(false);
+  const statusQ = useGhasaraStatus();
+  const status = statusQ.data ?? null;
+  const error = statusQ.isError ? `मालमत्ता आणताना अयशस्वी... ${messageOf(statusQ.error)}` : '';
+  const decrease = useDecreaseAll();
+  const confirm = useConfirm();
+  const running = decrease.isPending;
   const [progress, setProgress] = useState(0);
   const [result, setResult] = useState<GhasaraResult | null>(null);
   const [message, setMessage] = useState('');
-
-  const refresh = useCallback(async () => {
-    try {
-      const [s] = await Promise.all([fetchGhasaraStatus(), fetchDue(councilIdOf())]);
-      setStatus(s);
-      setError('');
-    } catch (err) {
-      setError(`मालमत्ता आणताना अयशस्वी... ${messageOf(err)}`);
-    }
-  }, []);
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
+  const refresh = () => void statusQ.refetch();
 
   const run = async () => {
     if (!status) return;
@@ -44,28 +37,24 @@ export default function GhasaraPage() {
       setMessage(TAX_MESSAGES.noneDue);
       return;
     }
-    if (
-      !window.confirm(
-        `${status.due} मालमत्तांचा घसारा दर ${status.year} साठी अद्ययावत करायचा? / Update the depreciation of ${status.due} properties for ${status.year}?`,
-      )
-    )
-      return;
-    setRunning(true);
+    const yes = await confirm({
+      title: `${status.due} मालमत्तांचा घसारा दर ${status.year} साठी अद्ययावत करायचा? / Update the depreciation of ${status.due} properties for ${status.year}?`,
+      body: 'नवीन घसारा दर पुढील कर वर्षापासून लागू होतील; या वर्षीची मागणी बदलत नाही. / The new factors take effect from the next tax year; this year’s bill stays.',
+      confirmLabel: 'अद्ययावत करा / Update',
+    });
+    if (!yes) return;
     setProgress(0);
     setMessage('');
     setResult(null);
     // One call does every property in one transaction (about a second for 10,000): the bar runs
     // while it works and fills when the answer comes, rather than invent per-property steps.
     try {
-      const r = await decreaseAll();
+      const r = await decrease.mutateAsync();
       setProgress(100);
       setResult(r.result);
       setMessage(r.message);
-      setTimeout(() => void refresh(), 1000);
     } catch (err) {
       setMessage(messageOf(err));
-    } finally {
-      setRunning(false);
     }
   };
 
@@ -91,7 +80,7 @@ export default function GhasaraPage() {
             {status.doneThisYear ? `या वर्षीचे अद्ययावत पूर्ण; पुढील ${status.year + 1} मध्ये / Done for ${status.year}` : 'बाकी / Pending'}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button variant="outlined" onClick={() => void refresh()} disabled={running}>
+            <Button variant="outlined" onClick={refresh} disabled={running}>
               Refresh
             </Button>
             <Button variant="contained" onClick={() => void run()} disabled={running || status.doneThisYear}>

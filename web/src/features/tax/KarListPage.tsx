@@ -2,7 +2,7 @@
 // grand total only (with a clear-sort control), 10/25/50/100 rows a page with the total count,
 // first/previous/next/last paging shown when there is more than one page, the Excel of the whole
 // list in the current sort, and the yearly "update current and previous tax" (once per tax year).
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,10 +12,13 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import BackToAdmin from '../../components/BackToAdmin.tsx';
+import { useNotify } from '../../components/feedback/FeedbackProvider.tsx';
 import { councilIdOf } from '../../lib/session.ts';
 import { formatRupees } from '../../lib/format.ts';
 import { TAX_LIST_COLUMNS, TAX_MESSAGES } from '../../../../common/property/tax.ts';
-import { downloadTaxExcel, fetchTaxList, rollOver, type SortOrder, type TaxListPage } from './api.ts';
+import { downloadTaxExcel, type SortOrder } from './api.ts';
+import { useTaxList } from './queries.ts';
+import { useRolloverAction } from './Rollover.tsx';
 import './tax.css';
 
 const PAGE_SIZES = [10, 25, 50, 100];
@@ -26,27 +29,14 @@ export default function KarListPage() {
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(10);
   const [order, setOrder] = useState<SortOrder>('');
-  const [data, setData] = useState<TaxListPage | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [updating, setUpdating] = useState(false);
   const [downloading, setDownloading] = useState(false);
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await fetchTaxList(userId, page, size, order));
-      setError('');
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setLoading(false);
-    }
-  }, [userId, page, size, order]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const list = useTaxList(userId, page, size, order);
+  const data = list.data ?? null;
+  const loading = list.isFetching;
+  const error = list.isError ? messageOf(list.error) : '';
+  const notify = useNotify();
+  const rollover = useRolloverAction();
+  const updating = rollover.running;
 
   const sortBy = (o: SortOrder) => {
     setOrder(o);
@@ -57,31 +47,21 @@ export default function KarListPage() {
     try {
       await downloadTaxExcel(userId, order);
     } catch (err) {
-      window.alert(messageOf(err));
+      notify(messageOf(err), 'error');
     } finally {
       setDownloading(false);
     }
   };
-  const update = async () => {
+  const update = () => {
     if (!userId) {
-      window.alert('Could not retrieve user ID. Please log in again.');
+      notify('Could not retrieve user ID. Please log in again.', 'error');
       return;
     }
-    setUpdating(true);
-    setNotice('');
-    try {
-      const r = await rollOver(userId);
-      setNotice(r.message);
-      await load();
-    } catch (err) {
-      setNotice(messageOf(err));
-    } finally {
-      setUpdating(false);
-    }
+    void rollover.run();
   };
 
   const totalPages = data?.totalPages ?? 0;
-  const busy = updating || downloading;
+  const busy = rollover.busy || downloading;
   const cell = (row: Record<string, string | number>, field: string, money: boolean) => {
     const v = row[field];
     if (money) return formatRupees(v ?? 0);
@@ -126,27 +106,9 @@ export default function KarListPage() {
         <Typography data-testid="total-records">एकूण नोंदी / Total records: {data?.totalItems ?? 0}</Typography>
       </Box>
       {updating && <Alert severity="info">कर अद्ययावत होत आहे… / Updating tax…</Alert>}
-      {notice && (
-        <Alert severity="info" role="status" onClose={() => setNotice('')}>
-          {notice}
-        </Alert>
-      )}
       {loading && <Typography>लोड होत आहे… / Loading…</Typography>}
       {error ? (
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button
-              onClick={() => {
-                setError('');
-                void load();
-              }}
-            >
-              Retry
-            </Button>
-          }
-        >
+        <Alert severity="error" role="alert" action={<Button onClick={() => void list.refetch()}>Retry</Button>}>
           {error} — Please try again or contact the admin
         </Alert>
       ) : data && !data.items.length ? (

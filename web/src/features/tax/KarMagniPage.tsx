@@ -1,71 +1,48 @@
-// /karMagni (spec 2.5, 4, 5, 8): find a property, see its tax card (arrears, current and total per
-// head), the payment history (hidden until toggled), pay with per-head maximums and download the
-// Namuna 10 receipt; the card reloads a second after a payment. The second tab starts the kar
-// details of a registered property (arrears entered once; the current demand is its assessment).
-import { useCallback, useEffect, useRef, useState } from 'react';
+// /karMagni (spec 2.5, 4, 5, 8; issue 26): find a property, see its tax card (arrears, current and
+// total per head, the advance held), its receipts and ledger (hidden until toggled; a receipt can be
+// cancelled there with a reason), record a remission or correction, pay (a cheque with its number
+// and bank; arrears first or current first) and download the Namuna 10 receipt and the 9-क bill.
+// After a payment, a reversal or an adjustment the card, receipts and ledger are read again. The
+// second tab starts the kar details of a registered property (arrears entered once; the current
+// demand is its assessment).
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import BackToAdmin from '../../components/BackToAdmin.tsx';
+import { useNotify } from '../../components/feedback/FeedbackProvider.tsx';
 import { councilIdOf } from '../../lib/session.ts';
-import { formatDateMr, formatRupees } from '../../lib/format.ts';
-import { toPaise } from '../../../../common/money.ts';
-import { PAYMENT_METHODS, PAYMENT_METHOD_KEYS, TAX_HEADS, TAX_MESSAGES } from '../../../../common/property/tax.ts';
-import {
-  addKar,
-  applyPayment,
-  downloadDemand,
-  downloadReceipt,
-  fetchHistory,
-  fetchKar,
-  searchProperties,
-  type HistoryRow,
-  type Kar,
-  type Payment,
-  type PropertyHit,
-} from './api.ts';
+import { TAX_HEADS, TAX_MESSAGES } from '../../../../common/property/tax.ts';
+import { downloadDemand, downloadReceipt, type Kar, type Payment, type PropertyHit } from './api.ts';
+import { useAddKar, useHistory, useKar, useLedger, usePropertySearch } from './queries.ts';
+import { messageOf, paiseOf, rupees, taxYearLabel } from './labels.ts';
+import PaymentForm from './PaymentForm.tsx';
+import { LedgerPanel, Receipts } from './LedgerPanel.tsx';
+import AdjustmentDialog from './AdjustmentDialog.tsx';
 import './tax.css';
 
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
-const todayIso = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
-/** A random key per payment. crypto.randomUUID exists only on https or localhost; an office server
- *  on plain http in the LAN has getRandomValues only. */
-const newKey = () => [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
-/** An amount box's text in paise, or null when it is not an amount with at most 2 decimals. */
-const paiseOf = (v: string): bigint | null => {
-  if (!v.trim()) return 0n;
-  try {
-    return toPaise(v.trim());
-  } catch {
-    return null;
-  }
-};
+/** The value once it has stopped changing for `ms` (the suggestions are asked for then). */
+function useSettled(value: string, ms: number) {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return settled;
+}
 
 /** Property number search with suggestions (debounced 400 ms, at least 1 character). */
 function PropertySearch({ onPick }: { onPick: (p: PropertyHit | null) => void }) {
   const [text, setText] = useState('');
-  const [options, setOptions] = useState<PropertyHit[]>([]);
-  useEffect(() => {
-    if (!text.trim()) {
-      setOptions([]);
-      return;
-    }
-    const ctl = new AbortController();
-    const timer = setTimeout(() => {
-      searchProperties(text.trim(), ctl.signal).then(setOptions, () => setOptions([]));
-    }, 400);
-    return () => {
-      clearTimeout(timer);
-      ctl.abort();
-    };
-  }, [text]);
+  const settled = useSettled(text.trim(), 400);
+  const search = usePropertySearch(text.trim() ? settled : '');
+  const options = text.trim() ? (search.data ?? []) : [];
   return (
     <Autocomplete
       options={options}
@@ -82,76 +59,126 @@ function PropertySearch({ onPick }: { onPick: (p: PropertyHit | null) => void })
 }
 
 function TaxCard({ kar }: { kar: Kar }) {
+  const advance = paiseOf(String(kar.advance ?? '0')) ?? 0n;
   return (
     <Paper className="tax-card" data-testid="tax-card" sx={{ p: 2 }}>
-      <Typography variant="h6">
+      <Typography variant="h6" component="h2">
         {kar.malmattaNo} — {kar.malkacheNav || 'N/A'}
       </Typography>
-      <table className="tax-heads">
-        <thead>
-          <tr>
-            <th>कर</th>
-            <th>मागील</th>
-            <th>चालू</th>
-            <th>एकूण</th>
-          </tr>
-        </thead>
-        <tbody>
-          {TAX_HEADS.map((h) => (
-            <tr key={h.key}>
-              <th scope="row">{h.mr}</th>
-              <td>{formatRupees(kar[`magil${h.col}`])}</td>
-              <td>{formatRupees(kar[`chalu${h.col}`])}</td>
-              <td>{formatRupees(kar[`total${h.col}`])}</td>
+      <Box sx={{ overflowX: 'auto' }}>
+        <table className="tax-heads">
+          <thead>
+            <tr>
+              <th scope="col">कर</th>
+              <th scope="col">मागील</th>
+              <th scope="col">चालू</th>
+              <th scope="col">एकूण</th>
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">एकूण थकबाकी</th>
-            <td colSpan={3} data-testid="kar-total">
-              {formatRupees(kar.total)}
-            </td>
-          </tr>
-        </tfoot>
-      </table>
-      <Typography variant="caption">
-        कर वर्ष / Tax year {kar.karupdatedYear}-{String((Number(kar.karupdatedYear) + 1) % 100).padStart(2, '0')}
-      </Typography>
+          </thead>
+          <tbody>
+            {TAX_HEADS.map((h) => (
+              <tr key={h.key}>
+                <th scope="row">{h.mr}</th>
+                <td>{rupees(kar[`magil${h.col}`])}</td>
+                <td>{rupees(kar[`chalu${h.col}`])}</td>
+                <td>{rupees(kar[`total${h.col}`])}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            {advance > 0n && (
+              <tr>
+                <th scope="row">आगाऊ जमा / Advance</th>
+                <td colSpan={3} data-testid="kar-advance">
+                  {rupees(kar.advance)}
+                </td>
+              </tr>
+            )}
+            <tr>
+              <th scope="row">एकूण थकबाकी</th>
+              <td colSpan={3} data-testid="kar-total">
+                {rupees(kar.total)}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </Box>
+      <Typography variant="caption">कर वर्ष / Tax year {taxYearLabel(Number(kar.karupdatedYear))}</Typography>
     </Paper>
   );
 }
 
-function History({ rows }: { rows: HistoryRow[] }) {
-  if (!rows.length) return <Typography sx={{ p: 1 }}>भरणा इतिहास नाही / No payments yet.</Typography>;
+function PayTab() {
+  const [property, setProperty] = useState<PropertyHit | null>(null);
+  const [showBooks, setShowBooks] = useState(false);
+  const [adjusting, setAdjusting] = useState(false);
+  const [paid, setPaid] = useState<Payment | null>(null);
+  const notify = useNotify();
+  const ownerId = property?.ownerId;
+  const karQ = useKar(ownerId);
+  const history = useHistory(ownerId);
+  const ledger = useLedger(karQ.data ? ownerId : undefined);
+  const kar = karQ.data ?? null;
+
+  const pick = (p: PropertyHit | null) => {
+    setPaid(null);
+    setAdjusting(false);
+    setProperty(p);
+  };
+  const downloadFailed = (e: unknown) => notify(`Error downloading PDF: ${messageOf(e)}`, 'error');
+
   return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <table className="tax-heads" data-testid="payment-history">
-        <thead>
-          <tr>
-            <th>पावती</th>
-            <th>दिनांक</th>
-            <th>कर</th>
-            <th>रक्कम</th>
-            <th>प्रकार</th>
-            <th>टीप</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={`${r.paymentId}-${r.category}`}>
-              <td>
-                {r.receiptNo} ({r.financialYear})
-              </td>
-              <td>{formatDateMr(r.paidOn)}</td>
-              <td>{TAX_HEADS.find((h) => h.key === r.category)?.mr ?? r.category}</td>
-              <td>{formatRupees(r.amountPaid)}</td>
-              <td>{PAYMENT_METHODS[r.paidMethod as keyof typeof PAYMENT_METHODS]?.mr ?? r.paidMethod}</td>
-              <td>{r.note}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <PropertySearch onPick={pick} />
+      {karQ.isError && (
+        <Alert severity="warning" role="alert">
+          Failed to fetch kar details: {messageOf(karQ.error)}
+        </Alert>
+      )}
+      {property && karQ.isSuccess && !kar && (
+        <Alert severity="warning" role="alert">
+          {TAX_MESSAGES.noKar}
+        </Alert>
+      )}
+      {paid && (
+        <Alert
+          severity="success"
+          role="status"
+          action={<Button onClick={() => void downloadReceipt(paid.paymentId).catch(downloadFailed)}>पावती / Receipt</Button>}
+        >
+          {TAX_MESSAGES.paid} पावती क्र. {paid.receiptNo} ({paid.financialYear}), {rupees(paid.amountTotal)}
+        </Alert>
+      )}
+      {kar && property && (
+        <>
+          <TaxCard kar={kar} />
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            <Button variant="outlined" aria-expanded={showBooks} onClick={() => setShowBooks((v) => !v)}>
+              {showBooks ? 'इतिहास लपवा' : 'भरणा इतिहास दाखवा'} / Payment history
+            </Button>
+            <Button
+              variant="outlined"
+              onClick={() => void downloadDemand(property.ownerId, councilIdOf(), kar.malmattaNo).catch(downloadFailed)}
+            >
+              मागणी बिल (नमुना ९-क) / Demand bill
+            </Button>
+            <Button variant="outlined" onClick={() => setAdjusting(true)} disabled={!ledger.data}>
+              माफी / दुरुस्ती — Remission / correction
+            </Button>
+          </Box>
+          {showBooks && (
+            <Paper sx={{ p: 2, display: 'grid', gap: 2 }}>
+              <Receipts rows={history.data ?? []} ledger={ledger.data} />
+              {ledger.isError && <Alert severity="error">{messageOf(ledger.error)}</Alert>}
+              {ledger.data && <LedgerPanel ledger={ledger.data} />}
+            </Paper>
+          )}
+          {adjusting && ledger.data && (
+            <AdjustmentDialog ownerId={property.ownerId} ledger={ledger.data} onClose={() => setAdjusting(false)} />
+          )}
+          {(paiseOf(String(kar.total)) ?? 0n) > 0n && <PaymentForm key={kar.karId} kar={kar} onPaid={setPaid} />}
+        </>
+      )}
     </Box>
   );
 }
@@ -159,230 +186,28 @@ function History({ rows }: { rows: HistoryRow[] }) {
 type Amounts = Record<string, string>;
 const NO_AMOUNTS: Amounts = Object.fromEntries(TAX_HEADS.map((h) => [h.key, '']));
 
-function PaymentForm({ kar, onPaid }: { kar: Kar; onPaid: (p: Payment) => void }) {
-  const [amounts, setAmounts] = useState<Amounts>(NO_AMOUNTS);
-  const [method, setMethod] = useState('cash');
-  const [date, setDate] = useState(todayIso);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  // One key for the payment the clerk is entering: a double click or a retry sends the same key.
-  const key = useRef(newKey());
-
-  const problemOf = (h: (typeof TAX_HEADS)[number]) => {
-    const p = paiseOf(amounts[h.key]);
-    if (p === null) return 'रक्कम चुकीची / Not an amount';
-    if (p < 0n) return 'ऋण रक्कम चालणार नाही';
-    if (p > toPaise(String(kar[`total${h.col}`]))) return `कमाल ${formatRupees(kar[`total${h.col}`])}`;
-    return '';
-  };
-
-  const submit = async () => {
-    setError('');
-    if (TAX_HEADS.some((h) => problemOf(h))) {
-      setError('कृपया रकमा तपासा / Please check the amounts.');
-      return;
-    }
-    if (TAX_HEADS.every((h) => paiseOf(amounts[h.key]) === 0n)) {
-      setError(TAX_MESSAGES.atLeastOne);
-      return;
-    }
-    if (!date) {
-      setError(TAX_MESSAGES.noDate);
-      return;
-    }
-    setBusy(true);
-    try {
-      const input = {
-        karid: Number(kar.karId),
-        paid_method: method,
-        note: note.trim(),
-        paid_on: date,
-        createdByUserId: councilIdOf(),
-        paid_gharpatti: amounts.gharpatti.trim() || '0',
-        paid_divabatti: amounts.divabatti.trim() || '0',
-        paid_arogyakar: amounts.arogyakar.trim() || '0',
-        paid_panipatti: amounts.panipatti.trim() || '0',
-      };
-      const res = await applyPayment(input, key.current);
-      key.current = newKey();
-      setAmounts(NO_AMOUNTS);
-      setNote('');
-      onPaid(res.result.payment);
-    } catch (err) {
-      setError(`Payment failed: ${messageOf(err)}`);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Paper
-      sx={{ p: 2 }}
-      component="form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-      aria-label="कर भरणा / Payment"
-    >
-      <Typography variant="h6" gutterBottom>
-        कर भरणा / Payment
-      </Typography>
-      <Box className="tax-form-grid">
-        {TAX_HEADS.map((h) => {
-          const problem = problemOf(h);
-          return (
-            <TextField
-              key={h.key}
-              name={`paid_${h.key}`}
-              label={h.mr}
-              value={amounts[h.key]}
-              inputMode="decimal"
-              onChange={(e) => setAmounts({ ...amounts, [h.key]: e.target.value })}
-              error={!!problem}
-              helperText={problem || `कमाल ${formatRupees(kar[`total${h.col}`])}`}
-              slotProps={{ htmlInput: { type: 'number', min: 0, step: 0.01, max: String(kar[`total${h.col}`]) } }}
-            />
-          );
-        })}
-        <TextField select name="paid_method" label="भरणा प्रकार / Method" value={method} onChange={(e) => setMethod(e.target.value)}>
-          {PAYMENT_METHOD_KEYS.map((m) => (
-            <MenuItem key={m} value={m}>
-              {PAYMENT_METHODS[m].mr} / {PAYMENT_METHODS[m].en}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          name="paid_on"
-          type="date"
-          label="दिनांक / Date"
-          value={date}
-          onChange={(e) => setDate(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: todayIso() } }}
-        />
-        <TextField name="note" label="टीप / Note" value={note} onChange={(e) => setNote(e.target.value)} />
-      </Box>
-      {error && (
-        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-          {error}
-        </Alert>
-      )}
-      <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={busy}>
-        कर भरा / Pay
-      </Button>
-    </Paper>
-  );
-}
-
-function PayTab() {
-  const [property, setProperty] = useState<PropertyHit | null>(null);
-  const [kar, setKar] = useState<Kar | null>(null);
-  const [history, setHistory] = useState<HistoryRow[]>([]);
-  const [showHistory, setShowHistory] = useState(false);
-  const [error, setError] = useState('');
-  const [paid, setPaid] = useState<Payment | null>(null);
-
-  const load = useCallback(async (p: PropertyHit) => {
-    setError('');
-    try {
-      const [k, h] = await Promise.all([fetchKar(p.ownerId), fetchHistory(p.ownerId)]);
-      setKar(k);
-      setHistory(h);
-      if (!k) setError(TAX_MESSAGES.noKar);
-    } catch (err) {
-      setKar(null);
-      setError(`Failed to fetch kar details: ${messageOf(err)}`);
-    }
-  }, []);
-
-  useEffect(() => {
-    setPaid(null);
-    if (property) void load(property);
-    else setKar(null);
-  }, [property, load]);
-
-  const onPaid = (payment: Payment) => {
-    setPaid(payment);
-    // The card and history reload a second after the payment (spec 4).
-    setTimeout(() => {
-      if (property) void load(property);
-    }, 1000);
-  };
-
-  return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <PropertySearch onPick={setProperty} />
-      {error && (
-        <Alert severity="warning" role="alert">
-          {error}
-        </Alert>
-      )}
-      {paid && (
-        <Alert
-          severity="success"
-          role="status"
-          action={
-            <Button onClick={() => void downloadReceipt(paid.paymentId).catch((e) => setError(`Error downloading PDF: ${messageOf(e)}`))}>
-              पावती / Receipt
-            </Button>
-          }
-        >
-          {TAX_MESSAGES.paid} पावती क्र. {paid.receiptNo} ({paid.financialYear}), {formatRupees(paid.amountTotal)}
-        </Alert>
-      )}
-      {kar && property && (
-        <>
-          <TaxCard kar={kar} />
-          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Button variant="outlined" onClick={() => setShowHistory((v) => !v)}>
-              {showHistory ? 'इतिहास लपवा' : 'भरणा इतिहास दाखवा'} / Payment history
-            </Button>
-            <Button
-              variant="outlined"
-              onClick={() =>
-                void downloadDemand(property.ownerId, councilIdOf(), kar.malmattaNo).catch((e) =>
-                  setError(`Error downloading PDF: ${messageOf(e)}`),
-                )
-              }
-            >
-              मागणी बिल (नमुना ९) / Demand bill
-            </Button>
-          </Box>
-          {showHistory && <History rows={history} />}
-          {Number(kar.total) > 0 && <PaymentForm key={kar.karId} kar={kar} onPaid={onPaid} />}
-        </>
-      )}
-    </Box>
-  );
-}
-
 function NewKarTab() {
   const [malmattaNo, setMalmattaNo] = useState('');
   const [arrears, setArrears] = useState<Amounts>(NO_AMOUNTS);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const addKar = useAddKar();
   const submit = async () => {
     setMessage(null);
     if (!malmattaNo.trim()) {
       setMessage({ ok: false, text: 'कृपया मालमत्ता क्रमांक टाका / Property No. is required.' });
       return;
     }
-    setBusy(true);
     try {
       const body = {
         malmattaNo: malmattaNo.trim(),
         createdByUserId: councilIdOf(),
         ...Object.fromEntries(TAX_HEADS.map((h) => [`magil${h.col}`, arrears[h.key].trim() || '0'])),
       };
-      const r = await addKar(body as Parameters<typeof addKar>[0]);
-      setMessage({ ok: true, text: `${r.message}: ${r.result.malmattaNo}, ${formatRupees(r.result.total)}` });
+      const r = await addKar.mutateAsync(body);
+      setMessage({ ok: true, text: `${r.message}: ${r.result.malmattaNo}, ${rupees(r.result.total)}` });
       setArrears(NO_AMOUNTS);
     } catch (err) {
       setMessage({ ok: false, text: messageOf(err) });
-    } finally {
-      setBusy(false);
     }
   };
   return (
@@ -425,7 +250,7 @@ function NewKarTab() {
           {message.text}
         </Alert>
       )}
-      <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={busy}>
+      <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={addKar.isPending}>
         जतन करा / Save
       </Button>
     </Paper>
