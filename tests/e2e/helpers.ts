@@ -142,6 +142,44 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/** What the staff app told the clerk in its snackbar and asked in its confirmation dialog
+ *  (web/src/components/feedback/FeedbackProvider.tsx), in order, as the clerk saw them: each notice
+ *  is read and closed, each question answered `answer.confirm` (yes unless changed). Call before the
+ *  page's first navigation. */
+export async function watchFeedback(page: Page): Promise<{ seen: string[]; answer: { confirm: boolean } }> {
+  const seen: string[] = [];
+  const answer = { confirm: true };
+  await page.exposeBinding('__feedbackSeen', (_source, kind: 'note' | 'confirm', text: string) => {
+    seen.push(text);
+    return kind === 'confirm' ? answer.confirm : true;
+  });
+  await page.addInitScript(() => {
+    const read = (kind: string, text: string) =>
+      (window as unknown as { __feedbackSeen: (kind: string, text: string) => Promise<boolean> }).__feedbackSeen(kind, text);
+    const done = new WeakSet<Element>();
+    const look = async () => {
+      for (const note of document.querySelectorAll('.MuiSnackbar-root .MuiAlert-root')) {
+        if (done.has(note)) continue;
+        done.add(note);
+        // Said once closed and gone, as an alert() returned once accepted: the next step sees the page without it.
+        const text = note.querySelector('.MuiAlert-message')?.textContent ?? '';
+        note.querySelector<HTMLButtonElement>('.MuiAlert-action button')?.click();
+        while (note.isConnected) await new Promise((r) => setTimeout(r, 20));
+        await read('note', text);
+      }
+      for (const title of document.querySelectorAll('#feedback-confirm-title')) {
+        if (done.has(title)) continue;
+        done.add(title);
+        const yes = await read('confirm', title.textContent ?? '');
+        const buttons = title.closest('[role="dialog"]')?.querySelectorAll<HTMLButtonElement>('.MuiDialogActions-root button');
+        buttons?.[yes ? buttons.length - 1 : 0]?.click();
+      }
+    };
+    new MutationObserver(() => void look()).observe(document, { childList: true, subtree: true });
+  });
+  return { seen, answer };
+}
+
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(screensDir, { recursive: true });
   await page.screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: true });
