@@ -35,7 +35,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startPortal(): Promise<Portal> {
+/** `env`: more of the server's environment (a test moving its clock preloads libfaketime with it). */
+export async function startPortal(opts: { env?: Record<string, string> } = {}): Promise<Portal> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-e2e-'));
   const port = await freePort();
   const password = 'Admin@12345';
@@ -48,6 +49,8 @@ export async function startPortal(): Promise<Portal> {
     E2E_CAPTCHA_PEEK: '1',
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
   };
+  // Only the server gets them: the account CLI below runs on the real clock.
+  const serverEnv = opts.env ?? {};
   if (process.env.DATABASE_URL) {
     username = `e2e_${process.pid}_${Date.now().toString(36)}`;
     const cli = spawnSync(tsx, ['server/cli/user.ts', 'add', username, '--admin', '--password', password], {
@@ -62,7 +65,11 @@ export async function startPortal(): Promise<Portal> {
     env.ADMIN_USERNAME = username;
     env.ADMIN_PASSWORD = password;
   }
-  const child: ChildProcess = spawn(tsx, ['server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(tsx, ['server/main.ts'], {
+    cwd: root,
+    env: { ...env, ...serverEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
