@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, type Portal } from './helpers.ts';
+import { launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, watchFeedback, type Portal } from './helpers.ts';
 import { apiCaller } from '../helpers/http-api.ts';
 import { caseOf, photo, registerCertificate } from '../helpers/certificate-cases.ts';
 
@@ -19,16 +19,6 @@ afterAll(async () => {
   await browser?.close();
   await portal?.stop();
 });
-
-/** Every alert() the page shows, accepted. */
-function watchDialogs(page: Page): string[] {
-  const messages: string[] = [];
-  page.on('dialog', (d) => {
-    messages.push(d.message());
-    void d.accept();
-  });
-  return messages;
-}
 
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 const tokenOf = async (page: Page) => JSON.parse((await page.evaluate(() => localStorage.getItem('session')))!).token as string;
@@ -47,7 +37,7 @@ describe('birth certificate', () => {
   it('is registered through the form, found by name, updated and downloaded as PDF', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     const errors = watchErrors(page);
-    const dialogs = watchDialogs(page);
+    const dialogs = (await watchFeedback(page)).seen;
     await loginThroughForm(page, portal);
     const api = await apiOf(page);
     // A second child, so the search has something to leave out.
@@ -269,7 +259,7 @@ describe('residence certificate public page', () => {
 describe('death certificate', () => {
   it('derives the Marathi gender and the date in words, and says when the list cannot be read', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const dialogs = watchDialogs(page);
+    const dialogs = (await watchFeedback(page)).seen;
     await loginThroughForm(page, portal);
     await page.goto(portal.baseUrl + '/deathCertForm');
     // Nothing registered yet: the empty list, and Cancel from the form goes back to the initial view.
@@ -313,7 +303,7 @@ describe('marriage certificate', () => {
   it('is registered with photos; a photo over 600 KB is refused and cleared', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
-    const dialogs = watchDialogs(page);
+    const dialogs = (await watchFeedback(page)).seen;
     await loginThroughForm(page, portal);
     await page.goto(portal.baseUrl + '/marriageCertForm');
     await page.getByRole('button', { name: /नवीन नोंदणी/ }).click();

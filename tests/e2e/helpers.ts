@@ -35,7 +35,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startPortal(): Promise<Portal> {
+/** `env`: more of the server's environment (a test moving its clock preloads libfaketime with it). */
+export async function startPortal(opts: { env?: Record<string, string> } = {}): Promise<Portal> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-e2e-'));
   const port = await freePort();
   const password = 'Admin@12345';
@@ -48,6 +49,8 @@ export async function startPortal(): Promise<Portal> {
     E2E_CAPTCHA_PEEK: '1',
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
   };
+  // Only the server gets them: the account CLI below runs on the real clock.
+  const serverEnv = opts.env ?? {};
   if (process.env.DATABASE_URL) {
     username = `e2e_${process.pid}_${Date.now().toString(36)}`;
     const cli = spawnSync(tsx, ['server/cli/user.ts', 'add', username, '--admin', '--password', password], {
@@ -62,7 +65,11 @@ export async function startPortal(): Promise<Portal> {
     env.ADMIN_USERNAME = username;
     env.ADMIN_PASSWORD = password;
   }
-  const child: ChildProcess = spawn(tsx, ['server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(tsx, ['server/main.ts'], {
+    cwd: root,
+    env: { ...env, ...serverEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -140,6 +147,44 @@ export function watchErrors(page: Page): string[] {
   });
   page.on('pageerror', (e) => errors.push(String(e)));
   return errors;
+}
+
+/** What the staff app told the clerk in its snackbar and asked in its confirmation dialog
+ *  (web/src/components/feedback/FeedbackProvider.tsx), in order, as the clerk saw them: each notice
+ *  is read and closed, each question answered `answer.confirm` (yes unless changed). Call before the
+ *  page's first navigation. */
+export async function watchFeedback(page: Page): Promise<{ seen: string[]; answer: { confirm: boolean } }> {
+  const seen: string[] = [];
+  const answer = { confirm: true };
+  await page.exposeBinding('__feedbackSeen', (_source, kind: 'note' | 'confirm', text: string) => {
+    seen.push(text);
+    return kind === 'confirm' ? answer.confirm : true;
+  });
+  await page.addInitScript(() => {
+    const read = (kind: string, text: string) =>
+      (window as unknown as { __feedbackSeen: (kind: string, text: string) => Promise<boolean> }).__feedbackSeen(kind, text);
+    const done = new WeakSet<Element>();
+    const look = async () => {
+      for (const note of document.querySelectorAll('.MuiSnackbar-root .MuiAlert-root')) {
+        if (done.has(note)) continue;
+        done.add(note);
+        // Said once closed and gone, as an alert() returned once accepted: the next step sees the page without it.
+        const text = note.querySelector('.MuiAlert-message')?.textContent ?? '';
+        note.querySelector<HTMLButtonElement>('.MuiAlert-action button')?.click();
+        while (note.isConnected) await new Promise((r) => setTimeout(r, 20));
+        await read('note', text);
+      }
+      for (const title of document.querySelectorAll('#feedback-confirm-title')) {
+        if (done.has(title)) continue;
+        done.add(title);
+        const yes = await read('confirm', title.textContent ?? '');
+        const buttons = title.closest('[role="dialog"]')?.querySelectorAll<HTMLButtonElement>('.MuiDialogActions-root button');
+        buttons?.[yes ? buttons.length - 1 : 0]?.click();
+      }
+    };
+    new MutationObserver(() => void look()).observe(document, { childList: true, subtree: true });
+  });
+  return { seen, answer };
 }
 
 export async function screenshot(page: Page, name: string) {

@@ -16,6 +16,7 @@ import {
   slidePng,
   startPortal,
   watchErrors,
+  watchFeedback,
   type Office,
   type Portal,
 } from './helpers.ts';
@@ -516,24 +517,12 @@ describe('home page for a logged-in clerk', () => {
   });
 });
 
-/** Collects window.alert/confirm texts; confirm answers `answer.confirm` (true unless changed). */
-function dialogs(page: Page) {
-  const seen: string[] = [];
-  const answer = { confirm: true };
-  page.on('dialog', (d) => {
-    seen.push(d.message());
-    if (d.type() === 'confirm' && !answer.confirm) void d.dismiss();
-    else void d.accept();
-  });
-  return { seen, answer };
-}
-
 describe('staff screens', () => {
   it('carousel admin: refuses an incomplete upload, uploads two images with previews, deletes one after confirmation', async () => {
     await clearSlides();
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors = watchErrors(page);
-    const { seen, answer } = dialogs(page);
+    const { seen, answer } = await watchFeedback(page);
     await loginThroughForm(page, portal);
     await page.getByRole('link', { name: /मुख्यपृष्ठ फोटो/ }).click();
     await page.waitForURL(`${portal.baseUrl}/addcarouselimages`);
@@ -622,7 +611,7 @@ describe('staff screens', () => {
   it('news admin: create switches to edit mode, then edit and delete with confirmation', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const errors = watchErrors(page);
-    const { seen } = dialogs(page);
+    const { seen } = await watchFeedback(page);
     await loginThroughForm(page, portal);
     await page.goto(portal.baseUrl + '/dashnews');
     await page.getByRole('button', { name: 'Save News' }).click();

@@ -43,15 +43,20 @@ interface Question extends ConfirmOptions {
 }
 
 export function FeedbackProvider({ children }: { children: ReactNode }) {
-  // Notes queue: a second message waits until the first is closed, so none is lost unseen.
+  // The messages not yet shown, the one showing first.
   const [notes, setNotes] = useState<Note[]>([]);
   const [noteOpen, setNoteOpen] = useState(false);
   const nextKey = useRef(0);
   const [question, setQuestion] = useState<Question | null>(null);
 
   const notify = useCallback<Notify>((message, severity = 'info') => {
-    setNotes((q) => [...q, { key: nextKey.current++, message, severity }]);
-    setNoteOpen(true);
+    setNotes((q) => {
+      // A newer message takes the place of the one showing: it closes (its exit shows the next)
+      // rather than make the clerk wait out its time.
+      if (q.length) setNoteOpen(false);
+      else setNoteOpen(true);
+      return [...q, { key: nextKey.current++, message, severity }];
+    });
   }, []);
 
   const confirm = useCallback<Confirm>(

@@ -17,6 +17,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import DateField from '../../components/form/DateField.tsx';
 import { councilIdOf } from '../../lib/session.ts';
+import { useConfirm, useNotify, type Notify } from '../../components/feedback/FeedbackProvider.tsx';
 import { messageOf } from '../../lib/api.ts';
 import { formatDateMr } from '../../lib/format.ts';
 import { dateToIso, isoToDate, type NewsItem } from './api.ts';
@@ -30,12 +31,12 @@ interface Draft {
 }
 const EMPTY: Draft = { title: '', content: '', date: '' };
 
-/** Title, content and date, trimmed and all required (spec 5); null after the alert. */
-function toInput(d: Draft) {
+/** Title, content and date, trimmed and all required (spec 5); null after the notice. */
+function toInput(d: Draft, notify: Notify) {
   const userId = councilIdOf();
   const input = { blogTitle: d.title.trim(), blogContent: d.content.trim(), eventDate: d.date.trim(), createdByUserId: userId };
   if (!input.blogTitle || !input.blogContent || !input.eventDate || !userId) {
-    window.alert('complete all fields!');
+    notify('complete all fields!', 'warning');
     return null;
   }
   return { ...input, eventDate: dateToIso(input.eventDate) };
@@ -86,10 +87,11 @@ function NewsRow({
   const [draft, setDraft] = useState<Draft | null>(null);
   const [error, setError] = useState('');
   const update = useUpdateNews(userId);
+  const notify = useNotify();
 
   const save = async () => {
     if (!draft) return;
-    const input = toInput(draft);
+    const input = toInput(draft, notify);
     if (!input) return;
     setError('');
     try {
@@ -164,6 +166,8 @@ export default function NewsAdminPage() {
   const news = useNews(userId, mode === 'edit' && !!userId);
   const create = useCreateNews(userId);
   const del = useDeleteNews(userId);
+  const notify = useNotify();
+  const confirm = useConfirm();
   const items = news.data ?? null;
   const readError =
     mode !== 'edit'
@@ -185,7 +189,7 @@ export default function NewsAdminPage() {
     e.preventDefault();
     setError('');
     setMessage('');
-    const input = toInput(draft);
+    const input = toInput(draft, notify);
     if (!input) return;
     try {
       // The list of edit mode is read afresh after the create (useCreateNews).
@@ -199,7 +203,7 @@ export default function NewsAdminPage() {
   };
 
   const remove = async (item: NewsItem) => {
-    if (!window.confirm('really want to delete?')) return;
+    if (!(await confirm({ title: 'really want to delete?', confirmLabel: 'हटवा (Delete)' }))) return;
     setError('');
     setMessage('');
     try {

@@ -1,6 +1,7 @@
 // /addcarouselimages (spec 2.7, 5, 8): add mode uploads one or more images with one caption,
 // edit mode lists the council's slides in slideshow order with Delete, and up/down buttons that save
-// a new order (issue 14). The alerts and confirmation are the spec's own.
+// a new order (issue 14). The notices and the confirmation say the spec's words, through the staff
+// app's snackbar and dialog (components/feedback).
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -18,6 +19,7 @@ import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import DeleteIcon from '@mui/icons-material/Delete';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import { useConfirm, useNotify } from '../../components/feedback/FeedbackProvider.tsx';
 import { messageOf } from '../../lib/api.ts';
 import { councilIdOf } from '../../lib/session.ts';
 import { imageUrl, type Slide } from './api.ts';
@@ -34,6 +36,7 @@ function AddForm() {
   const userId = councilIdOf();
   const upload = useUploadSlides(userId);
   const busy = upload.isPending;
+  const notify = useNotify();
 
   useEffect(() => {
     const urls = files.map((f) => URL.createObjectURL(f));
@@ -43,10 +46,10 @@ function AddForm() {
 
   const send = async () => {
     setError('');
-    if (files.length === 0 || !content.trim() || !userId) return window.alert('complete all fields!');
+    if (files.length === 0 || !content.trim() || !userId) return notify('complete all fields!', 'warning');
     try {
       await upload.mutateAsync({ files, content: content.trim() });
-      window.alert('अपलोड यशस्वी!');
+      notify('अपलोड यशस्वी!', 'success');
       setContent('');
       setFiles([]);
       setInputKey((k) => k + 1);
@@ -112,6 +115,7 @@ function EditGrid() {
   const read = useSlides(userId, !!userId);
   const del = useDeleteSlide(userId);
   const reorder = useReorderSlides(userId);
+  const confirm = useConfirm();
   const [deleteError, setDeleteError] = useState('');
   const [message, setMessage] = useState('');
   const slides = read.data ?? null;
@@ -119,7 +123,7 @@ function EditGrid() {
     deleteError || (!userId ? 'User not logged in. Please log in again.' : read.isError && !read.isFetching ? messageOf(read.error) : '');
 
   const remove = async (s: Slide) => {
-    if (!window.confirm('really want to delete?')) return;
+    if (!(await confirm({ title: 'really want to delete?', confirmLabel: 'हटवा (Delete)' }))) return;
     setDeleteError('');
     setMessage('');
     try {

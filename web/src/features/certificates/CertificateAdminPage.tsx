@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
 import BackToAdmin from '../../components/BackToAdmin.tsx';
+import { useNotify } from '../../components/feedback/FeedbackProvider.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { downloadPdf, type Page } from './api.ts';
 import { useCertificatePage } from './queries.ts';
@@ -32,6 +33,7 @@ export default function CertificateAdminPage({ kind }: { kind: KindName }) {
   const [editing, setEditing] = useState<Item | null>(null);
   const [pdfBusy, setPdfBusy] = useState(false);
   const list = useCertificatePage(k, shown.pageNumber, shown.nameFilter, view === 'list');
+  const notify = useNotify();
   const loading = view === 'list' && list.isFetching;
   const failed = list.isError && !list.isFetching;
   const page = failed ? EMPTY_PAGE : (list.data ?? EMPTY_PAGE);
@@ -41,14 +43,14 @@ export default function CertificateAdminPage({ kind }: { kind: KindName }) {
   }, [k]);
 
   // A read that failed for good (after the retries of lib/retry.ts) is said once, as the spec's
-  // alert; a failure still cached from an earlier visit is not said again.
+  // alert (a notice); a failure still cached from an earlier visit is not said again.
   const alerted = useRef(list.errorUpdatedAt);
   useEffect(() => {
     if (!list.isError || list.errorUpdatedAt === alerted.current) return;
     alerted.current = list.errorUpdatedAt;
     console.warn(k.listFailed, list.error);
-    window.alert(`एरर: ${k.listFailed}`);
-  }, [k, list.isError, list.error, list.errorUpdatedAt]);
+    notify(`एरर: ${k.listFailed}`, 'error');
+  }, [k, list.isError, list.error, list.errorUpdatedAt, notify]);
 
   /** Shows a page; asking again for the page on screen reads it afresh. */
   const load = (pageNumber: number, nameFilter: string) => {
@@ -68,7 +70,7 @@ export default function CertificateAdminPage({ kind }: { kind: KindName }) {
   };
   const openUpdate = (item: Item) => {
     if (!item[k.idField]) {
-      window.alert('प्रमाणपत्र आयडी उपलब्ध नाही, अद्यतन करता येणार नाही. (Certificate ID is missing; cannot update.)');
+      notify('प्रमाणपत्र आयडी उपलब्ध नाही, अद्यतन करता येणार नाही. (Certificate ID is missing; cannot update.)', 'error');
       return;
     }
     setSuccess('');
@@ -91,7 +93,7 @@ export default function CertificateAdminPage({ kind }: { kind: KindName }) {
   const pdf = async (item: Item) => {
     const id = item[k.idField];
     if (!id) {
-      window.alert('प्रमाणपत्र आयडी उपलब्ध नाही, PDF तयार करता येणार नाही. (Certificate ID is missing; cannot make the PDF.)');
+      notify('प्रमाणपत्र आयडी उपलब्ध नाही, PDF तयार करता येणार नाही. (Certificate ID is missing; cannot make the PDF.)', 'error');
       return;
     }
     setPdfBusy(true);
@@ -99,7 +101,7 @@ export default function CertificateAdminPage({ kind }: { kind: KindName }) {
       await downloadPdf(k, item, String(id));
     } catch (err) {
       console.warn('PDF', err);
-      window.alert(err instanceof ApiError ? `PDF तयार करण्यात अयशस्वी: ${err.status} (${err.message})` : 'PDF डाउनलोड करताना त्रुटी आली');
+      notify(err instanceof ApiError ? `PDF तयार करण्यात अयशस्वी: ${err.status} (${err.message})` : 'PDF डाउनलोड करताना त्रुटी आली', 'error');
     } finally {
       setPdfBusy(false);
     }

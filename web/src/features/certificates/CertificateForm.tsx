@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import FormSections, { FormSection } from '../../components/form/FormSections.tsx';
+import { useNotify } from '../../components/feedback/FeedbackProvider.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { councilIdOf } from '../../lib/session.ts';
 import { useNextNumber, useSaveCertificate } from './queries.ts';
@@ -34,6 +35,7 @@ export default function CertificateForm({ k, item, onCancel, onSaved }: Props) {
   const [values, setValues] = useState<Values>(() => (item ? valuesOf(k, item) : emptyValues(k)));
   const [photos, setPhotos] = useState<Record<string, File | null>>({});
   const save = useSaveCertificate(k);
+  const notify = useNotify();
   // After a save the form is closing: it stays disabled until it goes.
   const busy = save.isPending || save.isSuccess;
   const browserChecks = !k.multipart;
@@ -57,18 +59,18 @@ export default function CertificateForm({ k, item, onCancel, onSaved }: Props) {
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!councilIdOf()) {
-      window.alert('Error: User ID not found. Cannot submit.');
+      notify('Error: User ID not found. Cannot submit.', 'error');
       return;
     }
     if (item && !id) {
-      window.alert('प्रमाणपत्र आयडी उपलब्ध नाही, अद्यतन करता येणार नाही. (Certificate ID is missing; cannot update.)');
+      notify('प्रमाणपत्र आयडी उपलब्ध नाही, अद्यतन करता येणार नाही. (Certificate ID is missing; cannot update.)', 'error');
       return;
     }
     try {
       await save.mutateAsync({ values, id, photos, version: typeof item?.version === 'number' ? item.version : undefined });
       onSaved(id ? 'अर्ज यशस्वीरित्या अद्यतनित झाला!' : 'अर्ज यशस्वीरित्या सादर झाला!');
     } catch (err) {
-      window.alert(submitError(err));
+      notify(submitError(err), 'error');
     }
   };
 

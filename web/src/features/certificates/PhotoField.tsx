@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useNotify } from '../../components/feedback/FeedbackProvider.tsx';
 import { apiUrl } from '../../lib/api.ts';
 import { PHOTO_PLACEHOLDER } from './placeholder.ts';
 
@@ -25,6 +26,7 @@ export default function PhotoField({ name, mr, en, required, savedUrl, file, dis
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const notify = useNotify();
 
   useEffect(() => {
     if (!file) {
@@ -44,7 +46,7 @@ export default function PhotoField({ name, mr, en, required, savedUrl, file, dis
   const choose = (e: React.ChangeEvent<HTMLInputElement>) => {
     const chosen = e.target.files?.[0] ?? null;
     if (chosen && chosen.size > PHOTO_LIMIT_BYTES) {
-      window.alert(PHOTO_TOO_BIG);
+      notify(PHOTO_TOO_BIG, 'error');
       e.target.value = '';
       onChange(null);
       return;

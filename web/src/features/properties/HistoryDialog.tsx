@@ -1,6 +1,5 @@
 // The ownership history of a property (issue 9): every owner it has had, newest first, each with the
 // transfer (ferfar) that made it the owner. The register is amended, never overwritten.
-import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -9,21 +8,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Loading from '../../components/Loading.tsx';
-import { fetchHistory, type OwnershipHistory } from './api.ts';
 import OwnershipList from './OwnershipList.tsx';
+import { useOwnershipHistory } from './queries.ts';
 
 export default function HistoryDialog({ malmattaNo, onClose }: { malmattaNo: string; onClose: () => void }) {
-  const [history, setHistory] = useState<OwnershipHistory | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    const ctrl = new AbortController();
-    fetchHistory(malmattaNo, ctrl.signal)
-      .then(setHistory)
-      .catch((err: Error) => {
-        if (!ctrl.signal.aborted) setError(err.message || 'डेटा मिळवताना त्रुटी आली. कृपया पुन्हा प्रयत्न करा.');
-      });
-    return () => ctrl.abort();
-  }, [malmattaNo]);
+  const { data: history, error: failed } = useOwnershipHistory(malmattaNo);
+  const error = failed ? failed.message || 'डेटा मिळवताना त्रुटी आली. कृपया पुन्हा प्रयत्न करा.' : '';
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="history-title">
       <DialogTitle id="history-title">

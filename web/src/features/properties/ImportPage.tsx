@@ -12,8 +12,9 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { downloadTemplate, uploadRegister, type ImportReport } from './api.ts';
+import { downloadTemplate, type ImportReport } from './api.ts';
 import PageHeader from './PageHeader.tsx';
+import { useImportRegister } from './queries.ts';
 import { ALL_FIELDS } from './shared.ts';
 
 /** A problem's column as the template heads it: "मालकाचे नाव (malkacheNav)". */
@@ -87,6 +88,7 @@ export default function ImportPage() {
   const [result, setResult] = useState<{ report: ImportReport; message: string } | null>(null);
   const [checkedOk, setCheckedOk] = useState(false);
   const [error, setError] = useState('');
+  const upload = useImportRegister();
   useEffect(() => {
     document.title = 'नमुना ८ Excel आयात | ग्रामपंचायत';
   }, []);
@@ -98,9 +100,11 @@ export default function ImportPage() {
     setResult(null);
     setPhase({ step: 'uploading', share: 0, dryRun });
     try {
-      const res = await uploadRegister(file, dryRun, (share) =>
-        setPhase(share >= 1 ? { step: 'working', dryRun } : { step: 'uploading', share, dryRun }),
-      );
+      const res = await upload.mutateAsync({
+        file,
+        dryRun,
+        onProgress: (share) => setPhase(share >= 1 ? { step: 'working', dryRun } : { step: 'uploading', share, dryRun }),
+      });
       setResult(res);
       setCheckedOk(dryRun && res.report.problems.length === 0 && res.report.created > 0);
     } catch (err) {

@@ -1,9 +1,9 @@
 // The staff autocomplete of property numbers (spec 2.1, 9): from one character, 400 ms after the
 // last key, at most 10 suggestions from the council's register. Typing again clears the selection.
-import { useEffect, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { suggestProperties, type PropertyRow } from './api.ts';
+import type { PropertyRow } from './api.ts';
+import { useSuggestions } from './queries.ts';
 import { useDebounced } from './shared.ts';
 
 interface Props {
@@ -23,27 +23,12 @@ interface Props {
 }
 
 export default function PropertyPicker({ name, label, id, text, onText, selected, onSelect, freeSolo, required, error, onBlur }: Props) {
-  const [options, setOptions] = useState<PropertyRow[]>([]);
-  const [loading, setLoading] = useState(false);
   const term = useDebounced(text.trim(), 400);
-
-  useEffect(() => {
-    if (!term || (selected && selected.malmattaNo === term)) {
-      setOptions([]);
-      return;
-    }
-    const ctrl = new AbortController();
-    setLoading(true);
-    suggestProperties(term, ctrl.signal)
-      .then(setOptions)
-      .catch(() => {
-        if (!ctrl.signal.aborted) setOptions([]);
-      })
-      .finally(() => {
-        if (!ctrl.signal.aborted) setLoading(false);
-      });
-    return () => ctrl.abort();
-  }, [term, selected]);
+  // Nothing to suggest for an empty box or the number already chosen; a failed read suggests nothing.
+  const asking = !!term && !(selected && selected.malmattaNo === term);
+  const suggestions = useSuggestions(term, asking);
+  const options = asking && !suggestions.isError ? (suggestions.data ?? []) : [];
+  const loading = asking && suggestions.isFetching;
 
   return (
     <Autocomplete<PropertyRow, false, false, boolean>

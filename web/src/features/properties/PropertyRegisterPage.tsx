@@ -1,6 +1,6 @@
 // /getAllInfo (spec 2.3): the Namuna 8 register of the council. Two tabs: existing properties (cards
 // with Update, Namuna 8 PDF and ownership history) and the new-property form with the live assessment.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Backdrop from '@mui/material/Backdrop';
 import Box from '@mui/material/Box';
@@ -9,10 +9,11 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { ApiError } from '../../lib/api.ts';
-import { downloadNamuna8, fetchOwners, type OwnersPage, type PropertyRow } from './api.ts';
+import { downloadNamuna8, type PropertyRow } from './api.ts';
 import HistoryDialog from './HistoryDialog.tsx';
 import PageHeader from './PageHeader.tsx';
 import PropertyCards, { type Filters } from './PropertyCards.tsx';
+import { useOwnersPage, useRefreshRegister } from './queries.ts';
 import RegisterForm from './RegisterForm.tsx';
 import UpdateDialog from './UpdateDialog.tsx';
 
@@ -20,44 +21,31 @@ const NO_FILTERS: Filters = { ownerName: '', malmattaNo: '' };
 
 export default function PropertyRegisterPage() {
   const [tab, setTab] = useState<'list' | 'new'>('list');
-  const [page, setPage] = useState<OwnersPage | null>(null);
+  /** What the search boxes hold, and the page and filters the list shows (the boxes apply on Search). */
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState('');
+  const [shown, setShown] = useState({ pageNumber: 1, filters: NO_FILTERS });
+  const owners = useOwnersPage(shown.pageNumber, shown.filters.ownerName, shown.filters.malmattaNo);
+  const refresh = useRefreshRegister();
   const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   const [editing, setEditing] = useState<PropertyRow | null>(null);
   const [historyOf, setHistoryOf] = useState<string | null>(null);
   const [pdfBusy, setPdfBusy] = useState(false);
-  const loadCtrl = useRef<AbortController | null>(null);
-  const current = useRef({ pageNumber: 1, filters: NO_FILTERS });
 
   useEffect(() => {
     document.title = 'नमुना ८ अद्यतन व कर मागणी | ग्रामपंचायत';
   }, []);
 
-  const load = useCallback(async (pageNumber: number, f: Filters) => {
-    loadCtrl.current?.abort();
-    const ctrl = new AbortController();
-    loadCtrl.current = ctrl;
-    current.current = { pageNumber, filters: f };
-    setLoading(true);
-    setError('');
-    try {
-      setPage(await fetchOwners(pageNumber, f.ownerName, f.malmattaNo, ctrl.signal));
-    } catch (err) {
-      if (ctrl.signal.aborted) return;
-      setError(err instanceof ApiError ? `Network response was not ok (${err.status}): ${err.message}` : 'Failed to fetch data');
-    } finally {
-      if (!ctrl.signal.aborted) setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(1, NO_FILTERS);
-    return () => loadCtrl.current?.abort();
-  }, [load]);
-
-  const reload = () => void load(current.current.pageNumber, current.current.filters);
+  /** Shows a page of the register; asking again for the one on screen reads it afresh. */
+  const load = (pageNumber: number, f: Filters) => {
+    if (pageNumber === shown.pageNumber && f.ownerName === shown.filters.ownerName && f.malmattaNo === shown.filters.malmattaNo)
+      void owners.refetch();
+    else setShown({ pageNumber, filters: f });
+  };
+  const error = !owners.isError
+    ? ''
+    : owners.error instanceof ApiError
+      ? `Network response was not ok (${owners.error.status}): ${owners.error.message}`
+      : 'Failed to fetch data';
 
   const pdf = async (row: PropertyRow) => {
     if (!row.malmattaNo) {
@@ -88,18 +76,18 @@ export default function PropertyRegisterPage() {
       )}
       {tab === 'list' && (
         <PropertyCards
-          page={page}
+          page={owners.data ?? null}
           filters={filters}
-          loading={loading}
+          loading={owners.isFetching}
           error={error}
           busy={pdfBusy}
           onFilters={setFilters}
-          onSearch={() => void load(1, filters)}
+          onSearch={() => load(1, filters)}
           onReset={() => {
             setFilters(NO_FILTERS);
-            void load(1, NO_FILTERS);
+            load(1, NO_FILTERS);
           }}
-          onPage={(n) => void load(n, current.current.filters)}
+          onPage={(n) => load(n, shown.filters)}
           onUpdate={(row) => {
             setNotice(null);
             setEditing(row);
@@ -108,7 +96,7 @@ export default function PropertyRegisterPage() {
           onHistory={(row) => setHistoryOf(row.malmattaNo)}
         />
       )}
-      {tab === 'new' && <RegisterForm onRegistered={reload} />}
+      {tab === 'new' && <RegisterForm />}
       {editing && (
         <UpdateDialog
           key={editing.propertyId}
@@ -117,7 +105,7 @@ export default function PropertyRegisterPage() {
           onSaved={(text) => {
             setEditing(null);
             setNotice({ severity: 'success', text });
-            reload();
+            void refresh();
           }}
         />
       )}

@@ -10,15 +10,16 @@ import Typography from '@mui/material/Typography';
 import { todayInIndia } from '../../../../common/dates.ts';
 import FormSections from '../../components/form/FormSections.tsx';
 import { emptyValues, type Values } from '../../components/form/values.ts';
-import { registerProperty } from './api.ts';
 import AssessmentPanel from './AssessmentPanel.tsx';
 import { assessValues } from './assessValues.ts';
+import { useRates, useRegisterProperty } from './queries.ts';
 import { ALL_FIELDS, bodyOf, rupees, SECTIONS } from './shared.ts';
-import { useRates } from './useRates.ts';
 
-export default function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
+/** A registered property reads the register afresh (queries.ts), so the list shows it. */
+export default function RegisterForm() {
   const [values, setValues] = useState<Values>(() => emptyValues(ALL_FIELDS));
-  const [busy, setBusy] = useState(false);
+  const register = useRegisterProperty();
+  const busy = register.isPending;
   const [error, setError] = useState('');
   const [success, setSuccess] = useState('');
   const { rates, error: ratesError } = useRates();
@@ -30,16 +31,12 @@ export default function RegisterForm({ onRegistered }: { onRegistered: () => voi
     e.preventDefault();
     setError('');
     setSuccess('');
-    setBusy(true);
     try {
-      const res = await registerProperty(bodyOf(ALL_FIELDS, values));
+      const res = await register.mutateAsync(bodyOf(ALL_FIELDS, values));
       setSuccess(res.message || 'मलमत्ता यशस्वीपणे नोंदवली गेली!');
       setValues(emptyValues(ALL_FIELDS));
-      onRegistered();
     } catch (err) {
       setError((err as Error).message || 'Failed to register');
-    } finally {
-      setBusy(false);
     }
   };
 

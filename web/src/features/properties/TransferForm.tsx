@@ -11,9 +11,10 @@ import { NO_HEIR, TRANSFER_FIELDS, type TransferFieldName } from '../../../../co
 import { ApiError } from '../../lib/api.ts';
 import { todayIso } from '../../lib/dates.ts';
 import { formatDateGB } from '../../lib/format.ts';
-import { addTransfer, type PropertyRow, type Transfer } from './api.ts';
+import type { PropertyRow, Transfer } from './api.ts';
 import HistoryDialog from './HistoryDialog.tsx';
 import PropertyPicker from './PropertyPicker.tsx';
+import { useAddTransfer } from './queries.ts';
 
 type Values = Record<TransferFieldName, string>;
 const EMPTY = Object.fromEntries(TRANSFER_FIELDS.map((f) => [f.name, ''])) as Values;
@@ -23,7 +24,8 @@ export default function TransferForm() {
   const [values, setValues] = useState<Values>(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<TransferFieldName, boolean>>>({});
   const [selected, setSelected] = useState<PropertyRow | null>(null);
-  const [busy, setBusy] = useState(false);
+  const add = useAddTransfer();
+  const busy = add.isPending;
   const [error, setError] = useState('');
   const [saved, setSaved] = useState<{ message: string; transfer: Transfer } | null>(null);
   const [historyOf, setHistoryOf] = useState<string | null>(null);
@@ -57,9 +59,8 @@ export default function TransferForm() {
     setSaved(null);
     const body = Object.fromEntries(TRANSFER_FIELDS.map((f) => [f.name, values[f.name].trim()])) as Values;
     body.varasache_nav ||= NO_HEIR;
-    setBusy(true);
     try {
-      const res = await addTransfer(body);
+      const res = await add.mutateAsync(body);
       setSaved({ message: `Property transfer data submitted successfully! ${res.message}`, transfer: res.result });
       setValues(EMPTY);
       setTouched({});
@@ -70,8 +71,6 @@ export default function TransferForm() {
           ? `Error: ${err.status}. ${err.message || 'Please check your data.'}`
           : 'An unexpected error occurred.',
       );
-    } finally {
-      setBusy(false);
     }
   };
 

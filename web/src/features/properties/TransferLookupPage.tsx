@@ -11,10 +11,11 @@ import { TRANSFER_FIELDS } from '../../../../common/property/transfer.ts';
 import Loading from '../../components/Loading.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { formatDateMr } from '../../lib/format.ts';
-import { fetchHistory, fetchTransfer, type OwnershipHistory, type Transfer } from './api.ts';
+import type { Transfer } from './api.ts';
 import OwnershipList from './OwnershipList.tsx';
 import PageHeader from './PageHeader.tsx';
 import PropertyPicker from './PropertyPicker.tsx';
+import { useOwnershipHistory, useTransfer } from './queries.ts';
 
 const label = (name: string) => TRANSFER_FIELDS.find((f) => f.name === name)!;
 const ROWS: [string, (t: Transfer) => string][] = [
@@ -62,54 +63,55 @@ function TransferCard({ t }: { t: Transfer }) {
 
 export default function TransferLookupPage() {
   const [number, setNumber] = useState('');
-  const [transfer, setTransfer] = useState<Transfer | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  /** The ferfar number asked for, and what the box said when it was no number. */
+  const [asked, setAsked] = useState<number | null>(null);
+  const [numberError, setNumberError] = useState('');
+  const found = useTransfer(asked);
   const [historyText, setHistoryText] = useState('');
-  const [history, setHistory] = useState<OwnershipHistory | null>(null);
-  const [historyError, setHistoryError] = useState('');
-  const [historyBusy, setHistoryBusy] = useState(false);
+  const [historyOf, setHistoryOf] = useState<string | null>(null);
+  const [historyInputError, setHistoryInputError] = useState('');
+  const owners = useOwnershipHistory(historyOf);
+
+  // While a number is read (again) the last answer is not shown.
+  const busy = found.isFetching;
+  const transfer = busy ? null : (found.data ?? null);
+  const error =
+    numberError ||
+    (found.isError && !busy
+      ? found.error instanceof ApiError && found.error.status === 404
+        ? found.error.message || 'मालमत्ता हस्तांतरण सापडले नाही'
+        : 'डेटा मिळवताना त्रुटी आली. कृपया पुन्हा प्रयत्न करा.'
+      : '');
+  const historyBusy = owners.isFetching;
+  const history = historyBusy ? null : (owners.data ?? null);
+  const historyError =
+    historyInputError || (owners.isError && !historyBusy ? owners.error.message || 'डेटा मिळवताना त्रुटी आली. कृपया पुन्हा प्रयत्न करा.' : '');
   useEffect(() => {
     document.title = 'फेरफार नोंदी | ग्रामपंचायत';
   }, []);
 
-  const search = async (e: React.FormEvent) => {
+  const search = (e: React.FormEvent) => {
     e.preventDefault();
-    setTransfer(null);
-    setError('');
     if (!/^\d+$/.test(number.trim()) || Number(number) < 1) {
-      setError('कृपया फरफार नंबर प्रविष्ट करा');
+      setAsked(null);
+      setNumberError('कृपया फरफार नंबर प्रविष्ट करा');
       return;
     }
-    setBusy(true);
-    try {
-      setTransfer(await fetchTransfer(Number(number)));
-    } catch (err) {
-      setError(
-        err instanceof ApiError && err.status === 404
-          ? err.message || 'मालमत्ता हस्तांतरण सापडले नाही'
-          : 'डेटा मिळवताना त्रुटी आली. कृपया पुन्हा प्रयत्न करा.',
-      );
-    } finally {
-      setBusy(false);
-    }
+    setNumberError('');
+    // The same number again is read afresh, as a new one is.
+    if (asked === Number(number)) void found.refetch();
+    else setAsked(Number(number));
   };
 
-  const showHistory = async (malmattaNo: string) => {
-    setHistory(null);
-    setHistoryError('');
+  const showHistory = (malmattaNo: string) => {
     if (!malmattaNo.trim()) {
-      setHistoryError('कृपया मालमत्ता क्रमांक लिहा / Enter a property number');
+      setHistoryOf(null);
+      setHistoryInputError('कृपया मालमत्ता क्रमांक लिहा / Enter a property number');
       return;
     }
-    setHistoryBusy(true);
-    try {
-      setHistory(await fetchHistory(malmattaNo.trim()));
-    } catch (err) {
-      setHistoryError((err as Error).message || 'डेटा मिळवताना त्रुटी आली. कृपया पुन्हा प्रयत्न करा.');
-    } finally {
-      setHistoryBusy(false);
-    }
+    setHistoryInputError('');
+    if (historyOf === malmattaNo.trim()) void owners.refetch();
+    else setHistoryOf(malmattaNo.trim());
   };
 
   return (
@@ -136,8 +138,8 @@ export default function TransferLookupPage() {
             type="button"
             onClick={() => {
               setNumber('');
-              setTransfer(null);
-              setError('');
+              setAsked(null);
+              setNumberError('');
             }}
           >
             रीसेट (Reset)
@@ -157,7 +159,7 @@ export default function TransferLookupPage() {
             sx={{ mt: 1 }}
             onClick={() => {
               setHistoryText(transfer.malmattaNo);
-              void showHistory(transfer.malmattaNo);
+              showHistory(transfer.malmattaNo);
             }}
           >
             या मालमत्तेचा मालकी इतिहास / Ownership history of {transfer.malmattaNo}
@@ -173,7 +175,7 @@ export default function TransferLookupPage() {
           component="form"
           onSubmit={(e) => {
             e.preventDefault();
-            void showHistory(historyText);
+            showHistory(historyText);
           }}
           sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}
         >
@@ -185,7 +187,7 @@ export default function TransferLookupPage() {
               onText={setHistoryText}
               selected={null}
               onSelect={(row) => {
-                if (row) void showHistory(row.malmattaNo);
+                if (row) showHistory(row.malmattaNo);
               }}
               freeSolo
             />

@@ -128,7 +128,8 @@ function PayTab() {
   const downloadFailed = (e: unknown) => notify(`Error downloading PDF: ${messageOf(e)}`, 'error');
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
+    // minmax(0, 1fr): a wide table scrolls inside its box instead of widening the page.
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <PropertySearch onPick={pick} />
       {karQ.isError && (
         <Alert severity="warning" role="alert">
@@ -167,7 +168,7 @@ function PayTab() {
             </Button>
           </Box>
           {showBooks && (
-            <Paper sx={{ p: 2, display: 'grid', gap: 2 }}>
+            <Paper sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
               <Receipts rows={history.data ?? []} ledger={ledger.data} />
               {ledger.isError && <Alert severity="error">{messageOf(ledger.error)}</Alert>}
               {ledger.data && <LedgerPanel ledger={ledger.data} />}

@@ -25,7 +25,7 @@ function Plan({ plan }: { plan: RolloverResult }) {
         </Typography>
       )}
       <Box sx={{ overflowX: 'auto' }}>
-        <table className="tax-heads">
+        <table className="tax-heads tax-plan">
           <thead>
             <tr>
               <th scope="col">कर वर्ष / Tax year</th>

@@ -47,6 +47,11 @@ export const headLabel = (key: string | null) => (key === null ? 'आगाऊ �
 /** A receipt as the ledger and Namuna 9 name it: 2026-27/14. */
 export const receiptName = (financialYear: string, receiptNo: number) => `${financialYear}/${receiptNo}`;
 
+/** The reason the clerk gave, out of a reversal entry's "पावती रद्द: … / Receipt cancelled: …". */
+function clerkReason(reason: string): string {
+  return /^पावती रद्द: (.*) \/ Receipt cancelled: /s.exec(reason)?.[1] ?? reason;
+}
+
 export interface Receipt {
   paymentId: number;
   name: string;
@@ -65,7 +70,7 @@ export interface Receipt {
 /** The payment history (one row per head paid) as receipts, newest first, each with its total. */
 export function receiptsOf(rows: HistoryRow[], entries: LedgerEntry[] = []): Receipt[] {
   const reasons = new Map<string, string>();
-  for (const e of entries) if (e.kind === 'reversal' && e.receiptNo && e.reason) reasons.set(e.receiptNo, e.reason);
+  for (const e of entries) if (e.kind === 'reversal' && e.receiptNo && e.reason) reasons.set(e.receiptNo, clerkReason(e.reason));
   const byId = new Map<number, Receipt & { paise: bigint }>();
   for (const r of rows) {
     let receipt = byId.get(r.paymentId);
