@@ -16,7 +16,7 @@ import {
   type Rates,
 } from '../../../common/property/assessment.ts';
 import type { RatesPatch } from './schema.ts';
-import { RATES_SQL, SAVE_RATES_SQL, type RateVersionRow } from './sql.ts';
+import { lockRates, rateVersionRows, saveRateVersion } from './sql.ts';
 
 const ONE = hundredths('1');
 
@@ -29,8 +29,7 @@ export interface RateVersion {
 
 /** Every rate version of the council, oldest first; the defaults (year 0, version 0) when none is saved. */
 export async function rateVersions(db: DbOrTx, councilId: number): Promise<RateVersion[]> {
-  const rows = await db.$queryRawUnsafe<RateVersionRow[]>(RATES_SQL, councilId);
-  const saved = rows.map((r) => ({ ...r, rates: r.rates as unknown as Rates }));
+  const saved = await rateVersionRows(db, councilId);
   // Until a council saves rates from the start, the default rates are in force before its first version.
   return saved[0]?.effectiveTaxYear === 0 ? saved : [{ effectiveTaxYear: 0, rates: DEFAULT_RATES, version: 0 }, ...saved];
 }
@@ -116,7 +115,7 @@ export async function saveRates(
 ): Promise<RateVersion> {
   const patch = normalise(input);
   checkRates(patch);
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${councilId}::int, hashtext('tax-rates'))`;
+  await lockRates(tx, councilId);
   const versions = await rateVersions(tx, councilId);
   const newest = versions[versions.length - 1];
   if (opts.ifMatch !== undefined && opts.ifMatch !== newest.version) throw new StaleRecord();
@@ -129,14 +128,7 @@ export async function saveRates(
     ...Object.fromEntries(RATE_MAPS.map((m) => [m, { ...base.rates[m], ...maps[m] }])),
   } as Rates;
   const version = Math.max(...versions.map((v) => v.version)) + 1;
-  const [saved] = await tx.$queryRawUnsafe<RateVersionRow[]>(
-    SAVE_RATES_SQL,
-    councilId,
-    opts.effectiveTaxYear,
-    JSON.stringify(rates),
-    version,
-  );
-  return { ...saved, rates: saved.rates as unknown as Rates };
+  return saveRateVersion(tx, councilId, opts.effectiveTaxYear, rates, version);
 }
 
 /** The labels and bands the rates screen shows beside the numbers. */

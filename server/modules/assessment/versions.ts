@@ -17,13 +17,13 @@ import {
 } from '../../../common/property/assessment.ts';
 import { rateVersions, versionInForce, type RateVersion } from './rates.ts';
 import {
-  DROP_PENDING_SQL,
-  FACTS_SQL,
-  FACTORS_SQL,
-  IN_FORCE_SQL,
-  INSERT_VERSIONS_SQL,
-  LATER_SQL,
-  REGISTER_FOLLOWS_SQL,
+  dropPending,
+  factorRows,
+  factRows,
+  inForceRows,
+  insertVersions,
+  laterRows,
+  registerFollows,
   type FactsRow,
   type VersionRow,
 } from './sql.ts';
@@ -74,24 +74,19 @@ export function assessedColumns(a: Assessment): Record<AssessedColumn, string> {
 
 /** The facts of the council's properties (all, or those given) as the register holds them now. */
 export function factsOf(db: DbOrTx, councilId: number, propertyIds?: number[]): Promise<FactsRow[]> {
-  return db.$queryRawUnsafe<FactsRow[]>(FACTS_SQL, councilId, propertyIds ?? null);
+  return factRows(db, councilId, propertyIds ?? null);
 }
 
 /** Each property's depreciation factor in force in a tax year, by property id (the depreciation
  *  update counts the factors it changes without reading every version whole). */
 export async function factorsInForce(db: DbOrTx, councilId: number, taxYear: number, propertyIds?: number[]): Promise<Map<number, string>> {
-  const rows = await db.$queryRawUnsafe<{ propertyId: number; ghasaraRate: string }[]>(
-    FACTORS_SQL,
-    councilId,
-    taxYear,
-    propertyIds ?? null,
-  );
+  const rows = await factorRows(db, councilId, taxYear, propertyIds ?? null);
   return new Map(rows.map((r) => [r.propertyId, r.ghasaraRate]));
 }
 
 /** Each property's version in force in a tax year, by property id. */
 export async function inForce(db: DbOrTx, councilId: number, taxYear: number, propertyIds?: number[]): Promise<Map<number, VersionRow>> {
-  const rows = await db.$queryRawUnsafe<VersionRow[]>(IN_FORCE_SQL, councilId, taxYear, propertyIds ?? null);
+  const rows = await inForceRows(db, councilId, taxYear, propertyIds ?? null);
   return new Map(rows.map((r) => [r.propertyId, r]));
 }
 
@@ -117,7 +112,7 @@ export async function planAssessments(
     rateVersions(db, councilId),
     // The versions in force only give the depreciation year when the change does not.
     change.ghasaraYear === undefined ? inForce(db, councilId, change.fromYear, ids) : new Map<number, VersionRow>(),
-    db.$queryRawUnsafe<VersionRow[]>(LATER_SQL, councilId, change.fromYear, ids ?? null),
+    laterRows(db, councilId, change.fromYear, ids ?? null),
   ]);
   const laterOf = new Map<number, VersionRow[]>();
   for (const v of later) laterOf.set(v.propertyId, [...(laterOf.get(v.propertyId) ?? []), v]);
@@ -168,18 +163,11 @@ export async function writeAssessments(
       ...assessedColumns(p.assessment),
     };
   });
-  const keys = JSON.stringify(rows.map((r) => ({ propertyId: r.propertyId, effectiveTaxYear: r.effectiveTaxYear })));
-  await tx.$executeRawUnsafe(DROP_PENDING_SQL, keys, change.currentTaxYear, councilId);
-  await tx.$executeRawUnsafe(
-    INSERT_VERSIONS_SQL,
-    JSON.stringify(rows),
-    councilId,
-    change.reason,
-    change.reference ?? '',
-    change.byUser ?? '',
-  );
-  await tx.$executeRawUnsafe(
-    REGISTER_FOLLOWS_SQL,
+  const keys = rows.map((r) => ({ propertyId: r.propertyId, effectiveTaxYear: r.effectiveTaxYear }));
+  await dropPending(tx, keys, change.currentTaxYear, councilId);
+  await insertVersions(tx, rows, councilId, change.reason, change.reference ?? '', change.byUser ?? '');
+  await registerFollows(
+    tx,
     councilId,
     change.wholeCouncil ? null : [...byFacts.keys()],
     change.touchVersion ?? true,

@@ -7,6 +7,7 @@ import { Invalid, NotFound } from '../../lib/errors.ts';
 import { imageType, imageWork, sharp } from '../../lib/images.ts';
 import { randomFileStem, removeFiles, writeNewFiles } from '../../lib/uploads.ts';
 import type { CarouselItem } from './schema.ts';
+import { setPositions } from './sql.ts';
 
 const URL_PREFIX = '/uploads/carousel/';
 const WEB_WIDTH = 1600;
@@ -87,9 +88,7 @@ export async function reorderSlides(db: DbOrTx, ownerId: number, corosalIds: num
     const same = corosalIds.length === ids.length && new Set(corosalIds).size === ids.length && corosalIds.every((id) => ids.includes(id));
     if (!same) throw new Invalid('corosalIds', `must list each of your council's ${ids.length} slides once, in the new order`);
     // One statement for all rows: position = place in the list.
-    await tx.$executeRaw`UPDATE "CarouselImage" AS c SET "position" = o.n
-      FROM unnest(${corosalIds}::int[]) WITH ORDINALITY AS o(id, n)
-      WHERE c."corosalId" = o.id AND c."createdByUserId" = ${ownerId}`;
+    await setPositions(tx, ownerId, corosalIds);
     return listSlides(tx, ownerId);
   });
 }

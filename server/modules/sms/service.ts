@@ -15,6 +15,7 @@ import type { Db } from '../../db/open.ts';
 import type { DbOrTx } from '../../db/transaction.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import { StaleRecord } from '../../lib/versions.ts';
+import { duesRecipients } from './sql.ts';
 
 export const SMS_MESSAGES = {
   dateAndTime: 'कृपया तारीख आणि वेळ दोन्ही निवडा.',
@@ -129,13 +130,7 @@ export async function recipientsOf(db: DbOrTx, councilId: number, kind: SmsKind,
       (r) => r.mobile,
     );
   }
-  const dues = await db.$queryRawUnsafe<{ mobile: string; malmattaNo: string; total: string }[]>(
-    `SELECT o."mobileNo" AS mobile, p."malmattaNo" AS "malmattaNo", k."total"::text AS total
-       FROM "KarDetail" k JOIN "Property" p ON p."propertyId" = k."propertyId"
-       JOIN "Owner" o ON o."propertyId" = p."propertyId" AND o."isActive"
-      WHERE k."createdByUserId" = $1 AND k."total" > 0 ORDER BY k."karId", o."ownerId"`,
-    councilId,
-  );
+  const dues = await duesRecipients(db, councilId);
   return collect(
     dues.map((d) => ({
       mobile: d.mobile,

@@ -8,45 +8,15 @@
 // could text a villager twice. The batch shows them as failed with that reason and the clerk's
 // "retry" sends them again when the recipient did not get it.
 import type { Db } from '../../db/open.ts';
-import { GatewayError, type SmsGateway, type SmsKind } from './gateways.ts';
+import { GatewayError, type SmsGateway } from './gateways.ts';
+import { claimMessages, markHanded, recordOutcomes, settleClaimed, type ClaimedRow as Claimed, type OutcomeRow as Outcome } from './sql.ts';
 
 export const MAX_ATTEMPTS = 5;
 /** Gateway calls in flight at once at most. */
 const MAX_IN_FLIGHT = 8;
 
-interface Claimed {
-  id: number;
-  mobile: string;
-  kind: SmsKind;
-  text: string;
-  variables: string[];
-  attempts: number;
-}
-
 export const OUTCOME_UNKNOWN =
   'पाठवताना सर्व्हर थांबला: संदेश गेला की नाही हे निश्चित नाही. / The server stopped while the gateway had this message: it may or may not have gone out. Retry only if the recipient did not get it.';
-
-const CLAIM_SQL = `UPDATE "SmsMessage" m SET "status" = 'sending', "claimedAt" = now(), "handedAt" = NULL, "attempts" = m."attempts" + 1, "updatedAt" = now()
-  FROM "SmsBatch" b
-  WHERE m."batchId" = b."id" AND m."id" IN (
-    SELECT "id" FROM "SmsMessage" WHERE "status" = 'queued' AND "nextAttemptAt" <= now() AND ($2::int[] IS NULL OR "createdByUserId" = ANY($2::int[]))
-    ORDER BY "id" LIMIT $1 FOR UPDATE SKIP LOCKED)
-  RETURNING m."id", m."mobile", b."kind", m."text", m."variables", m."attempts"`;
-
-interface Outcome {
-  id: number;
-  status: 'sent' | 'queued' | 'failed';
-  providerId: string;
-  error: string;
-  retryInSeconds: number;
-}
-
-/** The answers of a few messages in one statement (on the embedded database every statement queues on one connection). */
-const RECORD_SQL = `UPDATE "SmsMessage" m SET "status" = o."status", "providerId" = o."providerId", "error" = o."error", "updatedAt" = now(),
-    "sentAt" = CASE WHEN o."status" = 'sent' THEN now() ELSE m."sentAt" END,
-    "nextAttemptAt" = CASE WHEN o."status" = 'queued' THEN now() + make_interval(secs => o."retryInSeconds") ELSE m."nextAttemptAt" END
-  FROM jsonb_to_recordset($1::jsonb) AS o("id" int, "status" text, "providerId" text, "error" text, "retryInSeconds" int)
-  WHERE m."id" = o."id"`;
 
 /** Seconds before the next try of a transient failure: 2, 4, 8, 16 … */
 export const backoffSeconds = (attempts: number) => Math.min(2 ** attempts, 300);
@@ -72,14 +42,7 @@ export class SmsWorker {
   /** Settles what a dead process left half-done (see the top of this file), then works until stop(). */
   async start() {
     if (this.running) return;
-    await this.db.$executeRawUnsafe(
-      `UPDATE "SmsMessage" SET "updatedAt" = now(),
-        "status" = CASE WHEN "handedAt" IS NULL THEN 'queued' ELSE 'failed' END,
-        "error" = CASE WHEN "handedAt" IS NULL THEN "error" ELSE $2 END
-      WHERE "status" = 'sending' AND ($1::int[] IS NULL OR "createdByUserId" = ANY($1::int[]))`,
-      this.scope,
-      OUTCOME_UNKNOWN,
-    );
+    await settleClaimed(this.db, this.scope, OUTCOME_UNKNOWN);
     this.running = true;
     this.loop = this.run();
   }
@@ -102,7 +65,7 @@ export class SmsWorker {
       let claimed: Claimed[] = [];
       try {
         const batch = Math.max(1, Math.min(50, Math.ceil(this.perSecond), this.limit - this.handled));
-        claimed = await this.db.$queryRawUnsafe<Claimed[]>(CLAIM_SQL, batch, this.scope);
+        claimed = await claimMessages(this.db, batch, this.scope);
       } catch (err) {
         this.log.error({ err }, 'SMS worker could not claim messages');
       }
@@ -123,8 +86,8 @@ export class SmsWorker {
       try {
         for (let i = 0; i < claimed.length; i += inFlight) {
           const group = claimed.slice(i, i + inFlight);
-          await this.db.$executeRawUnsafe(
-            `UPDATE "SmsMessage" SET "handedAt" = now() WHERE "id" = ANY($1::int[])`,
+          await markHanded(
+            this.db,
             group.map((m) => m.id),
           );
           const outcomes = await Promise.all(
@@ -146,7 +109,7 @@ export class SmsWorker {
   }
 
   private async record(outcomes: Outcome[]) {
-    await this.db.$executeRawUnsafe(RECORD_SQL, JSON.stringify(outcomes));
+    await recordOutcomes(this.db, outcomes);
   }
 
   /** Waits for this call's turn: one start every 1000/perSecond ms (turns are handed out in order). */

@@ -9,6 +9,7 @@ import { TAX_HEADS, TAX_LIST_COLUMNS, taxYearLabel } from '../../../common/prope
 import type { Db } from '../../db/open.ts';
 import { listTotals, type ListOrder } from './list.ts';
 import { namuna9Lines, namuna9Rows, namuna9Totals } from './registers.ts';
+import { taxListBatch, type TaxListExcelRow } from './sql.ts';
 
 /** ₹ with Indian grouping (1,23,45,678.00): Excel has no lakh grouping, so the thresholds pick the comma places. */
 export const RUPEE_FORMAT = '[>=10000000]"₹"##\\,##\\,##\\,##0.00;[>=100000]"₹"##\\,##\\,##0.00;"₹"##,##0.00';
@@ -24,32 +25,6 @@ const columnLetter = (n: number) => {
   return s;
 };
 
-const q = (c: string) => `"${c}"`;
-/** The list's columns as SQL: amounts as text (exact decimals), per-head totals summed in SQL. */
-const SELECT = TAX_LIST_COLUMNS.map((c) => {
-  const head = TAX_HEADS.find((h) => c.field === `total${h.col}`);
-  if (head) return `(k.${q(`magil${head.col}`)} + k.${q(`chalu${head.col}`)})::text AS ${q(c.field)}`;
-  return c.money ? `k.${q(c.field)}::text AS ${q(c.field)}` : `k.${q(c.field)}`;
-}).join(', ');
-
-type Row = Record<string, string | number> & { karId: number; total: string };
-
-/** The next batch after `last` in the list's order (keyset paging: no OFFSET that grows with the file). */
-function batchOf(db: Db, councilId: number, order: ListOrder, last: Row | null): Promise<Row[]> {
-  const dir = order.direction === 'desc' ? 'DESC' : 'ASC';
-  const cmp = order.direction === 'desc' ? '<' : '>';
-  // Columns qualified with k.: a bare "total" in ORDER BY would name the select list's text column.
-  const sql = (where: string, by: string) =>
-    `SELECT k."karId", ${SELECT} FROM "KarDetail" k WHERE k."createdByUserId" = $1 ${where} ORDER BY ${by} LIMIT ${BATCH}`;
-  if (!order.field)
-    return db.$queryRawUnsafe<Row[]>(sql(last ? 'AND k."karId" > $2' : '', 'k."karId"'), councilId, ...(last ? [last.karId] : []));
-  return db.$queryRawUnsafe<Row[]>(
-    sql(last ? `AND (k."total", k."karId") ${cmp} ($2::numeric, $3::int)` : '', `k."total" ${dir}, k."karId" ${dir}`),
-    councilId,
-    ...(last ? [last.total, last.karId] : []),
-  );
-}
-
 export async function writeTaxList(db: Db, councilId: number, order: ListOrder, out: Writable): Promise<number> {
   const ExcelJS = loadExcelJS();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
@@ -62,10 +37,10 @@ export async function writeTaxList(db: Db, councilId: number, order: ListOrder, 
   header.commit();
 
   const styles = TAX_LIST_COLUMNS.map((c) => (c.money ? MONEY_STYLE : TEXT_STYLE));
-  let last: Row | null = null;
+  let last: TaxListExcelRow | null = null;
   let count = 0;
   for (;;) {
-    const batch = await batchOf(db, councilId, order, last);
+    const batch = await taxListBatch(db, councilId, order, last, BATCH);
     for (const r of batch) {
       const row = ws.addRow(
         TAX_LIST_COLUMNS.map((c) => {

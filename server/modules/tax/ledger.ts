@@ -9,18 +9,8 @@ import { fromPaise } from '../../../common/money.ts';
 import { TAX_HEADS, taxYearOf } from '../../../common/property/tax.ts';
 import type { DbOrTx, Tx } from '../../db/transaction.ts';
 import { NotFound } from '../../lib/errors.ts';
-import { Books, summaryOf, type BalanceRow, type Posting } from './books.ts';
-import {
-  BALANCES_SQL,
-  INSERT_ENTRIES_SQL,
-  LOCK_ALL_KAR_SQL,
-  LOCK_KAR_SQL,
-  RECORD_SQL,
-  numbered,
-  SUMMARY_OF_COUNCIL_SQL,
-  SUMMARY_OF_PROPERTIES_SQL,
-  type KarLockRow,
-} from './sql.ts';
+import { Books, summaryOf, type Posting } from './books.ts';
+import { balancesOf, insertEntries, lockAllKarRows, lockKarRow, recordEntries, summariseCouncil, summariseProperties } from './sql.ts';
 
 /** A kar record as a change of its books sees it. */
 export interface KarContext {
@@ -43,21 +33,20 @@ export interface EntryMeta {
 
 /** Locks a kar record of the council for a change of its books; 404 when the council has none such. */
 export async function lockKar(tx: Tx, councilId: number, karId: number): Promise<KarContext> {
-  const [row] = await tx.$queryRawUnsafe<KarLockRow[]>(LOCK_KAR_SQL, karId, councilId);
+  const [row] = await lockKarRow(tx, councilId, karId);
   if (!row) throw new NotFound('No kar details found for this property (karid); add them on the new kar details form first.');
   return { councilId, ...row };
 }
 
 /** Locks every kar record of the council, in one order (a council-wide job: the rollover, new rates). */
 export async function lockAllKar(tx: Tx, councilId: number): Promise<KarContext[]> {
-  const rows = await tx.$queryRawUnsafe<KarLockRow[]>(LOCK_ALL_KAR_SQL, councilId);
+  const rows = await lockAllKarRows(tx, councilId);
   return rows.map((r) => ({ councilId, ...r }));
 }
 
 /** A property's balances from its entries. */
 export async function loadBooks(db: DbOrTx, propertyId: number): Promise<Books> {
-  const rows = await db.$queryRawUnsafe<(Omit<BalanceRow, 'amount'> & { amount: string })[]>(BALANCES_SQL, propertyId);
-  return Books.from(rows.map((r) => ({ ...r, amount: BigInt(r.amount) })));
+  return Books.from(await balancesOf(db, propertyId));
 }
 
 /** The entry of a posting as its row is written. */
@@ -86,15 +75,15 @@ export function entryOf(kar: KarContext, p: Posting, meta: EntryMeta) {
 /** Writes postings of one or more kar records as entries, in one statement. */
 export async function writeEntries(tx: Tx, rows: { kar: KarContext; postings: Posting[] }[], meta: EntryMeta) {
   const entries = rows.flatMap(({ kar, postings }) => postings.map((p) => entryOf(kar, p, meta)));
-  if (entries.length) await tx.$executeRawUnsafe(INSERT_ENTRIES_SQL, JSON.stringify(numbered(entries)));
+  if (entries.length) await insertEntries(tx, entries);
   return entries.length;
 }
 
 /** Rewrites kar records (of the properties given, or all of the council's) from their entries: chalu
  *  is what is owed for the kar record's year, magil for the years before it, the advance what is held. */
 export async function summarise(tx: Tx, councilId: number, propertyIds?: number[]) {
-  if (propertyIds) await tx.$executeRawUnsafe(SUMMARY_OF_PROPERTIES_SQL, councilId, propertyIds);
-  else await tx.$executeRawUnsafe(SUMMARY_OF_COUNCIL_SQL, councilId);
+  if (propertyIds) await summariseProperties(tx, councilId, propertyIds);
+  else await summariseCouncil(tx, councilId);
 }
 
 /** The kar record's summary columns from its books, as decimal strings in SUMMARY_COLUMNS' order. */
@@ -110,10 +99,10 @@ export function summaryValues(books: Books, year: number): string[] {
 /** Writes one kar record's new entries and its summary from the books they were posted into, in one
  *  statement: the common end of every change of one property. */
 export async function record(tx: Tx, kar: KarContext, books: Books, postings: Posting[], meta: EntryMeta) {
-  await tx.$executeRawUnsafe(
-    RECORD_SQL,
-    JSON.stringify(numbered(postings.map((p) => entryOf(kar, p, meta)))),
+  await recordEntries(
+    tx,
+    postings.map((p) => entryOf(kar, p, meta)),
     kar.karId,
-    ...summaryValues(books, kar.karupdatedYear),
+    summaryValues(books, kar.karupdatedYear),
   );
 }

@@ -8,7 +8,7 @@ import type { Db } from '../../db/open.ts';
 import type { DbOrTx } from '../../db/transaction.ts';
 import { dcb } from './registers.ts';
 import type { KarRow } from './schema.ts';
-import { LIST_SUMS_SQL, MONTHLY_RECEIPTS_SQL, listPageSql, type KarListRow } from './sql.ts';
+import { listPage, listSums, monthlyReceipts, type KarListRow } from './sql.ts';
 import { rolledOverThisYear } from './yearly.ts';
 
 export type ListOrder = { field: 'total' | null; direction: 'asc' | 'desc' };
@@ -47,7 +47,7 @@ export async function listTotals(
   db: DbOrTx,
   councilId: number,
 ): Promise<{ count: number; totals: Record<string, string> & { total: string } }> {
-  const [sums] = await db.$queryRawUnsafe<(Record<string, string> & { count: number })[]>(LIST_SUMS_SQL, councilId);
+  const sums = await listSums(db, councilId);
   const totals: Record<string, string> & { total: string } = { total: fromPaise(toPaise(sums.total)) };
   for (const h of TAX_HEADS) {
     const magil = toPaise(sums[`magil${h.col}`]),
@@ -73,12 +73,7 @@ export async function listKar(
       ? listTotals(db, councilId)
       : db.karDetail.count({ where: { createdByUserId: councilId } }).then((count) => ({ count, totals: null }));
   const [rows, { count: totalItems, totals }, rolledOver] = await Promise.all([
-    db.$queryRawUnsafe<KarListRow[]>(
-      listPageSql(listOrder(q.sortField, q.sortOrder)),
-      councilId,
-      (q.pageNumber - 1) * q.pageSize,
-      q.pageSize,
-    ),
+    listPage(db, councilId, listOrder(q.sortField, q.sortOrder), (q.pageNumber - 1) * q.pageSize, q.pageSize),
     counted,
     rolledOverThisYear(db, councilId, taxYear),
   ]);
@@ -98,10 +93,7 @@ export async function listKar(
  *  demand, collected, outstanding = closing) and the live receipts of each month April–March. */
 export async function collectionSummary(db: DbOrTx, councilId: number, today = todayInIndia()) {
   const taxYear = taxYearOf(today);
-  const [books, byMonth] = await Promise.all([
-    dcb(db, councilId, taxYear),
-    db.$queryRawUnsafe<{ month: string; amount: string }[]>(MONTHLY_RECEIPTS_SQL, councilId, taxYear),
-  ]);
+  const [books, byMonth] = await Promise.all([dcb(db, councilId, taxYear), monthlyReceipts(db, councilId, taxYear)]);
   const heads = TAX_HEADS.map((h) => {
     const d = books.heads[h.key];
     return {

@@ -26,7 +26,7 @@ import { readAmount, readText } from './input.ts';
 import { propertyOfOwner, toKarRow } from './kar.ts';
 import { entryOf, loadBooks, lockKar, record, summaryValues } from './ledger.ts';
 import type { KarRow, Payment, PaymentBody } from './schema.ts';
-import { EARLIER_PAYMENT_SQL, WRITE_PAYMENT_SQL, numbered } from './sql.ts';
+import { earlierPayment, heldOf, writePayment } from './sql.ts';
 
 const ALLOCATIONS: Allocation[] = ['arrears-first', 'current-first'];
 /** Methods whose receipt names the instrument: its number is required. */
@@ -168,7 +168,7 @@ async function takePayment(tx: Tx, councilId: number, r: PaymentRequest, actor: 
   const kar = await lockKar(tx, councilId, r.karId);
   const [books, earlier] = await Promise.all([
     loadBooks(tx, kar.propertyId),
-    idempotencyKey ? tx.$queryRawUnsafe<{ paymentId: number }[]>(EARLIER_PAYMENT_SQL, councilId, idempotencyKey) : [],
+    idempotencyKey ? earlierPayment(tx, councilId, idempotencyKey) : [],
   ]);
   if (idempotencyKey && earlier.length) {
     const repeat = await repeatOf(tx, councilId, idempotencyKey, r);
@@ -192,9 +192,9 @@ async function takePayment(tx: Tx, councilId: number, r: PaymentRequest, actor: 
   const reference = `पावती / Receipt ${taxYearLabel(receiptYear)}/${receiptNo}`;
   const lines = paid.lines.map((l) => ({ category: l.head, fromArrears: fromPaise(l.fromArrears), fromCurrent: fromPaise(l.fromCurrent) }));
   const entries = paid.postings.map((p) => entryOf(kar, { ...p, reference }, { date: r.paidOn, byUser: actor }));
-  const [written] = await tx.$queryRawUnsafe<{ paymentId: number; receiptId: string; createdAt: Date }[]>(
-    WRITE_PAYMENT_SQL,
-    JSON.stringify({
+  const written = await writePayment(
+    tx,
+    {
       karId: kar.karId,
       createdByUserId: councilId,
       malmattaNo: kar.malmattaNo,
@@ -209,11 +209,11 @@ async function takePayment(tx: Tx, councilId: number, r: PaymentRequest, actor: 
       chequeNo: r.chequeNo,
       bankName: r.bankName,
       allocation: r.allocation,
-    }),
-    JSON.stringify(numbered(lines)),
-    JSON.stringify(numbered(entries)),
+    },
+    lines,
+    entries,
     kar.karId,
-    ...summaryValues(books, kar.karupdatedYear),
+    summaryValues(books, kar.karupdatedYear),
   );
   const payment: Payment = {
     paymentId: written.paymentId,
@@ -312,9 +312,7 @@ export async function paymentById(db: DbOrTx, councilId: number, paymentId: numb
 
 /** What of a receipt's money the books hold as advance now (a demand lowered after it was paid). */
 export async function heldOfReceipt(db: DbOrTx, payment: Pick<Payment, 'paymentId'>): Promise<string> {
-  const [row] = await db.$queryRaw<{ held: string | null }[]>`
-    SELECT sum("amount")::text AS "held" FROM "TaxEntry" WHERE "paymentId" = ${payment.paymentId} AND "head" IS NULL`;
-  return fromPaise(BigInt(row?.held ?? '0'));
+  return fromPaise(BigInt((await heldOf(db, payment.paymentId)) ?? '0'));
 }
 
 /** What the public receipt check shows: nothing but the receipt's number, date, amount and property,

@@ -13,15 +13,7 @@ import { loadBooks } from './ledger.ts';
 import { PAYMENT_INCLUDE, toPayment } from './payments.ts';
 import type { Dcb, KarRow, Namuna9Row } from './schema.ts';
 import type { Namuna9Pdf, Namuna9PdfRow } from './pdf.ts';
-import {
-  BOOK_TOTALS_SQL,
-  LEDGER_ENTRIES_SQL,
-  NAMUNA9_PAGE_SQL,
-  NAMUNA9_RECEIPTS_SQL,
-  type BookTotalRow,
-  type LedgerEntryRow,
-  type Namuna9Cell,
-} from './sql.ts';
+import { bookTotalRows, ledgerEntries, namuna9Page, namuna9Receipts } from './sql.ts';
 
 const rupees = (paise: bigint) => fromPaise(paise);
 
@@ -29,7 +21,7 @@ const rupees = (paise: bigint) => fromPaise(paise);
 
 export async function ledgerOf(db: DbOrTx, councilId: number, ownerId: number) {
   const kar = await karOfOwner(db, councilId, ownerId);
-  const rows = await db.$queryRawUnsafe<LedgerEntryRow[]>(LEDGER_ENTRIES_SQL, kar.propertyId);
+  const rows = await ledgerEntries(db, kar.propertyId);
   const row = toKarRow(kar);
   const r = row as unknown as Record<string, string>;
   return {
@@ -140,7 +132,7 @@ function addTo(c: Cells, year: number, bookYear: number, kind: string, part: str
 const balanceOf = (c: Cells) => c.arrears + c.current - c.collectedArrears - c.collectedCurrent - c.remitted;
 
 async function bookTotals(db: DbOrTx, councilId: number, year: number) {
-  const rows = await db.$queryRawUnsafe<BookTotalRow[]>(BOOK_TOTALS_SQL, councilId, year);
+  const rows = await bookTotalRows(db, councilId, year);
   const heads = Object.fromEntries(TAX_HEADS.map((h) => [h.key, empty()])) as Record<Head, Cells>;
   const advance = { opening: 0n, closing: 0n };
   for (const r of rows) {
@@ -211,13 +203,9 @@ export async function namuna9Rows(
   limit: number,
   after = 0,
 ): Promise<Namuna9Row[]> {
-  const cells = await db.$queryRawUnsafe<Namuna9Cell[]>(NAMUNA9_PAGE_SQL, councilId, year, after ? 0 : offset, limit, after);
+  const cells = await namuna9Page(db, councilId, year, after ? 0 : offset, limit, after);
   const karIds = [...new Set(cells.map((c) => c.karId))];
-  const receipts = karIds.length
-    ? await db.$queryRawUnsafe<
-        { karId: number; receiptYear: number; receiptNo: number; paidOn: Date; amount: string; cancelled: boolean }[]
-      >(NAMUNA9_RECEIPTS_SQL, karIds, year)
-    : [];
+  const receipts = karIds.length ? await namuna9Receipts(db, karIds, year) : [];
   const rows = new Map<number, { row: Omit<Namuna9Row, 'heads' | 'total'>; heads: Record<Head, Cells>; advance: bigint }>();
   for (const c of cells) {
     let r = rows.get(c.karId);

@@ -22,7 +22,7 @@ import type { RatesPatch } from '../assessment/schema.ts';
 import { Books, trueUp, type BalanceRow, type Posting } from './books.ts';
 import { annualOf } from './kar.ts';
 import { summarise, writeEntries, type KarContext } from './ledger.ts';
-import { BALANCES_OF_MANY_SQL, LOCK_MANY_KAR_SQL, RAISED_SQL, RECORD_RUN_SQL, type KarLockRow } from './sql.ts';
+import { balancesOfMany, lockKarRows, raisedKar, recordRun } from './sql.ts';
 
 export type ApplyFrom = 'next' | 'current';
 const BULK = { timeout: 120_000, maxWait: 30_000 };
@@ -78,7 +78,7 @@ export async function applyAssessmentChange(
       `कर वर्ष ${taxYearLabel(change.fromYear)} संपले आहे; बदल चालू (${taxYearLabel(current)}) किंवा पुढील वर्षापासून लागू होतो. / ${taxYearLabel(change.fromYear)} has ended: a change takes effect from ${taxYearLabel(current)} or later.`,
     );
   const ids = facts.map((f) => f.propertyId);
-  const raised = ids.length ? await tx.$queryRawUnsafe<{ karId: number }[]>(RAISED_SQL, councilId, ids, change.fromYear) : [];
+  const raised = ids.length ? await raisedKar(tx, councilId, ids, change.fromYear) : [];
   const reference = change.reference?.trim() ?? '';
   if (raised.length && !reference)
     throw new Invalid(
@@ -126,18 +126,14 @@ async function correctBilled(
   actor: string,
   today: Date,
 ) {
-  const kars: KarContext[] = (await tx.$queryRawUnsafe<KarLockRow[]>(LOCK_MANY_KAR_SQL, councilId, karIds)).map((k) => ({
+  const kars: KarContext[] = (await lockKarRows(tx, councilId, karIds)).map((k) => ({
     councilId,
     ...k,
   }));
   const ids = kars.map((k) => k.propertyId);
-  const balances = await tx.$queryRawUnsafe<(Omit<BalanceRow, 'amount'> & { propertyId: number; amount: string })[]>(
-    BALANCES_OF_MANY_SQL,
-    councilId,
-    ids,
-  );
+  const balances = await balancesOfMany(tx, councilId, ids);
   const rowsOf = new Map<number, BalanceRow[]>();
-  for (const b of balances) rowsOf.set(b.propertyId, [...(rowsOf.get(b.propertyId) ?? []), { ...b, amount: BigInt(b.amount) }]);
+  for (const b of balances) rowsOf.set(b.propertyId, [...(rowsOf.get(b.propertyId) ?? []), b]);
   const lastYear = Math.max(...kars.map((k) => k.karupdatedYear));
   const versions = new Map<number, Awaited<ReturnType<typeof inForce>>>();
   for (let y = fromYear; y <= lastYear; y++) versions.set(y, await inForce(tx, councilId, y, ids));
@@ -230,7 +226,7 @@ export async function revise(
       newTotal: at.get(f.propertyId)?.total ?? '0.00',
     }));
     const sum = (pick: (l: RevisionLine) => string) => fromPaise(lines.reduce((s, l) => s + toPaise(pick(l)), 0n));
-    if (!opts.dryRun) await (tx as Tx).$executeRawUnsafe(RECORD_RUN_SQL, councilId, 'revision', opts.effectiveTaxYear, lines.length);
+    if (!opts.dryRun) await recordRun(tx as Tx, councilId, 'revision', opts.effectiveTaxYear, lines.length);
     return {
       effectiveTaxYear: opts.effectiveTaxYear,
       financialYear: taxYearLabel(opts.effectiveTaxYear),

@@ -1,7 +1,11 @@
 // The tax area's raw SQL with the types of its rows: the books (entries, balances, the kar summary,
-// the council's totals), payments and the tax list. Statements are built once from the heads table;
-// tests/server/tax-sql.test.ts runs each against the migrated schema on both databases.
-import { TAX_HEADS } from '../../../common/property/tax.ts';
+// the council's totals), payments, the registers and the tax list. Statements are built once from the
+// heads table; each is run by one exported function taking the client (or transaction) first, the
+// only way the area reaches them. tests/server/raw-sql.test.ts runs every one of those functions
+// against the migrated schema on both databases.
+import { TAX_HEADS, TAX_LIST_COLUMNS } from '../../../common/property/tax.ts';
+import type { DbOrTx, Tx } from '../../db/transaction.ts';
+import type { BalanceRow } from './books.ts';
 
 const q = (c: string) => `"${c}"`;
 
@@ -23,20 +27,20 @@ const KAR_CONTEXT = `SELECT k."karId", k."propertyId", k."malmattaNo", k."karupd
                      ORDER BY "ownerId" DESC LIMIT 1) o ON true`;
 
 /** One kar record of the council, locked until the transaction ends, with its owner now. */
-export const LOCK_KAR_SQL = `${KAR_CONTEXT} WHERE k."karId" = $1 AND k."createdByUserId" = $2 FOR UPDATE OF k`;
+const LOCK_KAR_SQL = `${KAR_CONTEXT} WHERE k."karId" = $1 AND k."createdByUserId" = $2 FOR UPDATE OF k`;
 
 /** Kar records of the council ($2), locked in karId order. */
-export const LOCK_MANY_KAR_SQL = `${KAR_CONTEXT} WHERE k."createdByUserId" = $1 AND k."karId" = ANY($2::int[]) ORDER BY k."karId" FOR UPDATE OF k`;
+const LOCK_MANY_KAR_SQL = `${KAR_CONTEXT} WHERE k."createdByUserId" = $1 AND k."karId" = ANY($2::int[]) ORDER BY k."karId" FOR UPDATE OF k`;
 
 /** Every kar record of the council, locked in karId order (so two council-wide jobs wait, never deadlock). */
-export const LOCK_ALL_KAR_SQL = `${KAR_CONTEXT} WHERE k."createdByUserId" = $1 ORDER BY k."karId" FOR UPDATE OF k`;
+const LOCK_ALL_KAR_SQL = `${KAR_CONTEXT} WHERE k."createdByUserId" = $1 ORDER BY k."karId" FOR UPDATE OF k`;
 
 /** A property's entries summed per head, year, receipt and kind (Books.from). */
-export const BALANCES_SQL = `SELECT "head", "taxYear", "paymentId", "kind", sum("amount")::text AS "amount"
+const BALANCES_SQL = `SELECT "head", "taxYear", "paymentId", "kind", sum("amount")::text AS "amount"
   FROM "TaxEntry" WHERE "propertyId" = $1 GROUP BY 1, 2, 3, 4`;
 
 /** The same for many properties at once (a council-wide correction). */
-export const BALANCES_OF_MANY_SQL = `SELECT "propertyId", "head", "taxYear", "paymentId", "kind", sum("amount")::text AS "amount"
+const BALANCES_OF_MANY_SQL = `SELECT "propertyId", "head", "taxYear", "paymentId", "kind", sum("amount")::text AS "amount"
   FROM "TaxEntry" WHERE "createdByUserId" = $1 AND "propertyId" = ANY($2::int[]) GROUP BY 1, 2, 3, 4, 5`;
 
 const ENTRY_COLUMNS: [string, string][] = [
@@ -59,13 +63,13 @@ const ENTRY_COLUMNS: [string, string][] = [
 ];
 
 /** The kar record's columns a summary sets ($2: the karId, then the amounts in SUMMARY_COLUMNS' order). */
-export const SUMMARY_COLUMNS = [...TAX_HEADS.flatMap((h) => [`magil${h.col}`, `chalu${h.col}`]), 'total', 'advance'];
+const SUMMARY_COLUMNS = [...TAX_HEADS.flatMap((h) => [`magil${h.col}`, `chalu${h.col}`]), 'total', 'advance'];
 const SET_SUMMARY = (first: number) =>
   `UPDATE "KarDetail" SET ${SUMMARY_COLUMNS.map((c, i) => `${q(c)} = $${first + i}::numeric`).join(', ')}, "updatedAt" = now()
    WHERE "karId" = $${first - 1}::int`;
 
 /** Rows of a JSON parameter with their place, so a statement keeps their order (the "n" column). */
-export const numbered = <T extends object>(rows: T[]) => rows.map((r, n) => ({ ...r, n }));
+const numbered = <T extends object>(rows: T[]) => rows.map((r, n) => ({ ...r, n }));
 
 /** Entries, one JSON parameter for all of them (numbered), in their order. */
 function INSERT_ENTRIES_SQL_BODY(param = 1) {
@@ -74,17 +78,17 @@ function INSERT_ENTRIES_SQL_BODY(param = 1) {
   FROM jsonb_to_recordset($${param}::jsonb) AS r(${ENTRY_COLUMNS.map(([c, t]) => `${q(c)} ${t}`).join(', ')}, n int)
   ORDER BY r.n`;
 }
-export const INSERT_ENTRIES_SQL = INSERT_ENTRIES_SQL_BODY();
+const INSERT_ENTRIES_SQL = INSERT_ENTRIES_SQL_BODY();
 
 /** A kar record's new entries and its summary in one statement ($1 the entries, $2 the karId, then the amounts). */
-export const RECORD_SQL = `WITH e AS (${INSERT_ENTRIES_SQL_BODY()}) ${SET_SUMMARY(3)}`;
+const RECORD_SQL = `WITH e AS (${INSERT_ENTRIES_SQL_BODY()}) ${SET_SUMMARY(3)}`;
 
 const rupees = (paise: string) => `(${paise})::numeric / 100`;
 
 /** The kar summary from the entries: per head, what is owed for the kar record's year (chalu) and
  *  before it (magil); the total; the advance held. Of the properties given ($2), or of every one of
  *  the council's (two statements, so each has a plan of its own: by property, or the whole council). */
-export const summarySql = (scope: 'properties' | 'council') => `UPDATE "KarDetail" k SET
+const summarySql = (scope: 'properties' | 'council') => `UPDATE "KarDetail" k SET
     ${TAX_HEADS.map((h) => `${q(`magil${h.col}`)} = ${rupees(`s.${q(`magil${h.col}`)}`)}, ${q(`chalu${h.col}`)} = ${rupees(`s.${q(`chalu${h.col}`)}`)}`).join(',\n    ')},
     "total" = ${rupees('s."owed"')}, "advance" = ${rupees('s."advance"')}, "updatedAt" = now()
   FROM (
@@ -102,13 +106,13 @@ export const summarySql = (scope: 'properties' | 'council') => `UPDATE "KarDetai
     GROUP BY e."karId"
   ) s
   WHERE k."karId" = s."karId"`;
-export const SUMMARY_OF_PROPERTIES_SQL = summarySql('properties');
-export const SUMMARY_OF_COUNCIL_SQL = summarySql('council');
+const SUMMARY_OF_PROPERTIES_SQL = summarySql('properties');
+const SUMMARY_OF_COUNCIL_SQL = summarySql('council');
 
 // ---------------------------------------------------------------- payments
 
 /** An earlier payment of the council with the request's Idempotency-Key. */
-export const EARLIER_PAYMENT_SQL = `SELECT "paymentId" FROM "Payment" WHERE "createdByUserId" = $1 AND "idempotencyKey" = $2`;
+const EARLIER_PAYMENT_SQL = `SELECT "paymentId" FROM "Payment" WHERE "createdByUserId" = $1 AND "idempotencyKey" = $2`;
 
 const PAYMENT_COLUMNS: [string, string][] = [
   ['karId', 'int'],
@@ -130,7 +134,7 @@ const PAYMENT_COLUMNS: [string, string][] = [
 /** A payment in one statement: the receipt, its lines, its entries (whose paymentId -1 is the new
  *  receipt's) and the kar record's summary. $1 the payment, $2 its lines, $3 the entries, $4 the
  *  karId, then the summary amounts. */
-export const WRITE_PAYMENT_SQL = `WITH p AS (
+const WRITE_PAYMENT_SQL = `WITH p AS (
     INSERT INTO "Payment" ("receiptId", ${PAYMENT_COLUMNS.map(([c]) => q(c)).join(', ')})
     SELECT gen_random_uuid(), ${PAYMENT_COLUMNS.map(([c]) => `r.${q(c)}`).join(', ')}
     FROM jsonb_to_record($1::jsonb) AS r(${PAYMENT_COLUMNS.map(([c, t]) => `${q(c)} ${t}`).join(', ')})
@@ -167,7 +171,7 @@ const BEHIND = `FROM "KarDetail" k
   WHERE k."createdByUserId" = $1 AND k."karupdatedYear" < $2::int AND ($3::boolean OR k."advance" = 0)`;
 
 /** What the rollover would raise, per year: how many properties, and the demand per head. */
-export const ROLLOVER_PLAN_SQL = `SELECT y."year" AS "taxYear", count(*)::int AS "properties",
+const ROLLOVER_PLAN_SQL = `SELECT y."year" AS "taxYear", count(*)::int AS "properties",
     ${TAX_HEADS.map((h) => `sum(a.${q(h.assessed)})::text AS ${q(h.key)}`).join(', ')}
   ${BEHIND} GROUP BY y."year" ORDER BY y."year"`;
 
@@ -181,13 +185,13 @@ export interface RolloverPlanRow {
 }
 
 /** The kar records that hold an advance and are behind (their demand is raised one by one). */
-export const BEHIND_WITH_ADVANCE_SQL = `SELECT k."karId" FROM "KarDetail" k
+const BEHIND_WITH_ADVANCE_SQL = `SELECT k."karId" FROM "KarDetail" k
   WHERE k."createdByUserId" = $1 AND k."karupdatedYear" < $2::int AND k."advance" <> 0 ORDER BY k."karId"`;
 
 /** Raises every missed year's demand of the council's kar records without an advance, oldest year
  *  first, and moves each record on to this year: its unpaid current demand and the late years become
  *  arrears, this year's demand its current. $4 the entries' date, $5 who. Answers the rows updated. */
-export const ROLLOVER_SQL = `WITH ins AS (
+const ROLLOVER_SQL = `WITH ins AS (
     INSERT INTO "TaxEntry" ("createdByUserId", "propertyId", "karId", "ownerId", "ownerName", "taxYear", "bookYear", "head", "part",
       "kind", "amount", "date", "reason", "byUser")
     SELECT k."createdByUserId", k."propertyId", k."karId", o."ownerId", COALESCE(o."malkacheNav", k."malkacheNav"), y."year", $2::int, h."key",
@@ -222,7 +226,7 @@ export const ROLLOVER_SQL = `WITH ins AS (
   WHERE k."karId" = k2."karId" AND k2."createdByUserId" = $1 AND k2."karupdatedYear" < $2::int AND ($3::boolean OR k2."advance" = 0)`;
 
 /** Notes a yearly job's run (the rollover may run again in a year for records that fell behind). */
-export const RECORD_RUN_SQL = `INSERT INTO "TaxYearRun" ("createdByUserId", "kind", "year", "rows") VALUES ($1, $2, $3, $4)
+const RECORD_RUN_SQL = `INSERT INTO "TaxYearRun" ("createdByUserId", "kind", "year", "rows") VALUES ($1, $2, $3, $4)
   ON CONFLICT ("createdByUserId", "kind", "year") DO UPDATE SET "rows" = "TaxYearRun"."rows" + EXCLUDED."rows", "ranAt" = now()`;
 
 // ---------------------------------------------------------------- registers
@@ -245,7 +249,7 @@ export interface LedgerEntryRow {
 }
 
 /** A property's entries, oldest first, with the receipt whose money each is. */
-export const LEDGER_ENTRIES_SQL = `SELECT e."entryId", e."taxYear", e."head", e."part", e."kind", e."amount"::text AS "amount", e."date",
+const LEDGER_ENTRIES_SQL = `SELECT e."entryId", e."taxYear", e."head", e."part", e."kind", e."amount"::text AS "amount", e."date",
     e."reference", e."reason", e."ownerName", e."byUser", e."createdAt", p."receiptYear", p."receiptNo"
   FROM "TaxEntry" e LEFT JOIN "Payment" p ON p."paymentId" = e."paymentId"
   WHERE e."propertyId" = $1 ORDER BY e."date", e."entryId"`;
@@ -259,7 +263,7 @@ export interface BookTotalRow {
 }
 
 /** The council's book totals up to a year (the DCB, Namuna 9's totals). */
-export const BOOK_TOTALS_SQL = `SELECT "bookYear", "head", "kind", "part", "amount"::text AS "amount"
+const BOOK_TOTALS_SQL = `SELECT "bookYear", "head", "kind", "part", "amount"::text AS "amount"
   FROM "TaxBookTotal" WHERE "createdByUserId" = $1 AND "bookYear" <= $2`;
 
 export interface Namuna9Cell {
@@ -283,7 +287,7 @@ export interface Namuna9Cell {
 /** A page of kar records ($3 offset, $4 limit, after karId $5) with their entries up to the
  *  register's year ($2) summed per head, kind and part (years before it as one, 0; the advance as
  *  head null), with the resolutions of the year's remissions and the orders of its corrections: one read of each property's entries. */
-export const NAMUNA9_PAGE_SQL = `WITH ids AS (
+const NAMUNA9_PAGE_SQL = `WITH ids AS (
     -- The page's ids on the (council, karId) index alone: the rows skipped are not read.
     SELECT "karId" FROM "KarDetail" WHERE "createdByUserId" = $1 AND "karId" > $5 ORDER BY "karId" OFFSET $3 LIMIT $4
   ), page AS MATERIALIZED (
@@ -303,13 +307,13 @@ export const NAMUNA9_PAGE_SQL = `WITH ids AS (
   ORDER BY p."karId"`;
 
 /** The receipts of kar records in a tax year, in date order. */
-export const NAMUNA9_RECEIPTS_SQL = `SELECT "karId", "receiptYear", "receiptNo", "paidOn", "amountTotal"::text AS "amount", "cancelledAt" IS NOT NULL AS "cancelled"
+const NAMUNA9_RECEIPTS_SQL = `SELECT "karId", "receiptYear", "receiptNo", "paidOn", "amountTotal"::text AS "amount", "cancelledAt" IS NOT NULL AS "cancelled"
   FROM "Payment" WHERE "karId" = ANY($1::int[]) AND "receiptYear" = $2 ORDER BY "paidOn", "paymentId"`;
 
 // ---------------------------------------------------------------- the tax list (spec 2.8)
 
 /** The kar columns the list reads, as text (exact decimals). */
-export const KAR_AMOUNTS = [...TAX_HEADS.flatMap((h) => [`magil${h.col}`, `chalu${h.col}`]), 'total', 'advance'];
+const KAR_AMOUNTS = [...TAX_HEADS.flatMap((h) => [`magil${h.col}`, `chalu${h.col}`]), 'total', 'advance'];
 export type KarListRow = {
   karId: number;
   propertyId: number;
@@ -321,12 +325,12 @@ export type KarListRow = {
 const SUM_FIELDS = [...TAX_HEADS.flatMap((h) => [`magil${h.col}`, `chalu${h.col}`]), 'total'];
 
 /** The sums of every money column over the council's kar records, exact (SQL numeric), and their count. */
-export const LIST_SUMS_SQL = `SELECT count(*)::int AS "count", ${SUM_FIELDS.map((f) => `COALESCE(sum("${f}"), 0)::text AS "${f}"`).join(', ')}
+const LIST_SUMS_SQL = `SELECT count(*)::int AS "count", ${SUM_FIELDS.map((f) => `COALESCE(sum("${f}"), 0)::text AS "${f}"`).join(', ')}
   FROM "KarDetail" WHERE "createdByUserId" = $1`;
 
 /** A page of the list: the page's ids are found on the (council, total, karId) index alone, however
  *  deep the page, and only those rows are read (with OFFSET on whole rows, page 500 read 5,000 rows). */
-export function listPageSql(order: { field: 'total' | null; direction: 'asc' | 'desc' }) {
+function listPageSql(order: { field: 'total' | null; direction: 'asc' | 'desc' }) {
   // Qualified: a bare "total" in ORDER BY would name the text column of the select list and sort "10276.00" before "1276.00".
   const by = (t: string) =>
     order.field ? `${t}."total" ${order.direction.toUpperCase()}, ${t}."karId" ${order.direction.toUpperCase()}` : `${t}."karId"`;
@@ -336,11 +340,221 @@ export function listPageSql(order: { field: 'total' | null; direction: 'asc' | '
 }
 
 /** Live receipts per month of a tax year (the dashboard's chart). */
-export const MONTHLY_RECEIPTS_SQL = `SELECT to_char("paidOn", 'YYYY-MM') AS "month", sum("amountTotal")::text AS "amount"
+const MONTHLY_RECEIPTS_SQL = `SELECT to_char("paidOn", 'YYYY-MM') AS "month", sum("amountTotal")::text AS "amount"
   FROM "Payment" WHERE "createdByUserId" = $1 AND "receiptYear" = $2 AND "cancelledAt" IS NULL GROUP BY 1`;
 
 // ---------------------------------------------------------------- assessment changes
 
 /** The kar records of properties whose books have the year ($3) raised: they get corrections. */
-export const RAISED_SQL = `SELECT k."karId" FROM "KarDetail" k
+const RAISED_SQL = `SELECT k."karId" FROM "KarDetail" k
   WHERE k."createdByUserId" = $1 AND k."propertyId" = ANY($2::int[]) AND k."karupdatedYear" >= $3 ORDER BY k."karId"`;
+
+// ---------------------------------------------------------------- the tax list as Excel
+
+/** The list's columns as SQL: amounts as text (exact decimals), per-head totals summed in SQL. */
+const EXCEL_SELECT = TAX_LIST_COLUMNS.map((c) => {
+  const head = TAX_HEADS.find((h) => c.field === `total${h.col}`);
+  if (head) return `(k.${q(`magil${head.col}`)} + k.${q(`chalu${head.col}`)})::text AS ${q(c.field)}`;
+  return c.money ? `k.${q(c.field)}::text AS ${q(c.field)}` : `k.${q(c.field)}`;
+}).join(', ');
+
+/** A row of the Excel list: TAX_LIST_COLUMNS' fields, amounts as text. */
+export type TaxListExcelRow = Record<string, string | number> & { karId: number; total: string };
+
+// ================================================================ the statements
+
+/** Of the tax list's Excel: the next batch of `size` after `last` in the list's order (keyset paging: no
+ *  OFFSET that grows with the file). */
+export function taxListBatch(
+  db: DbOrTx,
+  councilId: number,
+  order: { field: 'total' | null; direction: 'asc' | 'desc' },
+  last: TaxListExcelRow | null,
+  size: number,
+): Promise<TaxListExcelRow[]> {
+  const dir = order.direction === 'desc' ? 'DESC' : 'ASC';
+  const cmp = order.direction === 'desc' ? '<' : '>';
+  // Columns qualified with k.: a bare "total" in ORDER BY would name the select list's text column.
+  const sql = (where: string, by: string) =>
+    `SELECT k."karId", ${EXCEL_SELECT} FROM "KarDetail" k WHERE k."createdByUserId" = $1 ${where} ORDER BY ${by} LIMIT ${size}`;
+  if (!order.field)
+    return db.$queryRawUnsafe<TaxListExcelRow[]>(
+      sql(last ? 'AND k."karId" > $2' : '', 'k."karId"'),
+      councilId,
+      ...(last ? [last.karId] : []),
+    );
+  return db.$queryRawUnsafe<TaxListExcelRow[]>(
+    sql(last ? `AND (k."total", k."karId") ${cmp} ($2::numeric, $3::int)` : '', `k."total" ${dir}, k."karId" ${dir}`),
+    councilId,
+    ...(last ? [last.total, last.karId] : []),
+  );
+}
+
+// The books.
+
+/** One kar record of the council, locked until the transaction ends, with its owner now; none when the council has no such record. */
+export const lockKarRow = (tx: Tx, councilId: number, karId: number) => tx.$queryRawUnsafe<KarLockRow[]>(LOCK_KAR_SQL, karId, councilId);
+
+/** Kar records of the council, locked in karId order. */
+export const lockKarRows = (tx: Tx, councilId: number, karIds: number[]) =>
+  tx.$queryRawUnsafe<KarLockRow[]>(LOCK_MANY_KAR_SQL, councilId, karIds);
+
+/** Every kar record of the council, locked in karId order. */
+export const lockAllKarRows = (tx: Tx, councilId: number) => tx.$queryRawUnsafe<KarLockRow[]>(LOCK_ALL_KAR_SQL, councilId);
+
+/** Kar records of the council behind the tax year, locked in karId order (the rollover, before it plans). */
+export const lockKarBehind = (tx: Tx, councilId: number, taxYear: number) =>
+  tx.$executeRawUnsafe(
+    `SELECT 1 FROM "KarDetail" WHERE "createdByUserId" = $1 AND "karupdatedYear" < $2 ORDER BY "karId" FOR UPDATE`,
+    councilId,
+    taxYear,
+  );
+
+type AmountAsText<T> = Omit<T, 'amount'> & { amount: string };
+const toBalance = <T extends { amount: string }>(r: T) => ({ ...r, amount: BigInt(r.amount) });
+
+/** A property's entries summed per head, year, receipt and kind (Books.from). */
+export async function balancesOf(db: DbOrTx, propertyId: number): Promise<BalanceRow[]> {
+  return (await db.$queryRawUnsafe<AmountAsText<BalanceRow>[]>(BALANCES_SQL, propertyId)).map(toBalance);
+}
+
+/** The same for many properties of the council at once. */
+export async function balancesOfMany(
+  db: DbOrTx,
+  councilId: number,
+  propertyIds: number[],
+): Promise<(BalanceRow & { propertyId: number })[]> {
+  return (await db.$queryRawUnsafe<AmountAsText<BalanceRow & { propertyId: number }>[]>(BALANCES_OF_MANY_SQL, councilId, propertyIds)).map(
+    toBalance,
+  );
+}
+
+/** Entries, in their order, in one statement. */
+export const insertEntries = (tx: Tx, entries: object[]) => tx.$executeRawUnsafe(INSERT_ENTRIES_SQL, JSON.stringify(numbered(entries)));
+
+/** A kar record's new entries and its summary (the amounts in SUMMARY_COLUMNS' order) in one statement. */
+export const recordEntries = (tx: Tx, entries: object[], karId: number, summary: string[]) =>
+  tx.$executeRawUnsafe(RECORD_SQL, JSON.stringify(numbered(entries)), karId, ...summary);
+
+/** Rewrites the kar summary of the council's properties given from their entries. */
+export const summariseProperties = (tx: Tx, councilId: number, propertyIds: number[]) =>
+  tx.$executeRawUnsafe(SUMMARY_OF_PROPERTIES_SQL, councilId, propertyIds);
+
+/** Rewrites the kar summary of every property of the council from its entries. */
+export const summariseCouncil = (tx: Tx, councilId: number) => tx.$executeRawUnsafe(SUMMARY_OF_COUNCIL_SQL, councilId);
+
+// Payments.
+
+/** An earlier payment of the council with the request's Idempotency-Key. */
+export const earlierPayment = (db: DbOrTx, councilId: number, idempotencyKey: string) =>
+  db.$queryRawUnsafe<{ paymentId: number }[]>(EARLIER_PAYMENT_SQL, councilId, idempotencyKey);
+
+/** The receipt row of a new payment as WRITE_PAYMENT_SQL reads it (PAYMENT_COLUMNS). */
+export type NewPaymentRow = Record<(typeof PAYMENT_COLUMNS)[number][0], string | number | null>;
+
+/** A payment in one statement: the receipt, its lines, its entries (whose paymentId -1 is the new
+ *  receipt's) and the kar record's summary (SUMMARY_COLUMNS' order). */
+export async function writePayment(
+  tx: Tx,
+  payment: NewPaymentRow,
+  lines: { category: string; fromArrears: string; fromCurrent: string }[],
+  entries: object[],
+  karId: number,
+  summary: string[],
+) {
+  const [written] = await tx.$queryRawUnsafe<{ paymentId: number; receiptId: string; createdAt: Date }[]>(
+    WRITE_PAYMENT_SQL,
+    JSON.stringify(payment),
+    JSON.stringify(numbered(lines)),
+    JSON.stringify(numbered(entries)),
+    karId,
+    ...summary,
+  );
+  return written;
+}
+
+/** What of a receipt's money the books hold as advance now, in paise as text (null: none). */
+export async function heldOf(db: DbOrTx, paymentId: number): Promise<string | null> {
+  const [row] = await db.$queryRawUnsafe<{ held: string | null }[]>(
+    `SELECT sum("amount")::text AS "held" FROM "TaxEntry" WHERE "paymentId" = $1 AND "head" IS NULL`,
+    paymentId,
+  );
+  return row?.held ?? null;
+}
+
+// The yearly demand and the yearly jobs.
+
+/** What the rollover would raise, per year. */
+export const rolloverPlan = (db: DbOrTx, councilId: number, taxYear: number) =>
+  db.$queryRawUnsafe<RolloverPlanRow[]>(ROLLOVER_PLAN_SQL, councilId, taxYear, true);
+
+/** The kar records that hold an advance and are behind. */
+export const behindWithAdvance = (db: DbOrTx, councilId: number, taxYear: number) =>
+  db.$queryRawUnsafe<{ karId: number }[]>(BEHIND_WITH_ADVANCE_SQL, councilId, taxYear);
+
+/** Raises every missed year's demand of the council's kar records without an advance (entries dated `date`, by `actor`). */
+export const rollover = (tx: Tx, councilId: number, taxYear: number, date: string, actor: string) =>
+  tx.$executeRawUnsafe(ROLLOVER_SQL, councilId, taxYear, false, date, actor);
+
+/** Notes a yearly job's run (rows added to a run of the same kind and year). */
+export const recordRun = (tx: Tx, councilId: number, kind: string, year: number, rows: number) =>
+  tx.$executeRawUnsafe(RECORD_RUN_SQL, councilId, kind, year, rows);
+
+/** Claims the council's depreciation run of a calendar year: false when it was claimed already. */
+export async function claimGhasaraRun(tx: Tx, councilId: number, year: number): Promise<boolean> {
+  const claimed = await tx.$queryRawUnsafe<unknown[]>(
+    `INSERT INTO "TaxYearRun" ("createdByUserId", "kind", "year") VALUES ($1, 'ghasara', $2)
+      ON CONFLICT DO NOTHING RETURNING "year"`,
+    councilId,
+    year,
+  );
+  return claimed.length > 0;
+}
+
+// The registers.
+
+/** A property's entries, oldest first, with the receipt whose money each is. */
+export const ledgerEntries = (db: DbOrTx, propertyId: number) => db.$queryRawUnsafe<LedgerEntryRow[]>(LEDGER_ENTRIES_SQL, propertyId);
+
+/** The council's book totals up to a year. */
+export const bookTotalRows = (db: DbOrTx, councilId: number, year: number) =>
+  db.$queryRawUnsafe<BookTotalRow[]>(BOOK_TOTALS_SQL, councilId, year);
+
+/** A page of Namuna 9's cells (NAMUNA9_PAGE_SQL). */
+export const namuna9Page = (db: DbOrTx, councilId: number, year: number, offset: number, limit: number, after: number) =>
+  db.$queryRawUnsafe<Namuna9Cell[]>(NAMUNA9_PAGE_SQL, councilId, year, offset, limit, after);
+
+/** The receipts of kar records in a tax year, in date order. */
+export const namuna9Receipts = (db: DbOrTx, karIds: number[], year: number) =>
+  db.$queryRawUnsafe<{ karId: number; receiptYear: number; receiptNo: number; paidOn: Date; amount: string; cancelled: boolean }[]>(
+    NAMUNA9_RECEIPTS_SQL,
+    karIds,
+    year,
+  );
+
+// The tax list.
+
+/** The sums of every money column over the council's kar records, as text, and their count. */
+export async function listSums(db: DbOrTx, councilId: number) {
+  const [sums] = await db.$queryRawUnsafe<(Record<string, string> & { count: number })[]>(LIST_SUMS_SQL, councilId);
+  return sums;
+}
+
+/** A page of the list in the order given. */
+export const listPage = (
+  db: DbOrTx,
+  councilId: number,
+  order: { field: 'total' | null; direction: 'asc' | 'desc' },
+  offset: number,
+  limit: number,
+) => db.$queryRawUnsafe<KarListRow[]>(listPageSql(order), councilId, offset, limit);
+
+/** Live receipts per month of a tax year. */
+export const monthlyReceipts = (db: DbOrTx, councilId: number, taxYear: number) =>
+  db.$queryRawUnsafe<{ month: string; amount: string }[]>(MONTHLY_RECEIPTS_SQL, councilId, taxYear);
+
+// Assessment changes.
+
+/** The kar records of the council's properties whose books have the year raised. */
+export const raisedKar = (db: DbOrTx, councilId: number, propertyIds: number[], fromYear: number) =>
+  db.$queryRawUnsafe<{ karId: number }[]>(RAISED_SQL, councilId, propertyIds, fromYear);

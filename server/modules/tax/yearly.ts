@@ -17,13 +17,10 @@ import { factorsInForce, factsOf, inForce, writeAssessments } from '../assessmen
 import { raiseDemand } from './books.ts';
 import { annualOf, demandReason } from './kar.ts';
 import { loadBooks, lockKar, record } from './ledger.ts';
-import { BEHIND_WITH_ADVANCE_SQL, RECORD_RUN_SQL, ROLLOVER_PLAN_SQL, ROLLOVER_SQL, type RolloverPlanRow } from './sql.ts';
+import { behindWithAdvance, claimGhasaraRun, lockKarBehind, recordRun, rollover as rolloverStatement, rolloverPlan } from './sql.ts';
 
 /** Long enough for 10,000 properties on a small office machine; the bench shows well under 2 s. */
 const BULK = { timeout: 120_000, maxWait: 30_000 };
-
-const recordRun = (tx: Tx, councilId: number, kind: string, year: number, rows: number) =>
-  tx.$executeRawUnsafe(RECORD_RUN_SQL, councilId, kind, year, rows);
 
 // ---------------------------------------------------------------- rollover
 
@@ -45,7 +42,7 @@ export interface RolloverResult {
 }
 
 async function planOf(db: DbOrTx, councilId: number, taxYear: number): Promise<RolloverYear[]> {
-  const rows = await db.$queryRawUnsafe<RolloverPlanRow[]>(ROLLOVER_PLAN_SQL, councilId, taxYear, true);
+  const rows = await rolloverPlan(db, councilId, taxYear);
   return rows.map((r) => ({
     taxYear: r.taxYear,
     financialYear: taxYearLabel(r.taxYear),
@@ -91,7 +88,7 @@ export async function rollover(
   if (opts.dryRun) return result(await planOf(db, councilId, taxYear), true);
   return db.$transaction(async (tx) => {
     // Every kar record locked first, in one order: a payment waiting on one of them waits for this.
-    await tx.$executeRaw`SELECT 1 FROM "KarDetail" WHERE "createdByUserId" = ${councilId} AND "karupdatedYear" < ${taxYear} ORDER BY "karId" FOR UPDATE`;
+    await lockKarBehind(tx, councilId, taxYear);
     const years = await planOf(tx, councilId, taxYear);
     if (!years.length)
       throw new Conflict(
@@ -100,10 +97,10 @@ export async function rollover(
           : 'कर मागणीसाठी अजून एकही कर तपशील नोंदलेला नाही. / There are no kar records to raise a demand for yet.',
       );
     // The few holding an advance one by one (the advance is set against the new demand) …
-    const withAdvance = await tx.$queryRawUnsafe<{ karId: number }[]>(BEHIND_WITH_ADVANCE_SQL, councilId, taxYear);
+    const withAdvance = await behindWithAdvance(tx, councilId, taxYear);
     for (const { karId } of withAdvance) await raiseOne(tx, councilId, karId, taxYear, today, opts.actor ?? '');
     // … the rest in one statement.
-    await tx.$executeRawUnsafe(ROLLOVER_SQL, councilId, taxYear, false, isoDay(today), opts.actor ?? '');
+    await rolloverStatement(tx, councilId, taxYear, isoDay(today), opts.actor ?? '');
     const done = result(years, false);
     await recordRun(tx, councilId, 'rollover', taxYear, done.updated);
     return done;
@@ -238,10 +235,7 @@ export async function depreciateAll(db: Db, councilId: number, actor = '', today
         changed: 0,
         summary: [],
       };
-    const claimed = await tx.$queryRaw<unknown[]>`
-      INSERT INTO "TaxYearRun" ("createdByUserId", "kind", "year") VALUES (${councilId}, 'ghasara', ${year})
-      ON CONFLICT DO NOTHING RETURNING "year"`;
-    if (!claimed.length) throw new Conflict(alreadyDone(year));
+    if (!(await claimGhasaraRun(tx, councilId, year))) throw new Conflict(alreadyDone(year));
     const result = await updateDepreciation(tx, councilId, today, actor);
     await tx.taxYearRun.update({
       where: { createdByUserId_kind_year: { createdByUserId: councilId, kind: 'ghasara', year } },

@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/transaction.ts';
 import type { PropertyTransfer } from '../../generated/prisma/client.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import type { Transfer, TransferBody } from './schema.ts';
+import { lockProperty } from './sql.ts';
 
 /** The form's required fields (spec 5): a missing one answers "{label} is required.". */
 const REQUIRED = TRANSFER_FIELDS.filter((f) => f.required);
@@ -47,9 +48,7 @@ export async function addTransfer(db: Db, councilId: number, body: TransferBody,
 
   const saved = await db.$transaction(async (tx) => {
     // The property row is locked first, so two transfers of one property run one after the other.
-    const locked = await tx.$queryRaw<{ propertyId: number; malmattaNo: string }[]>`
-      SELECT "propertyId", "malmattaNo" FROM "Property" WHERE "createdByUserId" = ${councilId} AND "malmattaKey" = ${malmattaKey(typed)} FOR UPDATE`;
-    const property = locked[0];
+    const property = await lockProperty(tx, councilId, malmattaKey(typed));
     if (!property) throw new Invalid('malmatta_no', `Malmatta Number ${typed} is not in this council's register.`);
     const owner = await tx.owner.findFirst({ where: { propertyId: property.propertyId, isActive: true }, orderBy: { ownerId: 'desc' } });
     if (!owner) throw new Conflict(`Property ${property.malmattaNo} has no active owner to transfer from.`);

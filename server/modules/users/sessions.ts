@@ -9,15 +9,10 @@
 // or a password reset ends the account's tokens before its answer is sent. On PostgreSQL other
 // processes change accounts too (`npm run user -- reset`, a second portal) and no notification is
 // sure to have arrived in time: the row is read for every request there.
-import { plainReaderOf, type Db, type OpenDatabase } from '../../db/open.ts';
+import type { Db, OpenDatabase } from '../../db/open.ts';
+import { sessionAccount, type SessionAccount } from './sql.ts';
 
-export interface SessionAccount {
-  id: number;
-  username: string;
-  isAdmin: boolean;
-  passwordChangedAt: Date;
-  tokenVersion: number;
-}
+export type { SessionAccount };
 
 /** The channel the trigger notifies. */
 export const ACCOUNT_CHANGED = 'account_changed';
@@ -29,19 +24,9 @@ export type ReadSessionAccount = (id: number) => Promise<SessionAccount | null>;
 /** The reader of session accounts: kept in memory when the database announces its changes
  *  (OpenDatabase.listen, the embedded database), read each time otherwise. */
 export async function sessionAccounts(db: Db, listen?: OpenDatabase['listen']): Promise<ReadSessionAccount> {
-  // In plain SQL where the database has a plain reader (server/db/open.ts): one read per staff
-  // request on PostgreSQL, where nothing is kept.
-  const plain = plainReaderOf(db);
-  const read: ReadSessionAccount = plain
-    ? async (id) =>
-        (
-          await plain<SessionAccount>('SELECT id, username, "isAdmin", "passwordChangedAt", "tokenVersion" FROM "User" WHERE id = $1', [id])
-        )[0] ?? null
-    : (id) =>
-        db.user.findUnique({
-          where: { id },
-          select: { id: true, username: true, isAdmin: true, passwordChangedAt: true, tokenVersion: true },
-        });
+  // In plain SQL where the database has a plain reader (users/sql.ts): one read per staff request
+  // on PostgreSQL, where nothing is kept.
+  const read: ReadSessionAccount = (id) => sessionAccount(db, id);
   if (!listen) return read;
 
   const kept = new Map<number, SessionAccount>();
