@@ -77,7 +77,7 @@ export default function RevisionSection({ currentTaxYear, billed }: { currentTax
             setYear(Number(e.target.value));
             setPreview(null);
           }}
-          sx={{ minWidth: 170 }}
+          sx={{ minWidth: 220 }}
         >
           {[currentTaxYear, currentTaxYear + 1, currentTaxYear + 2].map((y) => (
             <MenuItem key={y} value={y}>
