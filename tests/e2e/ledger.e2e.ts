@@ -338,4 +338,73 @@ describe('the tax books in the browser', () => {
     }
     expect(errors).toEqual([]);
   }, 240_000);
+
+  it('asks from when a rate change or a property change applies once the year is billed, and previews a revision', async () => {
+    const { page, errors } = await staffPage(1280);
+    call = apiCaller(portal.baseUrl, await tokenOf(page));
+    const karOf = async () => (await call('GET', `/api/KarImport/details-by-owner?ownerId=${owner101}`))[0];
+    const before = await karOf();
+
+    // Water tax ₹300 → ₹350 for this billed year, under an order: the bills get corrections.
+    await page.goto(`${portal.baseUrl}/taxRates`);
+    await page.locator('[name="waterTax"]').fill('350');
+    await page.getByRole('button', { name: 'दर जतन करा (Save rates)' }).click();
+    const when = page.getByRole('dialog');
+    await when.getByRole('radio', { name: /चालू कर वर्ष 2033-34 ला लागू/ }).check();
+    await when.getByRole('button', { name: 'दर जतन करा / Save rates' }).click();
+    await expect.poll(() => when.getByText('आवश्यक / Required').count()).toBe(1);
+    await when.getByLabel(/आदेश \/ ठराव क्रमांक/).fill('आदेश क्र. ७/२०३३');
+    await shot(page, 'ledger-rates-when-1280');
+    await when.getByRole('button', { name: 'दर जतन करा / Save rates' }).click();
+    await expect.poll(() => page.getByTestId('rates-success').textContent()).toContain('कर दर 2033-34 पासून लागू');
+    expect(await page.getByTestId('rates-success').textContent()).toContain('2 मालमत्तांच्या चालू मागणीत दुरुस्ती');
+    const corrected = await karOf();
+    expect(corrected.chaluPanipatti).toBe((Number(before.chaluPanipatti) + 50).toFixed(2));
+    const ledger = await call('GET', `/api/KarImport/ledger?ownerId=${owner101}`);
+    expect(
+      ledger.entries.some((e: { kind: string; reference: string }) => e.kind === 'correction' && e.reference === 'आदेश क्र. ७/२०३३'),
+    ).toBe(true);
+
+    // The land rate from next year (the default): this year's bill stays.
+    await page.locator('[name="landRate"]').fill('1300');
+    await page.getByRole('button', { name: 'दर जतन करा (Save rates)' }).click();
+    expect(await when.getByRole('radio', { name: /पुढील कर वर्ष 2034-35 पासून/ }).isChecked()).toBe(true);
+    await when.getByRole('button', { name: 'दर जतन करा / Save rates' }).click();
+    await expect.poll(() => page.getByTestId('rates-success').textContent()).toContain('कर दर 2034-35 पासून लागू');
+    await expect.poll(() => page.getByTestId('rates-from').count()).toBe(1);
+    expect((await karOf()).total).toBe(corrected.total);
+
+    // The general revision from 2034-35: the preview first, then applied after a confirmation.
+    const plan = await call('POST', '/api/TaxRates/revision', { effectiveTaxYear: 2034, dryRun: true });
+    await page.getByRole('button', { name: 'पूर्वावलोकन / Preview' }).click();
+    await expect.poll(() => page.getByTestId('revision-new').textContent()).toBe(formatRupees(plan.newTotal));
+    expect(await page.getByTestId('revision-old').textContent()).toBe(formatRupees(plan.oldTotal));
+    expect(await page.getByTestId('revision-preview').locator('tbody tr').count()).toBe(plan.lines.length);
+    await shot(page, 'ledger-revision-1280');
+    await page.getByRole('button', { name: 'लागू करा / Apply' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'लागू करा / Apply' }).click();
+    await expect.poll(() => snackbar(page).textContent()).toContain('फेरआकारणी 2034-35 पासून लागू');
+
+    // A property's area changed, applied to this year under an order: a correction on its bill.
+    const phone = await staffPage(360);
+    await phone.page.goto(`${portal.baseUrl}/getAllInfo`);
+    await phone.page.getByRole('button', { name: 'अद्यतन १०१' }).click();
+    const dialog = phone.page.getByRole('dialog');
+    await dialog.locator('[name="areaSqm"]').fill('55');
+    const ask = dialog.getByTestId('assessment-when');
+    await ask.getByRole('radio', { name: /चालू कर वर्ष 2033-34 ला लागू/ }).check();
+    await dialog.getByRole('button', { name: 'जतन करा (Save)' }).click();
+    await expect.poll(() => dialog.getByTestId('update-error').textContent()).toContain('आदेश / ठराव क्रमांक टाका');
+    await ask.getByLabel(/Order or resolution No/).fill('आदेश क्र. ९/२०३३');
+    expect(await fitsWidth(phone.page)).toBe(true);
+    await shot(phone.page, 'ledger-update-when-360');
+    await dialog.getByRole('button', { name: 'जतन करा (Save)' }).click();
+    await expect.poll(() => phone.page.getByTestId('register-notice').textContent()).toContain('अद्यतनित केली');
+    const after = await call('GET', `/api/KarImport/ledger?ownerId=${owner101}`);
+    expect(
+      after.entries.some((e: { kind: string; reference: string }) => e.kind === 'correction' && e.reference === 'आदेश क्र. ९/२०३३'),
+    ).toBe(true);
+    expect(errors).toEqual([]);
+    expect(phone.errors).toEqual([]);
+  }, 240_000);
 });

@@ -477,8 +477,8 @@ describe('citizen', () => {
     await page.getByRole('button', { name: /मालमत्ता तपशील/ }).click();
     const details = (await page.getByTestId('property-details').textContent())!;
     expect(details).toContain('60.00');
-    // The rates saved above (RCC 1.50, water ₹375) are in force this year: no demand of it has been
-    // raised yet, so they apply to it (issue 26): ₹9,36,000 × 1.50 ÷ 1000 = ₹1,404; + 20 + 20 + 375.
+    // The rates saved above (RCC 1.50, water ₹375) apply to this tax year, which no demand has billed
+    // yet (issue 26: only a billed year keeps its assessment): 936000 × 1.50 ÷ 1000 + 20 + 20 + 375.
     expect(details).toContain('₹1,819.00');
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'property-public-result-375');

@@ -61,7 +61,7 @@ describe('app shell', () => {
     const errors = watchErrors(page);
     await loginThroughForm(page, portal);
     const nav = page.getByRole('navigation', { name: 'कर्मचारी मेनू' });
-    await expect.poll(() => nav.getByRole('link').count()).toBe(12);
+    await expect.poll(() => nav.getByRole('link').count()).toBe(15);
     expect(await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
       '/admin',
       '/updateGhasara',
@@ -70,11 +70,14 @@ describe('app shell', () => {
       '/ferfardata',
       '/dashnews',
       '/karUpdate',
+      '/namuna9',
+      '/dcb',
       '/smsSend',
       '/taxRates',
       '/propertyImport',
       '/siteProfile',
       '/apiTokens',
+      '/password',
     ]);
     await expect.poll(() => nav.getByRole('link', { name: 'डेटा एन्ट्री (घसारा) Data entry work' }).isVisible()).toBe(true);
     // The screen cards, below the certificate counts (which link to the certificate screens too) and

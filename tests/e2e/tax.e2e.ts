@@ -87,17 +87,11 @@ describe('tax payment', () => {
     expect(await page.getByTestId('tax-list').textContent()).toContain('सुनीता रमेश पाटील');
 
     await screenshot(page, 'tax-list');
-    // The yearly rollover: once, then the button stays disabled for the tax year.
-    const update = page.getByRole('button', { name: /Update current and previous tax/i });
-    await expect.poll(() => update.isEnabled()).toBe(true);
     const [excel] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Excel/ }).click()]);
     expect(excel.suggestedFilename()).toMatch(/^kar-details-\d{4}-\d{2}-\d{2}\.xlsx$/);
-    await expect.poll(() => update.isEnabled()).toBe(true);
-    await update.click();
-    // The record was started this tax year, so it already carries this year's demand: 0 rolled over.
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'rolled over' }).count()).toBe(1);
-    expect(await page.getByRole('status').filter({ hasText: 'rolled over' }).textContent()).toContain('0 records rolled over');
-    await expect.poll(() => update.isEnabled()).toBe(false);
+    // The record was started this tax year, so it already carries this year's demand: the yearly
+    // rollover has nothing to raise and its button stays disabled (ledger.e2e.ts raises missed years).
+    expect(await page.getByRole('button', { name: /Update current and previous tax/i }).isEnabled()).toBe(false);
     expect(errors).toEqual([]);
     await page.close();
   }, 180_000);

@@ -3,7 +3,9 @@
 // depreciation table and the light/health slabs. The server refuses a tax rate outside its band;
 // its message is shown as it comes. The band is also hinted beside the box as the clerk types. The
 // save names the version the screen read (If-Match): when someone else saved the rates meanwhile the
-// server answers 409 and the screen offers to reload them.
+// server answers 409 and the screen offers to reload them. Once this tax year is billed a save asks
+// whether the rates apply from the next year (default) or to this one under an order (issue 26);
+// below the form, the general revision (rule 17) previews every property's tax old → new first.
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,8 +18,12 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { BUILDING_TYPE_KEYS, taxRateOutOfBand, USAGE_KEYS, type BuildingType } from '../../../../common/property/assessment.ts';
 import Loading from '../../components/Loading.tsx';
-import { fetchRates, isStale, saveRates, type RatesResult, type TaxRates } from './api.ts';
+import { taxYearLabel } from '../../../../common/property/tax.ts';
+import { isStale, type AssessmentChange, type RatesResult, type TaxRates } from './api.ts';
+import { useRatesQuery, useSaveRates } from './queries.ts';
 import PageHeader from './PageHeader.tsx';
+import RatesWhenDialog from './RatesWhenDialog.tsx';
+import RevisionSection from './RevisionSection.tsx';
 import { STALE_MESSAGE } from './shared.ts';
 
 type Row = Record<string, string>;
@@ -127,38 +133,35 @@ function TableRows({
 }
 
 export default function TaxRatesPage() {
+  const ratesQ = useRatesQuery();
+  const saveRates = useSaveRates();
+  // The rates the form was opened at: their version is what a save names.
   const [data, setData] = useState<RatesResult | null>(null);
   const [form, setForm] = useState<Form | null>(null);
-  const [loadError, setLoadError] = useState('');
   const [error, setError] = useState('');
   const [success, setSuccess] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [reloading, setReloading] = useState(false);
   const [stale, setStale] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const busy = reloading || saveRates.isPending;
+  const loadError = !data && ratesQ.isError ? ratesQ.error.message || 'Failed to fetch data' : '';
 
   useEffect(() => {
     document.title = 'कर दर | ग्रामपंचायत';
-    const ctrl = new AbortController();
-    fetchRates(ctrl.signal)
-      .then((r) => {
-        setData(r);
-        setForm(formOf(r.rates));
-      })
-      .catch((err: Error) => {
-        if (!ctrl.signal.aborted) setLoadError(err.message || 'Failed to fetch data');
-      });
-    return () => ctrl.abort();
   }, []);
+  // The form opens at the first answer; later answers (after someone's save) wait for a reload.
+  useEffect(() => {
+    if (!data && ratesQ.data) {
+      setData(ratesQ.data);
+      setForm(formOf(ratesQ.data.rates));
+    }
+  }, [data, ratesQ.data]);
 
-  const save = async (e: React.FormEvent) => {
-    e.preventDefault();
+  const send = async (change: AssessmentChange) => {
     if (!form || !data) return;
-    setError('');
-    setSuccess('');
-    setStale(false);
-    setBusy(true);
     try {
       // The version read (data.version): a save made meanwhile by someone else answers 409.
-      const res = await saveRates(ratesOf(form), data.version);
+      const res = await saveRates.mutateAsync({ rates: ratesOf(form), version: data.version, change });
       setData(res.result);
       setForm(formOf(res.result.rates));
       setSuccess(res.message || 'कर दर जतन केले / Rates saved');
@@ -167,16 +170,25 @@ export default function TaxRatesPage() {
         setStale(true);
         setError(STALE_MESSAGE);
       } else setError((err as Error).message || 'Update failed');
-    } finally {
-      setBusy(false);
     }
+  };
+
+  const save = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!form || !data) return;
+    setError('');
+    setSuccess('');
+    setStale(false);
+    // Billed: the clerk says from when; not yet billed, the rates simply apply from this year.
+    if (data.billed) setAsking(true);
+    else void send({});
   };
 
   /** Reads the saved rates again (after a conflict): the form shows them and a save names their version. */
   const reload = async () => {
-    setBusy(true);
+    setReloading(true);
     try {
-      const r = await fetchRates();
+      const r = (await ratesQ.refetch({ throwOnError: true })).data!;
       setData(r);
       setForm(formOf(r.rates));
       setError('');
@@ -184,7 +196,7 @@ export default function TaxRatesPage() {
     } catch (err) {
       setError((err as Error).message || 'Failed to fetch data');
     } finally {
-      setBusy(false);
+      setReloading(false);
     }
   };
 
@@ -204,6 +216,13 @@ export default function TaxRatesPage() {
       {!form && !loadError && <Loading />}
       {form && data && (
         <Box component="form" onSubmit={save} noValidate>
+          {data.inForce && (
+            <Alert severity="info" sx={{ mb: 2 }} data-testid="rates-from">
+              हे दर कर वर्ष {taxYearLabel(data.effectiveTaxYear)} पासून लागू होतील; चालू वर्षी {taxYearLabel(data.currentTaxYear)} ला आधीचे दर लागू
+              आहेत. / These rates take effect from {taxYearLabel(data.effectiveTaxYear)}; {taxYearLabel(data.currentTaxYear)} keeps the
+              earlier ones.
+            </Alert>
+          )}
           {data.isDefault && (
             <Alert severity="info" sx={{ mb: 2 }} data-testid="rates-default">
               सध्या सामान्य (डीफॉल्ट) दर लागू आहेत; आपल्या ग्रामपंचायतीचे दर जतन करा. / The common defaults apply until you save your own.
@@ -369,6 +388,16 @@ export default function TaxRatesPage() {
             </Box>
           </Box>
         </Box>
+      )}
+      {data && <RevisionSection currentTaxYear={data.currentTaxYear} billed={data.billed} />}
+      {asking && data && (
+        <RatesWhenDialog
+          currentTaxYear={data.currentTaxYear}
+          onAnswer={(change) => {
+            setAsking(false);
+            if (change) void send(change);
+          }}
+        />
       )}
     </Box>
   );

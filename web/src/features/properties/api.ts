@@ -6,6 +6,7 @@ import type {
   OwnershipHistory,
   PropertyRow,
   RatesResult,
+  RevisionResult,
   TaxRates,
   Transfer,
   TransferBody,
@@ -14,7 +15,7 @@ import type {
 import { api, apiUrl, ApiError, download } from '../../lib/api.ts';
 import { councilIdOf, readSession } from '../../lib/session.ts';
 
-export type { ImportReport, OwnershipHistory, PropertyRow, RatesResult, TaxRates, Transfer, TransferBody };
+export type { ImportReport, OwnershipHistory, PropertyRow, RatesResult, RevisionResult, TaxRates, Transfer, TransferBody };
 
 export const PAGE_SIZE = 10;
 
@@ -92,9 +93,20 @@ export function fetchTransfer(ferfarNumber: number, signal?: AbortSignal) {
 // ---------------------------------------------------------------- rates
 
 export const fetchRates = (signal?: AbortSignal) => api<RatesResult>('/api/TaxRates', { signal }).then((e) => e.result);
+
+/** When a change of what the tax follows from takes effect (issue 26): left out, the server's default
+ *  (the next tax year once this one is billed); 'current' corrects this year's bill under an order. */
+export interface AssessmentChange {
+  applyFrom?: 'next' | 'current';
+  orderReference?: string;
+}
 /** `version`: the one the screen read (0 for the defaults). */
-export const saveRates = (rates: TaxRates, version: number) =>
-  api<RatesResult>('/api/TaxRates', { method: 'PUT', body: rates, headers: ifMatch(version) });
+export const saveRates = (rates: TaxRates, version: number, change: AssessmentChange = {}) =>
+  api<RatesResult>('/api/TaxRates', { method: 'PUT', body: { ...rates, ...change }, headers: ifMatch(version) });
+
+/** The general revision (rule 17): a dry run lists every property's annual tax old → new. */
+export const reviseAssessments = (body: { effectiveTaxYear: number; dryRun: boolean; orderReference?: string }) =>
+  api<RevisionResult>('/api/TaxRates/revision', { method: 'POST', body });
 
 // ---------------------------------------------------------------- Excel import
 

@@ -1,10 +1,13 @@
 // The property staff screens' server data through TanStack Query (app/QueryProvider.tsx): the
-// register's pages, the autocomplete, ownership histories, transfers and the rates, and the writes
-// that read them afresh. Apart from api.ts so the public property pages (publicApi.ts, plain fetch)
+// register's pages, the autocomplete, ownership histories, transfers, the rates (their save and the
+// general revision), a property's update, and the writes that read them afresh. A save that can
+// change an assessment may book corrections in the tax books, so it also invalidates every tax
+// query (their keys start with 'tax', features/tax/queries.ts). Apart from api.ts so the public property pages (publicApi.ts, plain fetch)
 // do not load the query library.
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Rates } from '../../../../common/property/assessment.ts';
 import { councilIdOf } from '../../lib/session.ts';
+import type { UpdatePropertyBody } from '../../../../common/api-types.ts';
 import {
   addTransfer,
   fetchHistory,
@@ -12,8 +15,15 @@ import {
   fetchRates,
   fetchTransfer,
   registerProperty,
+  reviseAssessments,
+  saveRates,
   suggestProperties,
+  updateOwner,
+  updateProperty,
   uploadRegister,
+  type AssessmentChange,
+  type PropertyRow,
+  type TaxRates,
   type TransferBody,
 } from './api.ts';
 
@@ -63,6 +73,8 @@ export const ratesQuery = () => queryOptions({ queryKey: propertyKeys.rates(), q
 
 /** The council's rates for the live assessment: read afresh each time a form opens (a rate saved on
  *  /taxRates meanwhile shows), the last ones standing in until then. */
+export const useRatesQuery = () => useQuery(ratesQuery());
+
 export function useRates(): { rates: Rates | null; error: string } {
   const read = useQuery(ratesQuery());
   return {
@@ -101,5 +113,61 @@ export function useImportRegister() {
   return useMutation({
     mutationFn: ({ file, dryRun, onProgress }: ImportInput) => uploadRegister(file, dryRun, onProgress),
     onSuccess: (_answer, { dryRun }) => (dryRun ? undefined : refresh()),
+  });
+}
+
+/** After a change that may have moved assessments: the rates and the tax books are read afresh. */
+function useRefreshAssessments() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: propertyKeys.rates() }),
+      queryClient.invalidateQueries({ queryKey: propertyKeys.all() }),
+      queryClient.invalidateQueries({ queryKey: ['tax'] }),
+    ]);
+}
+
+export function useSaveRates() {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshAssessments();
+  return useMutation({
+    mutationFn: ({ rates, version, change }: { rates: TaxRates; version: number; change?: AssessmentChange }) =>
+      saveRates(rates, version, change),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(propertyKeys.rates(), answer.result);
+      return refresh();
+    },
+  });
+}
+
+export function useRevision() {
+  const refresh = useRefreshAssessments();
+  return useMutation({
+    mutationFn: reviseAssessments,
+    onSuccess: (_answer, { dryRun }) => (dryRun ? undefined : refresh()),
+  });
+}
+
+export interface PropertySave {
+  row: PropertyRow;
+  owner: Record<string, string>;
+  property: Record<string, string>;
+  change: AssessmentChange;
+}
+/** Owner changes and property changes as two calls sent in parallel, each naming the version the
+ *  row was read at; both answers are awaited (one may be refused while the other was saved): the
+ *  refusals come back, an empty list when both were saved. */
+export function useSaveProperty() {
+  const refresh = useRefreshAssessments();
+  return useMutation({
+    mutationFn: async ({ row, owner, property, change }: PropertySave): Promise<unknown[]> => {
+      const calls: Promise<unknown>[] = [];
+      if (Object.keys(owner).length)
+        calls.push(updateOwner({ ownerId: row.ownerId, malmattaNo: row.malmattaNo, ...owner }, row.ownerVersion));
+      if (Object.keys(property).length)
+        calls.push(updateProperty({ propertyId: row.propertyId, ...property, ...change } as UpdatePropertyBody, row.version));
+      return (await Promise.allSettled(calls)).flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    },
+    onSettled: refresh,
   });
 }

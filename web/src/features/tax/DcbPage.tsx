@@ -57,7 +57,7 @@ export default function DcbPage() {
         <>
           <Paper sx={{ p: { xs: 1, sm: 2 }, mb: 2 }}>
             <div className="tax-list-wrap" tabIndex={0} role="region" aria-label="मागणी, वसुली, शिल्लक / DCB">
-              <table className="tax-heads dcb" data-testid="dcb">
+              <table className="tax-heads dcb tax-stack" data-testid="dcb">
                 <thead>
                   <tr>
                     <th scope="col">कर / Head</th>
@@ -79,7 +79,7 @@ export default function DcbPage() {
                         <small>{h.en}</small>
                       </th>
                       {COLUMNS.map((c) => (
-                        <td key={c.key} data-testid={`dcb-${h.key}-${c.key}`}>
+                        <td key={c.key} data-testid={`dcb-${h.key}-${c.key}`} data-label={`${c.mr} / ${c.en}`}>
                           {rupees(dcb.heads[h.key][c.key])}
                         </td>
                       ))}
@@ -90,7 +90,7 @@ export default function DcbPage() {
                   <tr>
                     <th scope="row">एकूण / Total</th>
                     {COLUMNS.map((c) => (
-                      <td key={c.key} data-testid={`dcb-total-${c.key}`}>
+                      <td key={c.key} data-testid={`dcb-total-${c.key}`} data-label={`${c.mr} / ${c.en}`}>
                         {rupees(dcb.total[c.key])}
                       </td>
                     ))}

@@ -61,7 +61,7 @@ function PropertySearch({ onPick }: { onPick: (p: PropertyHit | null) => void })
 function TaxCard({ kar }: { kar: Kar }) {
   const advance = paiseOf(String(kar.advance ?? '0')) ?? 0n;
   return (
-    <Paper className="tax-card" data-testid="tax-card" sx={{ p: 2 }}>
+    <Paper className="tax-card" data-testid="tax-card" sx={{ p: { xs: 1.5, sm: 2 } }}>
       <Typography variant="h6" component="h2">
         {kar.malmattaNo} — {kar.malkacheNav || 'N/A'}
       </Typography>

@@ -25,7 +25,7 @@ export function Receipts({ rows, ledger }: { rows: HistoryRow[]; ledger: Ledger 
         पावत्या / Receipts
       </Typography>
       <Box sx={{ overflowX: 'auto' }}>
-        <table className="tax-heads" data-testid="payment-history">
+        <table className="tax-heads tax-stack" data-testid="payment-history">
           <thead>
             <tr>
               <th scope="col">पावती</th>
@@ -42,26 +42,26 @@ export function Receipts({ rows, ledger }: { rows: HistoryRow[]; ledger: Ledger 
             {receipts.map((r) => {
               const method = PAYMENT_METHODS[r.paidMethod as keyof typeof PAYMENT_METHODS];
               return (
-                <tr key={r.paymentId} data-testid={`receipt-${r.name}`} className={r.cancelled ? 'tax-cancelled' : undefined}>
+                <tr key={r.paymentId} data-testid={`receipt-${r.name}`}>
                   <th scope="row">{r.name}</th>
-                  <td>{formatDateMr(r.paidOn)}</td>
-                  <td>{rupees(r.amount)}</td>
-                  <td>
+                  <td data-label="दिनांक">{formatDateMr(r.paidOn)}</td>
+                  <td data-label="रक्कम">{r.cancelled ? <s>{rupees(r.amount)}</s> : rupees(r.amount)}</td>
+                  <td data-label="प्रकार">
                     {method?.mr ?? r.paidMethod}
                     {r.chequeNo ? ` क्र. ${r.chequeNo}` : ''}
                   </td>
-                  <td className="tax-wrap">
+                  <td className="tax-wrap" data-label="स्थिती / Status">
                     {r.cancelled ? (
-                      <>
+                      <span>
                         <Chip size="small" color="error" label="रद्द / Cancelled" />{' '}
                         <span data-testid="cancel-reason">{r.cancelReason}</span>
-                      </>
+                      </span>
                     ) : (
                       <Chip size="small" color="success" variant="outlined" label="वैध / Valid" />
                     )}
                   </td>
-                  <td>
-                    <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end' }}>
+                  <td data-label="">
+                    <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end', width: '100%' }}>
                       <Button
                         size="small"
                         aria-label={`पावती ${r.name} PDF`}
@@ -101,10 +101,26 @@ export function LedgerPanel({ ledger }: { ledger: Ledger }) {
           <caption className="tax-sr-only">शिल्लक / Balance</caption>
           <thead>
             <tr>
-              <th scope="col">कर / Head</th>
-              <th scope="col">मागील / Arrears</th>
-              <th scope="col">चालू / Current</th>
-              <th scope="col">एकूण / Total</th>
+              <th scope="col">
+                कर
+                <br />
+                <small>Head</small>
+              </th>
+              <th scope="col">
+                मागील
+                <br />
+                <small>Arrears</small>
+              </th>
+              <th scope="col">
+                चालू
+                <br />
+                <small>Current</small>
+              </th>
+              <th scope="col">
+                एकूण
+                <br />
+                <small>Total</small>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -140,7 +156,7 @@ export function LedgerPanel({ ledger }: { ledger: Ledger }) {
         <Typography>नोंदी नाहीत / No entries.</Typography>
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
-          <table className="tax-heads tax-ledger" data-testid="ledger-entries">
+          <table className="tax-heads tax-ledger tax-stack" data-testid="ledger-entries">
             <caption className="tax-sr-only">नोंदी / Entries</caption>
             <thead>
               <tr>
@@ -158,15 +174,21 @@ export function LedgerPanel({ ledger }: { ledger: Ledger }) {
             <tbody>
               {entries.map((e) => (
                 <tr key={e.entryId} data-kind={e.kind}>
-                  <td>{formatDateMr(e.date)}</td>
-                  <td>{taxYearLabel(e.taxYear)}</td>
-                  <td>{headLabel(e.head)}</td>
-                  <td>{PART_LABELS[e.part]?.mr ?? e.part}</td>
-                  <td>{KIND_LABELS[e.kind]?.mr ?? e.kind}</td>
-                  <td>{rupees(e.amount)}</td>
-                  <td>{e.receiptNo ?? ''}</td>
-                  <td>{e.reference}</td>
-                  <td className="tax-wrap">{e.reason}</td>
+                  <td data-label="दिनांक">{formatDateMr(e.date)}</td>
+                  <td data-label="कर वर्ष">{taxYearLabel(e.taxYear)}</td>
+                  <td data-label="कर">{headLabel(e.head)}</td>
+                  <td data-label="भाग">{PART_LABELS[e.part]?.mr ?? e.part}</td>
+                  <td data-label="नोंद">{KIND_LABELS[e.kind]?.mr ?? e.kind}</td>
+                  <td data-label="रक्कम">{rupees(e.amount)}</td>
+                  <td data-label="पावती" className={e.receiptNo ? undefined : 'tax-empty'}>
+                    {e.receiptNo ?? ''}
+                  </td>
+                  <td data-label="संदर्भ" className={e.reference ? 'tax-wrap' : 'tax-empty'}>
+                    {e.reference}
+                  </td>
+                  <td data-label="कारण" className="tax-wrap">
+                    {e.reason}
+                  </td>
                 </tr>
               ))}
             </tbody>
