@@ -180,6 +180,12 @@ const CALLS: Record<string, Record<string, Calls>> = {
   },
 };
 
+/** The mappers of a sql.ts (row to wire type), each with the statement whose rows it maps: it is
+ *  run over every row those calls answered. */
+const MAPPERS: Record<string, Record<string, string>> = {
+  tax: { karRowOf: 'listPage' },
+};
+
 /** Reads that take the plain reader beside Prisma (server/db/open.ts) when given the client itself,
  *  and Prisma inside a transaction: each is also run on the client, outside any transaction. */
 const PLAIN_READS = new Set(['users.sessionAccount', 'certificates.certificateRows']);
@@ -228,17 +234,21 @@ function serverFiles(dir = path.join(root, 'server')): string[] {
 
 const ROLLBACK = new Error('rolled back on purpose');
 
-/** Runs one call in a transaction that is rolled back; the error it raised, if any. */
-async function runRolledBack(fn: (db: DbOrTx, ...args: unknown[]) => Promise<unknown>, args: unknown[]): Promise<Error | null> {
+/** Runs one call in a transaction that is rolled back: the error it raised, if any, and what it answered. */
+async function runRolledBack(
+  fn: (db: DbOrTx, ...args: unknown[]) => Promise<unknown>,
+  args: unknown[],
+): Promise<{ err: Error | null; result?: unknown }> {
+  let result: unknown;
   try {
     await t.app.db.$transaction(async (tx) => {
-      await fn(tx, ...args);
+      result = await fn(tx, ...args);
       throw ROLLBACK;
     });
   } catch (err) {
-    return err === ROLLBACK ? null : (err as Error);
+    return err === ROLLBACK ? { err: null, result } : { err: err as Error };
   }
-  return new Error('the transaction committed');
+  return { err: new Error('the transaction committed') };
 }
 
 describe('raw SQL', () => {
@@ -255,12 +265,13 @@ describe('raw SQL', () => {
     for (const [m, exports] of Object.entries(sqlModules)) {
       const calls = CALLS[m] ?? {};
       for (const [name, value] of Object.entries(exports)) {
-        if (typeof value === 'function' && !calls[name]) problems.push(`${m}/sql.ts exports ${name}: add its arguments to CALLS`);
+        if (typeof value === 'function' && !calls[name] && !MAPPERS[m]?.[name])
+          problems.push(`${m}/sql.ts exports ${name}: add its arguments to CALLS (or, a mapper, to MAPPERS)`);
         if (typeof value === 'string' && STATEMENT.test(value))
           problems.push(`${m}/sql.ts exports ${name} as text: export a function that runs it`);
       }
-      for (const name of Object.keys(calls))
-        if (typeof exports[name] !== 'function') problems.push(`CALLS names ${m}.${name}, which sql.ts does not export`);
+      for (const name of [...Object.keys(calls), ...Object.keys(MAPPERS[m] ?? {})])
+        if (typeof exports[name] !== 'function') problems.push(`CALLS or MAPPERS name ${m}.${name}, which sql.ts does not export`);
     }
     for (const m of Object.keys(CALLS)) if (!sqlModules[m]) problems.push(`CALLS names the module ${m}, which has no sql.ts`);
     expect(problems).toEqual([]);
@@ -269,12 +280,16 @@ describe('raw SQL', () => {
   it('runs every statement against the migrated schema', async () => {
     const failures: string[] = [];
     let ran = 0;
+    /** The rows each statement answered, by "module.name", for the mappers. */
+    const answered = new Map<string, unknown[]>();
     for (const [m, exports] of Object.entries(sqlModules)) {
       for (const [name, calls] of Object.entries(CALLS[m] ?? {})) {
         const fn = exports[name] as (db: DbOrTx, ...args: unknown[]) => Promise<unknown>;
         if (typeof fn !== 'function') continue;
         for (const args of calls(seed)) {
-          const errors = [await runRolledBack(fn, args)];
+          const { err, result } = await runRolledBack(fn, args);
+          if (Array.isArray(result)) answered.set(`${m}.${name}`, [...(answered.get(`${m}.${name}`) ?? []), ...result]);
+          const errors = [err];
           if (PLAIN_READS.has(`${m}.${name}`))
             errors.push(
               await fn(t.app.db, ...args).then(
@@ -289,6 +304,19 @@ describe('raw SQL', () => {
         }
       }
     }
+    for (const [m, mappers] of Object.entries(MAPPERS))
+      for (const [name, statement] of Object.entries(mappers)) {
+        const rows = answered.get(`${m}.${statement}`) ?? [];
+        if (!rows.length) failures.push(`${m}.${statement} answered no rows for the mapper ${name} to map`);
+        for (const row of rows)
+          try {
+            const mapped = (sqlModules[m][name] as (r: unknown) => object)(row);
+            const missing = Object.entries(mapped).filter(([, v]) => v === undefined || (typeof v === 'number' && Number.isNaN(v)));
+            if (missing.length) failures.push(`${m}.${name} left ${missing.map(([k]) => k).join(', ')} undefined`);
+          } catch (err) {
+            failures.push(`${m}.${name} on a row of ${statement}: ${(err as Error).message}`);
+          }
+      }
     expect(failures).toEqual([]);
     expect(ran).toBeGreaterThan(40);
   });
