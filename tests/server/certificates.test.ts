@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp, createCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
 import { KIND_CASES, createValid, pdfFacts, pdfQr, pdfText, send, type Body } from '../helpers/certificates.ts';
-import { findRow, rowsOf } from '../../server/modules/certificates/service.ts';
+import { findRow } from '../../server/modules/certificates/service.ts';
+import { certificateRows } from '../../server/modules/certificates/sql.ts';
 import { KINDS } from '../../server/modules/certificates/kinds.ts';
 import { plainReaderOf } from '../../server/db/open.ts';
 
@@ -201,7 +202,7 @@ describe.each(KIND_CASES)('$kind certificates', (c) => {
         where: { [c.idField]: id },
       });
       expect(plain).toStrictEqual(prisma);
-      expect(await rowsOf(t.app.db, kind, [id])).toStrictEqual([prisma]);
+      expect(await certificateRows(t.app.db, kind, [id])).toStrictEqual([prisma]);
     } finally {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;

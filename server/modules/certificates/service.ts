@@ -3,9 +3,7 @@
 // the public and full views, marriage photos, and the PDF download. No HTTP here.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { Prisma } from '../../generated/prisma/client.ts';
 import { inTransaction, type DbOrTx, type Tx } from '../../db/transaction.ts';
-import { plainReaderOf } from '../../db/open.ts';
 import { maskAadhaar, maskMobile } from '../../lib/aadhaar.ts';
 import { ageAt, formatDateEnGB, isoDay, parseIsoDate, todayInIndia } from '../../../common/dates.ts';
 import { englishDateWords } from '../../../common/english-words.ts';
@@ -19,11 +17,23 @@ import { unprintableCharacter } from '../../lib/pdf/index.ts';
 import { officeOf } from '../site/service.ts';
 import { genderMarathi, MARRIAGE_PHOTOS, type Field, type Kind, type MarriagePhoto } from './kinds.ts';
 import type { ListQuery } from './schema.ts';
+import {
+  certificateCount,
+  certificateRows,
+  COUNT_CAP,
+  listPageIds,
+  lockNumbers,
+  namesPage,
+  namesPageDense,
+  sameNumberId,
+  wordStartPage,
+  type Row,
+} from './sql.ts';
 import { MIN_MARRIAGE_AGE } from '../../../common/certificates/kinds.ts';
 import { choiceValues, fallbackOf } from '../../../common/fields/index.ts';
 import { renderInWorker } from '../../pdf-jobs.ts';
 
-export type Row = Record<string, unknown>;
+export type { Row };
 type Value = string | number | Date | null;
 type Values = Record<string, Value>;
 
@@ -238,18 +248,8 @@ function toPublic(kind: Kind, row: Row): Row {
  *  SQL where the database has a plain reader (server/db/open.ts, plainReaderOf, says why). */
 export async function findRow(db: DbOrTx, kind: Kind, id: string): Promise<Row | null> {
   if (!UUID.test(id)) return null;
-  const [row] = await rowsOf(db, kind, [id]);
+  const [row] = await certificateRows(db, kind, [id]);
   return row ?? null;
-}
-
-/** Certificates by id (a list page's rows, or findRow's one), every column, in any order; in plain
- *  SQL where the database has a plain reader: Prisma costs more than the SQL on the embedded
- *  database (issue 12). */
-export async function rowsOf(db: DbOrTx, kind: Kind, ids: string[]): Promise<Row[]> {
-  const plain = plainReaderOf(db);
-  if (!plain) return table(db, kind).findMany({ where: { [kind.idField]: { in: ids } } });
-  const { table: t, id: key } = listSql(kind);
-  return plain<Row>(`SELECT * FROM ${t.sql} WHERE ${key.sql} = ANY($1::uuid[])`, [ids]);
 }
 
 const notFound = (kind: Kind) => `No ${kind.label} with this id.`;
@@ -265,31 +265,9 @@ async function findOwned(db: DbOrTx, kind: Kind, ownerId: number, id: string): P
   return ownRecord(await findRow(db, kind, id), ownerId, notFound(kind));
 }
 
-/** Matching rows are counted up to this many; past it the list says "10,000+". */
-export const COUNT_CAP = 10_000;
-
-/** A kind's table and list columns as SQL identifiers (from the kind tables, never from input). */
-function listSql(kind: Kind) {
-  const q = (name: string) => Prisma.raw(`"${name}"`);
-  const table = kind.model.charAt(0).toUpperCase() + kind.model.slice(1);
-  return {
-    table: q(table),
-    starts: q(`${table}NameStart`),
-    names: q(`${table}Name`),
-    id: q(kind.idField),
-  };
-}
-
 /** Between a certificate's names in its kind's Name table (the migration's trigger joins them with
  *  it): a character no name holds (the certificate fonts have no glyph for it, so input refuses it). */
 const NAMES_SEPARATOR = '\u001f';
-
-/** How many certificates of the kind the council has (CertificateCount, kept by triggers). */
-async function wholeCount(db: DbOrTx, kind: Kind, ownerId: number): Promise<number> {
-  const [c] = await db.$queryRaw<{ n: number }[]>`
-    SELECT "n" FROM "CertificateCount" WHERE "kind" = ${kind.kind} AND "createdByUserId" = ${ownerId}`;
-  return c?.n ?? 0;
-}
 
 /**
  * One page of a council's certificates, newest first, in SQL that stays fast at 100,000 rows:
@@ -310,69 +288,36 @@ async function wholeCount(db: DbOrTx, kind: Kind, ownerId: number): Promise<numb
 export async function listCertificates(db: DbOrTx, kind: Kind, ownerId: number, q: ListQuery) {
   const { pageNumber, pageSize } = q;
   const term = q.nameFilter?.trim().toLowerCase() ?? '';
-  const s = listSql(kind);
   const skip = (pageNumber - 1) * pageSize;
-  const where = Prisma.sql`"createdByUserId" = ${ownerId}`;
   let n: number;
   let ids: string[] = [];
   let fromEnd = false;
   if (term && [...term].length <= 2) {
-    // The key read backwards is newest first; the ids become text as an array of 10, not one by one
-    // for every row an OFFSET skips. A page past the capped count is empty, as it is for longer terms;
-    // CASE takes the page only before it.
-    const matches = Prisma.sql`FROM ${s.starts} WHERE ${where} AND "start" = ${term}`;
-    const [r] = await db.$queryRaw<{ n: number; ids: string[] | null }[]>`
-      SELECT c.n, CASE WHEN ${skip} < c.n THEN
-          ARRAY(SELECT "certificateId" ${matches} ORDER BY "createdAt" DESC, "certificateId" DESC LIMIT ${pageSize} OFFSET ${skip})::text[] END AS ids
-      FROM (SELECT count(*)::int AS n FROM (SELECT 1 ${matches} LIMIT ${COUNT_CAP + 1}) AS m) AS c`;
+    // A page past the capped count is empty, as it is for longer terms.
+    const r = await wordStartPage(db, kind, ownerId, term, pageSize, skip);
     n = r.n;
     ids = r.ids ?? [];
   } else if (term && !term.includes(NAMES_SEPARATOR)) {
-    // LIKE takes % and _ as wildcards: a typed one is matched as itself. Matching the joined names
-    // is matching any one of them, since the term cannot hold the separator.
-    const pattern = `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    // The names are stored lower case: LIKE lower(pattern) is what ILIKE does in a UTF-8 database.
-    const matches = Prisma.sql`FROM ${s.names} WHERE ${where} AND "names" LIKE lower(${pattern})`;
-    // The candidates come from the trigram index, each tested on its narrow row of joined names; the
-    // matches are counted and sorted once. The page's ids are only worked out when there are at most
-    // COUNT_CAP (CASE evaluates the ARRAY only then).
-    const [r] = await db.$queryRaw<{ n: number; ids: string[] | null }[]>`
-      WITH m AS MATERIALIZED (SELECT "certificateId" AS id, "createdAt" AS at ${matches} LIMIT ${COUNT_CAP + 1})
-      SELECT c.n, CASE WHEN c.n <= ${COUNT_CAP} THEN
-          ARRAY(SELECT id FROM m ORDER BY at DESC, id DESC LIMIT ${pageSize} OFFSET ${skip})::text[] END AS ids
-      FROM (SELECT count(*)::int AS n FROM m) AS c`;
+    // Matching the joined names is matching any one of them, since the term cannot hold the separator.
+    const r = await namesPage(db, kind, ownerId, term, pageSize, skip);
     n = r.n;
     if (n <= COUNT_CAP) ids = r.ids ?? [];
-    else if (skip < n)
-      // More than COUNT_CAP matches are dense: walking the Name table's key newest first finds a page soon.
-      ids = (
-        await db.$queryRaw<{ id: string }[]>`
-          SELECT "certificateId"::text AS id ${matches}
-          ORDER BY "createdAt" DESC, "certificateId" DESC LIMIT ${pageSize} OFFSET ${skip}`
-      ).map((r) => r.id);
+    else if (skip < n) ids = await namesPageDense(db, kind, ownerId, term, pageSize, skip);
   } else if (term) {
     n = 0; // a term holding the separator matches no name: no name can hold it
   } else {
-    n = await wholeCount(db, kind, ownerId);
+    n = await certificateCount(db, kind, ownerId);
     fromEnd = skip > n / 2;
     if (skip < n) {
       const take = Math.min(pageSize, n - skip);
-      ids = (
-        await db.$queryRaw<{ id: string }[]>(
-          fromEnd
-            ? Prisma.sql`SELECT ${s.id}::text AS id FROM ${s.table} WHERE ${where}
-                ORDER BY "createdAt" ASC, ${s.id} ASC LIMIT ${take} OFFSET ${n - skip - take}`
-            : Prisma.sql`SELECT ${s.id}::text AS id FROM ${s.table} WHERE ${where}
-                ORDER BY "createdAt" DESC, ${s.id} DESC LIMIT ${take} OFFSET ${skip}`,
-        )
-      ).map((r) => r.id);
+      ids = await listPageIds(db, kind, ownerId, take, fromEnd ? n - skip - take : skip, fromEnd);
     }
   }
   const totalCapped = term !== '' && n > COUNT_CAP;
   const totalCount = totalCapped ? COUNT_CAP : n;
   const page = { pageNumber, pageSize, totalPages: Math.ceil(totalCount / pageSize), totalCount, totalCapped };
   if (!ids.length) return { ...page, items: [] };
-  const rows = await rowsOf(db, kind, ids);
+  const rows = await certificateRows(db, kind, ids);
   const byId = new Map(rows.map((r) => [r[kind.idField] as string, r]));
   const ordered = (fromEnd ? ids.reverse() : ids).map((id) => byId.get(id)).filter((r): r is Row => r !== undefined);
   return { ...page, items: ordered.map((r) => toRecord(kind, r)) };
@@ -479,14 +424,8 @@ async function withPhotos<T>(
  *  Compared by lower(), exactly: Prisma's case-insensitive equals is ILIKE, where the _ and % a number
  *  may hold (JNM_2026_01) are wildcards, and a similar number answered a false 409 (issue 25). */
 async function sameNumber(db: DbOrTx, kind: Kind, ownerId: number, number: string, exceptId?: string): Promise<Row | null> {
-  const { table: t, id: key } = listSql(kind);
-  const column = Prisma.raw(`"${kind.numberField}"`);
-  const [hit] = await db.$queryRaw<{ id: string }[]>`
-    SELECT ${key}::text AS id FROM ${t}
-    WHERE "createdByUserId" = ${ownerId} AND lower(${column}) = lower(${number})
-      AND ${key}::text <> ${exceptId ?? ''}
-    LIMIT 1`;
-  return hit ? findRow(db, kind, hit.id) : null;
+  const hit = await sameNumberId(db, kind, ownerId, number, exceptId);
+  return hit ? findRow(db, kind, hit) : null;
 }
 
 /** The number after the latest one (its last run of digits plus one, zero padding kept: JNM/2026/0142
@@ -523,7 +462,7 @@ function writeWithNumber(
   return inTransaction(db, async (tx) => {
     const number = String(values[kind.numberField] ?? '');
     if (number) {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ownerId}::int, hashtext(${`certificate-number:${kind.kind}`}))`;
+      await lockNumbers(tx, kind, ownerId);
       const taken = await sameNumber(tx, kind, ownerId, number, exceptId);
       if (taken) {
         const next = await nextFreeNumber(tx, kind, ownerId);

@@ -12,6 +12,7 @@ import { applyAssessmentChange } from '../tax/revision.ts';
 import { factsRowOf, readOwner, readProperty, type Facts, type OwnerFacts } from './facts.ts';
 import { ROW_SELECT, toRow, type Selected } from './rows.ts';
 import type { RegisterBody } from './schema.ts';
+import { insertOwners, insertProperties } from './sql.ts';
 
 export interface ImportProblem {
   row: number;
@@ -128,32 +129,6 @@ export async function importRegister(
   return { ...report, written: true };
 }
 
-const PROPERTY_COLUMNS: [string, string][] = [
-  ['serialNo', 'int'],
-  ['malmattaNo', 'text'],
-  ['malmattaKey', 'text'],
-  ['gatNo', 'text'],
-  ['citySurveyNo', 'text'],
-  ['roadLane', 'text'],
-  ['malmattaVarnan', 'text'],
-  ['buildingType', 'text'],
-  ['usage', 'text'],
-  ['milkatBandhakamYear', 'int'],
-  ['plotAreaSqm', 'numeric'],
-  ['areaSqm', 'numeric'],
-  ['ownLandRate', 'numeric'],
-  ['aapilacheNikalAndFerfar', 'text'],
-  ['vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera', 'text'],
-];
-const OWNER_COLUMNS: [string, string][] = [
-  ['malmattaKey', 'text'],
-  ['malkacheNav', 'text'],
-  ['bhogwatdarakNav', 'text'],
-  ['mobileNo', 'text'],
-];
-const q = (c: string) => `"${c}"`;
-const recordset = (cols: [string, string][]) => cols.map(([c, t]) => `${q(c)} ${t}`).join(', ');
-
 /** Many new properties with their owners in set-based statements (the rows travel as one JSON
  *  parameter, jsonb_to_recordset; Prisma's createMany binds every value apart, 5.8 s for 5,000 on
  *  the embedded database), numbered from the register's counter in one step, then assessed. */
@@ -167,24 +142,11 @@ async function insertRegisterRows(
 ) {
   const first = await nextNumbers(tx, councilId, 'property-serial', 0, rows.length);
   const properties = rows.map(({ facts }, i) => ({ ...facts, serialNo: first + i }));
-  const names = PROPERTY_COLUMNS.map(([c]) => q(c)).join(', ');
-  const inserted = await tx.$queryRawUnsafe<{ propertyId: number; malmattaKey: string }[]>(
-    `INSERT INTO "Property" ("createdByUserId", "ghasaraDarUpdatedYear", "updatedAt", ${names})
-     SELECT $2::int, $3::int, now(), ${names} FROM jsonb_to_recordset($1::jsonb) AS r(${recordset(PROPERTY_COLUMNS)})
-     ORDER BY r."serialNo"
-     RETURNING "propertyId", "malmattaKey"`,
-    JSON.stringify(properties),
+  const inserted = await insertProperties(tx, councilId, year, properties);
+  await insertOwners(
+    tx,
     councilId,
-    year,
-  );
-  const owners = rows.map(({ facts, owner }) => ({ ...owner, malmattaKey: facts.malmattaKey }));
-  await tx.$executeRawUnsafe(
-    `INSERT INTO "Owner" ("propertyId", "createdByUserId", "malmattaNo", "malkacheNav", "bhogwatdarakNav", "mobileNo", "reason", "updatedAt")
-     SELECT p."propertyId", $2::int, p."malmattaNo", r."malkacheNav", r."bhogwatdarakNav", r."mobileNo", 'new', now()
-     FROM jsonb_to_recordset($1::jsonb) AS r(${recordset(OWNER_COLUMNS)})
-     JOIN "Property" p ON p."createdByUserId" = $2::int AND p."malmattaKey" = r."malmattaKey"`,
-    JSON.stringify(owners),
-    councilId,
+    rows.map(({ facts, owner }) => ({ ...owner, malmattaKey: facts.malmattaKey })),
   );
   const idOf = new Map(inserted.map((p) => [p.malmattaKey, p.propertyId]));
   await applyAssessmentChange(

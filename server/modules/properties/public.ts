@@ -10,7 +10,8 @@ import { maskMobile } from '../../lib/aadhaar.ts';
 import { inForce } from '../assessment/versions.ts';
 import { officeOf } from '../site/service.ts';
 import { likeText } from './facts.ts';
-import { asInForce, ownerNameMatches } from './register.ts';
+import { asInForce } from './register.ts';
+import { ownerSuggestions } from './sql.ts';
 import { ROW_SELECT, money, toRow, type Selected } from './rows.ts';
 import type { PropertyRow } from './schema.ts';
 
@@ -37,16 +38,7 @@ export async function suggest(db: Db, councilId: number, type: 'malmatta' | 'own
   }
   const name = q.trim().toLowerCase();
   if (!name) return [];
-  return db.$queryRaw<{ malmattaNo: string; malkacheNav: string }[]>`
-    SELECT p."malmattaNo", o."malkacheNav"
-    FROM (
-      -- The ten names first, then their properties: joining every match before the sort read
-      -- thousands of properties for a one-letter term.
-      SELECT o."propertyId", o."malkacheNav" FROM "Owner" o
-      WHERE o."createdByUserId" = ${councilId} AND o."isActive" AND ${ownerNameMatches(name)}
-      ORDER BY o."malkacheNav" LIMIT 10
-    ) o JOIN "Property" p ON p."propertyId" = o."propertyId"
-    ORDER BY o."malkacheNav"`;
+  return ownerSuggestions(db, councilId, name);
 }
 
 /** What a citizen sees of a property: the register columns, the owner's mobile masked, the outstanding tax per head. */

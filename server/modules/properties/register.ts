@@ -31,6 +31,7 @@ import {
 import { ROW_SELECT, toRow, type Selected } from './rows.ts';
 import type { PagedQuery, OwnersQuery, PropertyRow, RegisterBody, UpdateOwnerBody, UpdatePropertyBody } from './schema.ts';
 import type { Namuna8 } from './pdf.ts';
+import { COUNT_CAP, countProperties, ownerMatches, ownerMatchesDense } from './sql.ts';
 
 /** The row with the tax columns of the version in force in a tax year, when its newest one is not yet. */
 export function asInForce(row: PropertyRow, version: VersionRow | undefined): PropertyRow {
@@ -83,19 +84,9 @@ export async function registerProperty(db: Db, councilId: number, body: Register
   }
 }
 
-/** An owner-name search: 1-2 letters match the start of any word of the name (search_word_starts GIN
- *  index: "पा" finds पाटील), 3 or more anywhere (trigram index), in any letter case. */
-export const ownerNameMatches = (term: string) =>
-  [...term].length >= 3
-    ? Prisma.sql`o."malkacheNav" ILIKE ${`%${likeText(term)}%`}`
-    : Prisma.sql`search_word_starts(o."malkacheNav") @> ARRAY[${term}]::text[]`;
-
-/** Lists count matching rows up to this many. */
-export const COUNT_CAP = 10_000;
-
 /**
  * One page of the council's register, newest first, with the count of matches up to COUNT_CAP
- * ("10,000+" past it). An owner name matches as ownerNameMatches says, on the active owner.
+ * ("10,000+" past it). An owner name matches as sql.ts's ownerNameMatches says, on the active owner.
  */
 export async function listProperties(db: Db, councilId: number, q: PagedQuery) {
   const { pageNumber, pageSize } = q;
@@ -104,8 +95,6 @@ export async function listProperties(db: Db, councilId: number, q: PagedQuery) {
   const name = q.searchName?.trim().toLowerCase() ?? '';
   // 1-2 characters of a number match its start (prefix index), longer ones anywhere (trigrams).
   const numberAnywhere = [...number].length >= 3;
-  const pattern = numberAnywhere ? `%${likeText(number)}%` : `${likeText(number)}%`;
-  const numberMatches = number ? Prisma.sql`AND p."malmattaKey" LIKE ${pattern}` : Prisma.empty;
   let counted: number;
   let rows: Selected[];
   if (!name) {
@@ -115,8 +104,7 @@ export async function listProperties(db: Db, councilId: number, q: PagedQuery) {
       createdByUserId: councilId,
       ...(number ? { malmattaKey: numberAnywhere ? { contains: likeText(number) } : { startsWith: likeText(number) } } : {}),
     };
-    [{ n: counted }] = await db.$queryRaw<{ n: number }[]>`
-      SELECT count(*)::int AS n FROM (SELECT 1 FROM "Property" p WHERE p."createdByUserId" = ${councilId} ${numberMatches} LIMIT ${COUNT_CAP + 1}) AS m`;
+    counted = await countProperties(db, councilId, number);
     rows =
       skip >= counted
         ? []
@@ -126,25 +114,12 @@ export async function listProperties(db: Db, councilId: number, q: PagedQuery) {
     // with the count and the page's ids. Starting from the register and testing each property's
     // owner read every property of the council (PGlite: 30-45 ms at 50,000), and sending the
     // thousands of matching ids here to be sorted cost more than sorting them in SQL.
-    const [r] = await db.$queryRaw<{ n: number; ids: number[] }[]>`
-      WITH m AS MATERIALIZED (
-        SELECT DISTINCT o."propertyId" AS id FROM "Owner" o
-        ${number ? Prisma.sql`JOIN "Property" p ON p."propertyId" = o."propertyId"` : Prisma.empty}
-        WHERE o."createdByUserId" = ${councilId} AND o."isActive" AND ${ownerNameMatches(name)} ${numberMatches}
-        LIMIT ${COUNT_CAP + 1}
-      )
-      SELECT (SELECT count(*) FROM m)::int AS n, ARRAY(SELECT id FROM m ORDER BY id DESC LIMIT ${pageSize} OFFSET ${skip}) AS ids`;
+    const r = await ownerMatches(db, councilId, name, number, pageSize, skip);
     counted = r.n;
-    let ids = r.ids.map(Number);
+    let ids = r.ids;
     if (counted > COUNT_CAP)
       // More than COUNT_CAP matching names are dense: walking the register newest first finds a page soon.
-      ids = (
-        await db.$queryRaw<{ id: number }[]>`
-          SELECT p."propertyId" AS id FROM "Property" p
-          WHERE p."createdByUserId" = ${councilId} ${numberMatches}
-            AND EXISTS (SELECT 1 FROM "Owner" o WHERE o."propertyId" = p."propertyId" AND o."isActive" AND ${ownerNameMatches(name)})
-          ORDER BY p."propertyId" DESC LIMIT ${pageSize} OFFSET ${skip}`
-      ).map((row) => row.id);
+      ids = await ownerMatchesDense(db, councilId, name, number, pageSize, skip);
     const found = ids.length ? await db.property.findMany({ where: { propertyId: { in: ids } }, select: ROW_SELECT }) : [];
     const byId = new Map(found.map((p) => [p.propertyId, p]));
     rows = ids.map((id) => byId.get(id)).filter((p): p is Selected => p !== undefined);

@@ -1,7 +1,7 @@
 // A property's kar record (Namuna 9 row): started once with the arrears the old register carried and
 // this year's demand from the assessment in force; read as the spec's row (magil, chalu, total per
 // head), which is the summary of the property's entries in the books.
-import { fromPaise, toPaise } from '../../../common/money.ts';
+import { toPaise } from '../../../common/money.ts';
 import { malmattaKey } from '../../../common/property/malmatta.ts';
 import { TAX_HEADS, TAX_MESSAGES, taxYearLabel, taxYearOf } from '../../../common/property/tax.ts';
 import type { Db } from '../../db/open.ts';
@@ -13,31 +13,24 @@ import { raiseDemand, type Head } from './books.ts';
 import { readAmount } from './input.ts';
 import { lockKar, loadBooks, record } from './ledger.ts';
 import type { AddKarBody, KarRow } from './schema.ts';
+import { karRowOf, type KarListRow } from './sql.ts';
 
 type Decimalish = { toFixed(n: number): string };
 const money = (d: Decimalish) => d.toFixed(2);
-const paise = (d: Decimalish) => toPaise(d.toFixed(2));
 const col = (kar: KarDetail, name: string) => kar[name as keyof KarDetail] as unknown as Decimalish;
 
-/** The spec's row of a kar record (KarDetail as Prisma reads it). */
+/** The spec's row of a kar record as Prisma reads it: its amounts as text, then sql.ts's one mapper. */
 export function toKarRow(kar: KarDetail): KarRow {
-  const row: Record<string, unknown> = {
+  const amounts: Record<string, string> = { total: money(kar.total), advance: money(kar.advance) };
+  for (const h of TAX_HEADS) for (const c of [`magil${h.col}`, `chalu${h.col}`]) amounts[c] = money(col(kar, c));
+  return karRowOf({
+    ...amounts,
     karId: kar.karId,
-    karid: kar.karId,
     propertyId: kar.propertyId,
     malmattaNo: kar.malmattaNo,
     malkacheNav: kar.malkacheNav,
-  };
-  for (const h of TAX_HEADS) {
-    row[`magil${h.col}`] = money(col(kar, `magil${h.col}`));
-    row[`chalu${h.col}`] = money(col(kar, `chalu${h.col}`));
-    row[`total${h.col}`] = fromPaise(paise(col(kar, `magil${h.col}`)) + paise(col(kar, `chalu${h.col}`)));
-  }
-  row.total = money(kar.total);
-  row.rowTotal = money(kar.total);
-  row.advance = money(kar.advance);
-  row.karupdatedYear = kar.karupdatedYear;
-  return row as KarRow;
+    karupdatedYear: kar.karupdatedYear,
+  } as KarListRow);
 }
 
 /** The property of an owner of the council (an owner replaced by a transfer still names it). */

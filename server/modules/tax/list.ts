@@ -7,8 +7,7 @@ import { TAX_HEADS, taxYearLabel, taxYearOf } from '../../../common/property/tax
 import type { Db } from '../../db/open.ts';
 import type { DbOrTx } from '../../db/transaction.ts';
 import { dcb } from './registers.ts';
-import type { KarRow } from './schema.ts';
-import { listPage, listSums, monthlyReceipts, type KarListRow } from './sql.ts';
+import { karRowOf, listPage, listSums, monthlyReceipts } from './sql.ts';
 import { rolledOverThisYear } from './yearly.ts';
 
 export type ListOrder = { field: 'total' | null; direction: 'asc' | 'desc' };
@@ -18,28 +17,6 @@ export type ListOrder = { field: 'total' | null; direction: 'asc' | 'desc' };
 export function listOrder(sortField?: string, sortOrder?: string): ListOrder {
   const direction = sortOrder?.toLowerCase() === 'desc' ? 'desc' : 'asc';
   return sortField === 'total' ? { field: 'total', direction } : { field: null, direction: 'asc' };
-}
-
-/** A list row as the spec's kar row. */
-export function karRowOf(r: KarListRow): KarRow {
-  const row: Record<string, unknown> = {
-    karId: r.karId,
-    karid: r.karId,
-    propertyId: r.propertyId,
-    malmattaNo: r.malmattaNo,
-    malkacheNav: r.malkacheNav,
-  };
-  for (const h of TAX_HEADS) {
-    const magil = toPaise(r[`magil${h.col}`]),
-      chalu = toPaise(r[`chalu${h.col}`]);
-    row[`magil${h.col}`] = fromPaise(magil);
-    row[`chalu${h.col}`] = fromPaise(chalu);
-    row[`total${h.col}`] = fromPaise(magil + chalu);
-  }
-  row.total = row.rowTotal = fromPaise(toPaise(r.total));
-  row.advance = fromPaise(toPaise(r.advance));
-  row.karupdatedYear = r.karupdatedYear;
-  return row as KarRow;
 }
 
 /** The sums of every money column over the council's kar records, exact (SQL numeric), and their count. */

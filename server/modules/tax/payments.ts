@@ -33,13 +33,38 @@ const ALLOCATIONS: Allocation[] = ['arrears-first', 'current-first'];
 const INSTRUMENTS: PaymentMethod[] = ['cheque', 'dd'];
 
 type Decimalish = { toFixed(n: number): string };
-const money = (d: Decimalish) => d.toFixed(2);
-const paise = (d: Decimalish) => toPaise(d.toFixed(2));
+/** An amount as Prisma reads it (a Decimal) or as a receipt just written has it (2-place text). */
+type Amount = Decimalish | string;
+const money = (d: Amount) => (typeof d === 'string' ? d : d.toFixed(2));
+const paise = (d: Amount) => toPaise(money(d));
 
 export const PAYMENT_INCLUDE = { lines: { orderBy: { id: 'asc' } } } as const;
 export type PaymentWithLines = Prisma.PaymentGetPayload<{ include: typeof PAYMENT_INCLUDE }>;
 
-export function toPayment(p: PaymentWithLines): Payment {
+/** What toPayment reads of a receipt: a Payment row with its lines, or the one a payment just wrote. */
+interface ReceiptFields {
+  paymentId: number;
+  receiptId: string;
+  receiptNo: number;
+  receiptYear: number;
+  karId: number;
+  malmattaNo: string;
+  payerName: string;
+  paidOn: Date;
+  paidMethod: string;
+  note: string;
+  amountTotal: Amount;
+  lines: { category: string; fromArrears: Amount; fromCurrent: Amount }[];
+  chequeNo: string;
+  bankName: string;
+  allocation: string;
+  cancelledAt: Date | null;
+  cancelReason: string;
+  createdAt: Date;
+}
+
+/** A receipt as the spec's payment: the one mapper of that wire type. */
+export function toPayment(p: ReceiptFields): Payment {
   return {
     paymentId: p.paymentId,
     receiptId: p.receiptId,
@@ -215,28 +240,26 @@ async function takePayment(tx: Tx, councilId: number, r: PaymentRequest, actor: 
     kar.karId,
     summaryValues(books, kar.karupdatedYear),
   );
-  const payment: Payment = {
+  const payment = toPayment({
     paymentId: written.paymentId,
     receiptId: written.receiptId,
     receiptNo,
     receiptYear,
-    financialYear: taxYearLabel(receiptYear),
-    bookNo: receiptBook(receiptNo),
     karId: kar.karId,
     malmattaNo: kar.malmattaNo,
     payerName: kar.ownerName,
-    paidOn: isoDay(r.paidOn),
+    paidOn: r.paidOn,
     paidMethod: r.method,
     note: r.note,
     amountTotal: fromPaise(total),
-    lines: lines.map((l) => ({ ...l, amountPaid: fromPaise(toPaise(l.fromArrears) + toPaise(l.fromCurrent)) })),
+    lines,
     chequeNo: r.chequeNo,
     bankName: r.bankName,
     allocation: r.allocation,
     cancelledAt: null,
     cancelReason: '',
-    createdAt: new Date(written.createdAt).toISOString(),
-  };
+    createdAt: new Date(written.createdAt),
+  });
   const row = await tx.karDetail.findUniqueOrThrow({ where: { karId: kar.karId } });
   return { payment, kar: toKarRow(row), repeated: false };
 }

@@ -6,6 +6,8 @@
 import { TAX_HEADS, TAX_LIST_COLUMNS } from '../../../common/property/tax.ts';
 import type { DbOrTx, Tx } from '../../db/transaction.ts';
 import type { BalanceRow } from './books.ts';
+import type { KarRow } from './schema.ts';
+import { fromPaise, toPaise } from '../../../common/money.ts';
 
 const q = (c: string) => `"${c}"`;
 
@@ -321,6 +323,29 @@ export type KarListRow = {
   malkacheNav: string;
   karupdatedYear: number;
 } & Record<string, string>;
+
+/** A kar record as the spec's kar row: the one mapper of that wire type (a Prisma KarDetail comes
+ *  through kar.ts's toKarRow, its amounts as text first). */
+export function karRowOf(r: KarListRow): KarRow {
+  const row: Record<string, unknown> = {
+    karId: r.karId,
+    karid: r.karId,
+    propertyId: r.propertyId,
+    malmattaNo: r.malmattaNo,
+    malkacheNav: r.malkacheNav,
+  };
+  for (const h of TAX_HEADS) {
+    const magil = toPaise(r[`magil${h.col}`]),
+      chalu = toPaise(r[`chalu${h.col}`]);
+    row[`magil${h.col}`] = fromPaise(magil);
+    row[`chalu${h.col}`] = fromPaise(chalu);
+    row[`total${h.col}`] = fromPaise(magil + chalu);
+  }
+  row.total = row.rowTotal = fromPaise(toPaise(r.total));
+  row.advance = fromPaise(toPaise(r.advance));
+  row.karupdatedYear = r.karupdatedYear;
+  return row as KarRow;
+}
 
 const SUM_FIELDS = [...TAX_HEADS.flatMap((h) => [`magil${h.col}`, `chalu${h.col}`]), 'total'];
 
