@@ -3,10 +3,9 @@
 // that does not extract exactly.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ACCENT,
   contentOf,
@@ -22,9 +21,9 @@ import {
 import { office } from '../helpers/certificate-records.ts';
 import { timeless } from '../helpers/pdf-bytes.ts';
 import { useWrappedLines } from '../../server/lib/pdf/core.ts';
+import { tempDir } from '../helpers/fixture.ts';
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-grid-'));
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+const tmp = tempDir('pdf-grid-');
 
 let seq = 0;
 function saved(pdf: Buffer): string {
