@@ -3,23 +3,14 @@
 // Standalone: npx tsx -e "import('./bench/certificate-pdf.ts').then(m=>m.run())"
 import { renderBirthPdf, renderDeathPdf, renderMarriagePdf, renderResidencePdf } from '../server/modules/certificates/pdf.ts';
 import { birth, death, marriage, office, photo, residence } from '../tests/helpers/certificate-records.ts';
+import { timeRuns } from './timing.ts';
 
 const RUNS = 30;
 const BASE = 'https://gp.example.in';
 
 async function measure(render: () => Promise<Buffer>) {
-  let t = performance.now();
-  const first = await render();
-  const cold = performance.now() - t;
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    t = performance.now();
-    await render();
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  const median = (times[(RUNS - 1) >> 1] + times[RUNS >> 1]) / 2;
-  return { cold, median, max: times[RUNS - 1], bytes: first.length };
+  const { first, ...times } = await timeRuns(render, RUNS);
+  return { ...times, bytes: first.length };
 }
 
 export async function run() {

@@ -12,15 +12,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/open.ts';
-import { buildApp, type App } from '../server/app.ts';
+import { type App } from '../server/app.ts';
 import { createAccount } from '../server/modules/users/service.ts';
 import { multipart } from '../tests/helpers/multipart.ts';
 import { KINDS as SERVER_KINDS } from '../server/modules/certificates/kinds.ts';
 import { nameAt, SMALLEST_BODY } from './certificate-bodies.ts';
 import { listCertificates } from '../server/modules/certificates/service.ts';
 import { sqlTimeOf } from './sql-time.ts';
+import { benchApp } from './bench-app.ts';
 
 const SEEDED = Number(process.env.BENCH_ROWS ?? 20_000);
 const OTHER_COUNCIL = 2_000;
@@ -207,14 +206,7 @@ const ms = (n: number) => `${n.toFixed(1).padStart(6)} ms`;
 export async function run() {
   const dataDir = process.env.BENCH_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'gp-bench-cert-'));
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const config = {
-    ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: crypto.randomBytes(32).toString('hex'), PUBLIC_BASE_URL: 'http://localhost:8080' }),
-    logLevel: 'silent',
-    databaseUrl,
-  };
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
-  const app = await buildApp(config, database, false);
-  await app.ready();
+  const { app, database } = await benchApp({ dataDir, databaseUrl, env: { PUBLIC_BASE_URL: 'http://localhost:8080' } });
   const tag = KEEP ? `keep_${SEEDED}` : crypto.randomBytes(4).toString('hex');
   const account = async (username: string) =>
     (KEEP && (await app.db.user.findFirst({ where: { username } }))) || createAccount(app.db, { username, password: 'Bench-pass1' });

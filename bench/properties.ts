@@ -11,15 +11,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ExcelJS from 'exceljs';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/open.ts';
-import { buildApp } from '../server/app.ts';
 import { createAccount } from '../server/modules/users/service.ts';
 import { devanagariDigits, malmattaKey } from '../common/property/malmatta.ts';
 import { multipart } from '../tests/helpers/multipart.ts';
 import { listOwners, listProperties } from '../server/modules/properties/register.ts';
 import { sqlTimeOf } from './sql-time.ts';
 import { solvedPow } from '../tests/helpers/pow.ts';
+import { benchApp } from './bench-app.ts';
 
 const IMPORTED = 5_000;
 const TOTAL = Number(process.env.BENCH_ROWS ?? 50_000);
@@ -72,15 +70,7 @@ async function workbook(from: number, count: number): Promise<Buffer> {
 export async function run() {
   const dataDir = process.env.BENCH_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'gp-bench-prop-'));
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const config = {
-    ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: crypto.randomBytes(32).toString('hex') }),
-    logLevel: 'silent',
-    databaseUrl,
-    uploadLimitBytes: 50 * 1024 * 1024,
-  };
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
-  const app = await buildApp(config, database, false);
-  await app.ready();
+  const { app, database } = await benchApp({ dataDir, databaseUrl, config: { uploadLimitBytes: 50 * 1024 * 1024 } });
   const tag = KEEP ? `keep_${TOTAL}` : crypto.randomBytes(4).toString('hex');
   const council =
     (KEEP && (await app.db.user.findFirst({ where: { username: `bench_prop_${tag}` } }))) ||

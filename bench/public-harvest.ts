@@ -10,12 +10,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/open.ts';
-import { buildApp } from '../server/app.ts';
 import { createAccount } from '../server/modules/users/service.ts';
 import { seedTaxedInBulk } from '../tests/helpers/tax-seed.ts';
 import { solvedPow } from '../tests/helpers/pow.ts';
+import { benchApp } from './bench-app.ts';
 
 const PROPERTIES = 2_000;
 const PARALLEL = 8;
@@ -51,14 +49,7 @@ async function harvest(requests: Request[], send: (r: Request) => Promise<{ stat
 export async function run() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-bench-harvest-'));
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const config = {
-    ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: crypto.randomBytes(32).toString('hex') }),
-    logLevel: 'silent',
-    databaseUrl,
-  };
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
-  const app = await buildApp(config, database, false);
-  await app.ready();
+  const { app, database } = await benchApp({ dataDir, databaseUrl });
   const council = await createAccount(app.db, {
     username: `bench_harvest_${crypto.randomBytes(4).toString('hex')}`,
     password: 'Bench-pass1-long',

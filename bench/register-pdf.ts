@@ -3,6 +3,8 @@
 // then the median of 10. Standalone: npx tsx -e "import('./bench/register-pdf.ts').then(m=>m.run())"
 import { createDoc, drawGrid, drawHeader, drawTitle, numberPages, toBuffer } from '../server/lib/pdf/index.ts';
 import { office } from '../tests/helpers/certificate-records.ts';
+import { timeRuns } from './timing.ts';
+import { REGISTER_COLUMNS } from '../tests/helpers/register-columns.ts';
 
 const RUNS = 10;
 const ROWS = 500;
@@ -14,15 +16,7 @@ async function render(): Promise<{ bytes: number; pages: number }> {
   y = drawTitle(doc, { mr: 'नमुना ९ — कर मागणी नोंदवही', en: 'Form 9 — Tax demand register' }, y);
   drawGrid(doc, {
     top: y,
-    columns: [
-      { header: ['अ.क्र.', 'Sr.'], width: 5, align: 'right' },
-      { header: ['मालमत्ता क्रमांक', 'Property No.'], width: 10 },
-      { header: ['मालकाचे नाव', 'Owner'], width: 30 },
-      { header: ['पत्ता', 'Address'], width: 20 },
-      { header: ['घरपट्टी (₹)', 'House tax'], width: 10, align: 'right' },
-      { header: ['पाणीपट्टी (₹)', 'Water tax'], width: 10, align: 'right' },
-      { header: ['एकूण (₹)', 'Total'], width: 10, align: 'right' },
-    ],
+    columns: REGISTER_COLUMNS,
     rows: Array.from({ length: ROWS }, (_, i) => [
       String(i + 1),
       `M-${i + 1}`,
@@ -39,17 +33,7 @@ async function render(): Promise<{ bytes: number; pages: number }> {
 }
 
 export async function run() {
-  let t = performance.now();
-  const first = await render();
-  const cold = performance.now() - t;
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    t = performance.now();
-    await render();
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  const median = (times[(RUNS - 1) >> 1] + times[RUNS >> 1]) / 2;
+  const { first, cold, median } = await timeRuns(render, RUNS);
   console.log(
     `Register PDF, ${ROWS} rows on ${first.pages} landscape pages: median ${median.toFixed(0)} ms of ${RUNS}, ` +
       `first ${cold.toFixed(0)} ms, ${(first.bytes / 1024).toFixed(0)} KB`,

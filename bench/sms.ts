@@ -3,16 +3,14 @@
 // them all to the gateway, and the server's memory meanwhile (peak RSS and heap above the start).
 // Runs on a throw-away PGlite database, or on DATABASE_URL when set (its rows are deleted after).
 // Standalone: node --expose-gc --import tsx bench/sms.ts (with --expose-gc it also reports the heap after a full GC)
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadConfig, loadSmsConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/open.ts';
-import { buildApp } from '../server/app.ts';
+import { loadSmsConfig } from '../server/config.ts';
 import { createAccount } from '../server/modules/users/service.ts';
 import { startFakeGateway } from '../tests/helpers/fake-sms-gateway.ts';
+import { benchApp } from './bench-app.ts';
 
 const NOTICES = 10_000;
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
@@ -32,15 +30,7 @@ export async function run() {
     perSecond: 100_000,
     worker: false,
   };
-  const config = {
-    ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: crypto.randomBytes(32).toString('hex') }),
-    logLevel: 'silent',
-    databaseUrl,
-    sms,
-  };
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
-  const app = await buildApp(config, database, false);
-  await app.ready();
+  const { app, database } = await benchApp({ dataDir, databaseUrl, config: { sms } });
   const password = 'Bench-sms-2026';
   const council = await createAccount(app.db, { username: `bench_sms_${Date.now().toString(36)}`, password });
   try {

@@ -14,14 +14,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/open.ts';
-import { buildApp } from '../server/app.ts';
 import { createAccount } from '../server/modules/users/service.ts';
 import { todayInIndia } from '../common/dates.ts';
 import { seedTaxedInBulk } from '../tests/helpers/tax-seed.ts';
 import { taxYearOf } from '../common/property/tax.ts';
 import { throwawayDatabase } from './throwaway-database.ts';
+import { benchApp } from './bench-app.ts';
 
 const PROPERTIES = 10_000;
 const YEARS = 5;
@@ -48,14 +46,7 @@ export async function run() {
   const server = process.env.DATABASE_URL || undefined;
   const throwaway = server ? await throwawayDatabase(server, 'tax') : undefined;
   const databaseUrl = throwaway?.url;
-  const config = {
-    ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: crypto.randomBytes(32).toString('hex') }),
-    logLevel: 'silent',
-    databaseUrl,
-  };
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
-  const app = await buildApp(config, database, false);
-  await app.ready();
+  const { app, database } = await benchApp({ dataDir, databaseUrl });
   const tag = crypto.randomBytes(4).toString('hex');
   const council = await createAccount(app.db, { username: `bench_tax_${tag}`, password: 'Bench-pass1-long' });
   const big = await createAccount(app.db, { username: `bench_tax_xl_${tag}`, password: 'Bench-pass1-long' });

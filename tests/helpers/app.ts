@@ -10,12 +10,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import type { FastifyServerOptions, InjectOptions } from 'fastify';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type OpenDatabase } from '../../server/db/open.ts';
 import { buildApp, type App } from '../../server/app.ts';
 import { createAccount } from '../../server/modules/users/service.ts';
+import { fixture } from './fixture.ts';
 
 export interface TestApp {
   app: App;
@@ -58,59 +59,17 @@ export async function buildTestApp(overrides: Partial<Config> = {}, logger: Fast
   };
 }
 
-/** Fails a read of a fixture before its beforeAll hook made it (at a file's top level, say). */
-function madeBy<T>(made: T | undefined, what: string): T {
-  if (made === undefined) throw new Error(`${what} is made in a beforeAll hook: read it inside a test or a hook`);
-  return made;
-}
-
 /** The file's app (buildTestApp with these options): built before its tests, closed after them. */
-export function useTestApp(overrides: Partial<Config> = {}, logger: FastifyServerOptions['logger'] = false): TestApp {
-  let built: TestApp | undefined;
-  beforeAll(async () => {
-    built = await buildTestApp(overrides, logger);
-  });
-  afterAll(async () => {
-    await built?.close();
-  });
-  return {
-    get app() {
-      return madeBy(built, 'the test app').app;
-    },
-    get database() {
-      return madeBy(built, 'the test app').database;
-    },
-    get config() {
-      return madeBy(built, 'the test app').config;
-    },
-    close: () => madeBy(built, 'the test app').close(),
-  };
-}
+export const useTestApp = (overrides: Partial<Config> = {}, logger: FastifyServerOptions['logger'] = false): TestApp =>
+  fixture(
+    'the test app',
+    () => buildTestApp(overrides, logger),
+    (t) => t.close(),
+  );
 
 /** A council account of the file (createCouncil on the file's app), made before its tests. */
-export function useCouncil(t: TestApp, opts: { isAdmin?: boolean; prefix?: string } = {}): TestCouncil {
-  let made: TestCouncil | undefined;
-  beforeAll(async () => {
-    made = await createCouncil(t.app, opts);
-  });
-  return {
-    get userId() {
-      return madeBy(made, 'the council').userId;
-    },
-    get username() {
-      return madeBy(made, 'the council').username;
-    },
-    get password() {
-      return madeBy(made, 'the council').password;
-    },
-    get token() {
-      return madeBy(made, 'the council').token;
-    },
-    get auth() {
-      return madeBy(made, 'the council').auth;
-    },
-  };
-}
+export const useCouncil = (t: TestApp, opts: { isAdmin?: boolean; prefix?: string } = {}): TestCouncil =>
+  fixture('the council', () => createCouncil(t.app, opts));
 
 /** A database whose server is down, as a portal meets one: the Prisma client and plain SQL of a
  *  PostgreSQL address where nothing listens, so every query is refused at connect. */

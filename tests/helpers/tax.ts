@@ -25,6 +25,11 @@ export async function propertyWithKar(
   return { ...property, kar };
 }
 
+/** The RCC house of the worked example built in 2010 (16 years old in 2026; 0.80 up to age 20), with
+ *  its kar record and these arrears: the books' tests move the clock over years. */
+export const house2010 = (app: App, c: TestCouncil, malmattaNo: string, arrears: Record<string, string> = {}) =>
+  propertyWithKar(app, c, malmattaNo, arrears, { milkatBandhakamYear: 2010 });
+
 /** Moves the app's clock (app.today) to a day in India, YYYY-MM-DD: the yearly jobs, entries and
  *  checks see that day. Payments need a paid_on not after it. */
 export function atDate(app: App, day: string) {

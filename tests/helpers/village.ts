@@ -1,6 +1,7 @@
 // The village the browser tests and the benches fill the site profile with: Sonagaon, Indapur block,
 // Pune district, with its statistics, facilities, schools and anganwadis, as an office would enter
-// them. No server code and no vitest here, so the benches can import it.
+// them; and the placeholder words a new portal must not show. No server code and no vitest here, so
+// the benches can import it.
 export const VILLAGE = {
   officeName: 'ग्रामपंचायत कार्यालय सोनगाव',
   officeNameEnglish: 'Gram Panchayat Office Sonagaon',
@@ -32,3 +33,19 @@ export const VILLAGE = {
     { name: 'अंगणवाडी केंद्र क्र. 2 (वाडी-वस्ती)', head: 'श्रीमती रेखा पवार', children: 27, teachers: 2 },
   ],
 };
+
+/** Words and addresses that stood in for an office's own in earlier seeds: a portal shows none of them
+ *  until the office has entered its own (issue 14). */
+export const PLACEHOLDERS = [
+  'आपला तालुका',
+  'आपला जिल्हा',
+  'Your taluka',
+  'Your district',
+  '(गावाचे नाव)',
+  '(तालुका)',
+  '(जिल्हा)',
+  'example.org',
+  'example.com',
+  'सुनील पाटील',
+  '2,500+',
+];

@@ -2,16 +2,15 @@
 // database made by initdb in a child process (so initdb's memory leaves with that process), then it
 // is opened, migrated and handed out like an existing one; the next open finds what was written.
 // Always PGlite, also when DATABASE_URL is set for the other tests.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../server/db/open.ts';
 import { listMigrations } from '../../server/db/migrate.ts';
 import { createAccount } from '../../server/modules/users/service.ts';
+import { tempDir } from '../helpers/fixture.ts';
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-embedded-'));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+const dataDir = tempDir('gp-embedded-');
 
 describe('the embedded database in a data directory', () => {
   it('is created, migrated and handed out on a new directory, and kept for the next open', async () => {

@@ -2,21 +2,15 @@
 // columns, the statement that it is not proof of ownership, and a QR code to the public certificate.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp, createCouncil, injectAs } from '../helpers/app.ts';
 import { certificateSignature } from '../../server/lib/signed-links.ts';
 import { atDate } from '../helpers/tax.ts';
+import { tempDir } from '../helpers/fixture.ts';
 
-let dir: string;
 const t = useTestApp();
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-n8-'));
-});
-afterAll(async () => {
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const dir = tempDir('gp-n8-');
 
 const thisYear = Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(new Date()));
 

@@ -3,21 +3,20 @@
 // full queue refuses at once; idle workers exit.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Prisma } from '../../server/generated/prisma/client.ts';
 import { configurePdfPool, pdfWorkerCount, stopPdfPool, toWorker } from '../../server/lib/pdf/pool.ts';
 import { renderInWorker } from '../../server/pdf-jobs.ts';
 import { birth, marriage, office, photo } from '../helpers/certificate-records.ts';
+import { tempDir } from '../helpers/fixture.ts';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-pdf-pool-'));
+const dir = tempDir('gp-pdf-pool-');
 const defaults = { workers: 2, idleMs: 60_000, keepWarm: 1, timeoutMs: 60_000, heapMb: 64, youngMb: 8 };
 afterEach(async () => {
   await stopPdfPool();
   configurePdfPool(defaults);
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const text = (name: string, pdf: Buffer) => {
   const file = path.join(dir, `${name}.pdf`);

@@ -3,17 +3,16 @@
 // login token, which the same header carries).
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { root } from '../../server/config.ts';
 import { useTestApp, useCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
 import { caseOf, createValid } from '../helpers/certificates.ts';
+import { tempDir } from '../helpers/fixture.ts';
 
 let portal: string;
-let dir: string;
 
 /** The first ```js block after the README's "For integrators" heading. */
 function readmeExample(): string {
@@ -35,14 +34,11 @@ async function tokenFor(c: TestCouncil): Promise<string> {
 }
 
 const t = useTestApp();
+const dir = tempDir('gp-readme-');
 const council = useCouncil(t, { isAdmin: true, prefix: 'readme_api' });
 beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   portal = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-readme-'));
-});
-afterAll(async () => {
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe("the README's API example", () => {

@@ -9,6 +9,7 @@ import { buildApp, type App } from '../../server/app.ts';
 import { BENEFICIARIES, type SiteProfileBody } from '../../server/modules/site/schema.ts';
 import { useTestApp, createCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
 import { multipart } from '../helpers/multipart.ts';
+import { PLACEHOLDERS } from '../helpers/village.ts';
 
 const t = useTestApp();
 
@@ -30,18 +31,20 @@ async function edited(c: TestCouncil, changes: Partial<SiteProfileBody>, app: Ap
   return { ...body, officeName: body.officeName || 'ग्रामपंचायत कार्यालय सोनगाव', ...changes };
 }
 
-/** Words and addresses that stood in for the office's own in earlier seeds. */
-const PLACEHOLDERS = [
-  'आपला तालुका',
-  'आपला जिल्हा',
-  'Your taluka',
-  'Your district',
-  '(गावाचे नाव)',
-  '(तालुका)',
-  'example.org',
-  'सुनील पाटील',
-  '2,500+',
-];
+/** Every field about the village as a council has it before its office enters them: empty. */
+const NO_VILLAGE = {
+  ...Object.fromEntries(
+    'officeName officeNameEnglish block blockEnglish district districtEnglish address postalCode phone email logoUrl facebookUrl twitterUrl instagramUrl summary'
+      .split(' ')
+      .map((field) => [field, '']),
+  ),
+  latitude: null,
+  longitude: null,
+  stats: [],
+  facilities: [],
+  schools: [],
+  anganwadis: [],
+};
 
 describe('reading the site profile', () => {
   it("answers the public council's profile without a token: the schemes, committees and services, nothing about the village", async () => {
@@ -71,29 +74,7 @@ describe('reading the site profile', () => {
   it('starts a new council with every field about the village empty: no placeholder words, no sample people', async () => {
     const c = await createCouncil(t.app);
     const p = await publicOf(c.userId);
-    expect(p).toMatchObject({
-      officeName: '',
-      officeNameEnglish: '',
-      block: '',
-      blockEnglish: '',
-      district: '',
-      districtEnglish: '',
-      address: '',
-      postalCode: '',
-      phone: '',
-      email: '',
-      logoUrl: '',
-      facebookUrl: '',
-      twitterUrl: '',
-      instagramUrl: '',
-      latitude: null,
-      longitude: null,
-      summary: '',
-      stats: [],
-      facilities: [],
-      schools: [],
-      anganwadis: [],
-    });
+    expect(p).toMatchObject(NO_VILLAGE);
     const text = JSON.stringify(p);
     for (const word of PLACEHOLDERS) expect(text, word).not.toContain(word);
   });
@@ -459,17 +440,7 @@ describe('profiles seeded before the samples were dropped', () => {
     await t.app.db.$executeRawUnsafe(migration.replace(/;\s*$/, ` WHERE "createdByUserId" IN (${untouched.userId}, ${changed.userId});`));
 
     const a = await publicOf(untouched.userId);
-    expect(a).toMatchObject({
-      officeName: '',
-      officeNameEnglish: '',
-      block: '',
-      blockEnglish: '',
-      district: '',
-      districtEnglish: '',
-      address: '',
-      stats: [],
-      facilities: [],
-    });
+    expect(a).toMatchObject(NO_VILLAGE);
     for (const word of PLACEHOLDERS) expect(JSON.stringify(a), word).not.toContain(word);
     const b = await publicOf(changed.userId);
     expect(b).toMatchObject({

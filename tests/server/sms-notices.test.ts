@@ -29,6 +29,16 @@ const tomorrow = () => {
   return d.toISOString().slice(0, 10);
 };
 const post = (c: TestCouncil, url: string, payload: object) => injectAs(t.app, c, { method: 'POST', url, payload });
+/** With the app's worker stopped, a new council's gram sabha notice to this many owners (mobiles
+ *  `${mobilePrefix}01`, `02`, …, or the register's default), queued and not yet sent. */
+async function queuedNotice(owners: number, mobilePrefix?: string) {
+  await t.app.sms.worker.stop();
+  const c = await council();
+  for (let i = 1; i <= owners; i++)
+    await registerRcc(t.app, c, String(i), mobilePrefix ? { mobileNo: `${mobilePrefix}${String(i).padStart(2, '0')}` } : {});
+  const id: number = (await post(c, '/api/Sms/gramsabha', { date: tomorrow(), time: '10:00', password: c.password })).json().result.batchId;
+  return { c, id };
+}
 async function finished(c: TestCouncil, batchId: number) {
   let body: { status: string; messages: { status: string }[] } = { status: '', messages: [] };
   await expect
@@ -198,10 +208,7 @@ describe('batches', () => {
   });
 
   it('a worker stopped mid-batch and a new one started send every message exactly once', async () => {
-    await t.app.sms.worker.stop();
-    const c = await council();
-    for (let i = 1; i <= 12; i++) await registerRcc(t.app, c, String(i), { mobileNo: `90000000${String(i).padStart(2, '0')}` });
-    const id = (await post(c, '/api/Sms/gramsabha', { date: tomorrow(), time: '10:00', password: c.password })).json().result.batchId;
+    const { c, id } = await queuedNotice(12, '90000000');
     const sent: string[] = [];
     const counting: SmsGateway = {
       name: 'log',
@@ -232,10 +239,7 @@ describe('batches', () => {
   });
 
   it('after a crash with messages at the gateway, sends the rest once and marks those as of unknown outcome, never sending them twice by itself', async () => {
-    await t.app.sms.worker.stop();
-    const c = await council();
-    for (let i = 1; i <= 12; i++) await registerRcc(t.app, c, String(i), { mobileNo: `91000000${String(i).padStart(2, '0')}` });
-    const id = (await post(c, '/api/Sms/gramsabha', { date: tomorrow(), time: '10:00', password: c.password })).json().result.batchId;
+    const { c, id } = await queuedNotice(12, '91000000');
     const sent: string[] = [];
     let release = () => {};
     const hanging = new Promise<void>((resolve) => (release = resolve));
@@ -279,10 +283,7 @@ describe('batches', () => {
   });
 
   it('hands messages to the gateway no faster than the per-second limit', async () => {
-    await t.app.sms.worker.stop();
-    const c = await council();
-    for (let i = 1; i <= 10; i++) await registerRcc(t.app, c, String(i), { mobileNo: `91000000${String(i).padStart(2, '0')}` });
-    const id = (await post(c, '/api/Sms/gramsabha', { date: tomorrow(), time: '10:00', password: c.password })).json().result.batchId;
+    const { c, id } = await queuedNotice(10, '91000000');
     const starts: number[] = [];
     const timed: SmsGateway = {
       name: 'log',
@@ -303,10 +304,7 @@ describe('batches', () => {
   });
 
   it('retry puts failed messages back in the queue', async () => {
-    await t.app.sms.worker.stop();
-    const c = await council();
-    await registerRcc(t.app, c, '1');
-    const id = (await post(c, '/api/Sms/gramsabha', { date: tomorrow(), time: '10:00', password: c.password })).json().result.batchId;
+    const { c, id } = await queuedNotice(1);
     await t.app.db.smsMessage.updateMany({ where: { batchId: id }, data: { status: 'failed', error: 'Fast2SMS: Invalid Authentication' } });
     const detail = (await injectAs(t.app, c, { method: 'GET', url: `/api/Sms/batches/${id}` })).json().result;
     expect(detail).toMatchObject({ status: 'done-with-failures', failed: 1 });

@@ -1,12 +1,12 @@
 // The built web app as the server hands it out: history fallback, caching, compression.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { useTestApp } from '../helpers/app.ts';
+import { tempDir } from '../helpers/fixture.ts';
 
-const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-dist-'));
+const dist = tempDir('gp-dist-');
 const js = 'console.log("पोर्टल");'.repeat(200);
 
 beforeAll(async () => {
@@ -20,9 +20,6 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'assets/index-abc123.js.gz'), zlib.gzipSync(js));
 });
 const t = useTestApp({ webDist: dist });
-afterAll(async () => {
-  fs.rmSync(dist, { recursive: true, force: true });
-});
 
 describe('serving the web app', () => {
   it('answers every client route, deep links included, with index.html', async () => {

@@ -64,7 +64,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await app?.close();
-  await t?.close();
 });
 
 /** The JSON the page carries for hydration. */

@@ -5,23 +5,17 @@
 // and rates that change from a tax year, never the bill already raised.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fromPaise, toPaise } from '../../common/money.ts';
 import { TAX_HEADS } from '../../common/property/tax.ts';
 import { useTestApp, createCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
-import { atDate, pay, propertyWithKar, registerRcc } from '../helpers/tax.ts';
+import { atDate, pay, registerRcc, house2010 } from '../helpers/tax.ts';
+import { tempDir } from '../helpers/fixture.ts';
 
-let dir: string;
 const t = useTestApp();
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-books-'));
-});
-afterAll(async () => {
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const dir = tempDir('gp-books-');
 
 const get = (c: TestCouncil, url: string) => injectAs(t.app, c, { method: 'GET', url });
 const post = (c: TestCouncil, url: string, payload: object) => injectAs(t.app, c, { method: 'POST', url, payload });
@@ -29,14 +23,12 @@ const kar = async (c: TestCouncil, ownerId: number) =>
   (await get(c, `/api/KarImport/details-by-owner?ownerId=${ownerId}`)).json().result[0];
 const ledger = async (c: TestCouncil, ownerId: number) => (await get(c, `/api/KarImport/ledger?ownerId=${ownerId}`)).json().result;
 const adjust = (c: TestCouncil, body: object) => post(c, '/api/KarImport/adjustment', body);
-const house = (c: TestCouncil, no: string, arrears: Record<string, string> = {}) =>
-  propertyWithKar(t.app, c, no, arrears, { milkatBandhakamYear: 2010 });
 
 describe('remissions and corrections', () => {
   it('remits by resolution what is owed, refusing more, or without the resolution number and reason', async () => {
     atDate(t.app, '2030-08-01');
     const c = await createCouncil(t.app);
-    const p = await house(c, '1', { magilGharpatti: '500' });
+    const p = await house2010(t.app, c, '1', { magilGharpatti: '500' });
     const base = { ownerId: p.ownerId, head: 'gharpatti', taxYear: 2029, kind: 'remission' };
     const over = await adjust(c, { ...base, amount: '500.01', reason: 'दुष्काळ', orderReference: 'ठराव 12/2030' });
     expect(over.statusCode).toBe(400);
@@ -67,7 +59,7 @@ describe('remissions and corrections', () => {
   it('keeps money paid above a lowered demand as an advance, printed and set against the next demand', async () => {
     atDate(t.app, '2030-08-01');
     const c = await createCouncil(t.app);
-    const p = await house(c, '1');
+    const p = await house2010(t.app, c, '1');
     const paid = await pay(t.app, c, { karid: p.kar.karId, paid_gharpatti: '936', paid_on: '2030-08-01' });
     expect(paid.statusCode).toBe(201);
     const lowered = await adjust(c, {
@@ -105,7 +97,7 @@ describe('a bounced cheque', () => {
   it('cancels the receipt with its reason, keeps its number used and puts the dues back', async () => {
     atDate(t.app, '2030-09-01');
     const c = await createCouncil(t.app);
-    const p = await house(c, '1', { magilGharpatti: '500' });
+    const p = await house2010(t.app, c, '1', { magilGharpatti: '500' });
     const cheque = await pay(t.app, c, {
       karid: p.kar.karId,
       paid_gharpatti: '700',
@@ -148,7 +140,7 @@ describe('a bounced cheque', () => {
   it('pays the current year first when the clerk asks, and refuses an unknown allocation or a cheque without its number', async () => {
     atDate(t.app, '2030-09-01');
     const c = await createCouncil(t.app);
-    const p = await house(c, '1', { magilGharpatti: '500' });
+    const p = await house2010(t.app, c, '1', { magilGharpatti: '500' });
     const first = await pay(t.app, c, { karid: p.kar.karId, paid_gharpatti: '1000', allocation: 'current-first', paid_on: '2030-09-01' });
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json().result.payment).toMatchObject({
@@ -168,8 +160,8 @@ describe('the registers of a tax year', () => {
   it('keep Namuna 9, the DCB and the tax list in agreement, and print and export them', async () => {
     atDate(t.app, '2030-05-01');
     const c = await createCouncil(t.app);
-    const a = await house(c, '1', { magilGharpatti: '500', magilPanipatti: '150' });
-    const b = await house(c, '2');
+    const a = await house2010(t.app, c, '1', { magilGharpatti: '500', magilPanipatti: '150' });
+    const b = await house2010(t.app, c, '2');
     await registerRcc(t.app, c, '3'); // no kar record: not in the register of demand
     expect((await pay(t.app, c, { karid: a.kar.karId, paid_gharpatti: '700', paid_on: '2030-05-01' })).statusCode).toBe(201);
     expect(
@@ -266,7 +258,7 @@ describe('the registers of a tax year', () => {
     const a = await createCouncil(t.app);
     const b = await createCouncil(t.app);
     atDate(t.app, '2030-05-01');
-    const p = await house(a, '1');
+    const p = await house2010(t.app, a, '1');
     expect((await get(b, `/api/KarImport/ledger?ownerId=${p.ownerId}`)).statusCode).toBe(404);
     expect((await get(b, '/api/KarImport/dcb?taxYear=2030')).json().result.total.currentDemand).toBe('0.00');
     expect((await get(b, '/api/KarImport/namuna9?taxYear=2030')).json().result.totalCount).toBe(0);
@@ -277,7 +269,7 @@ describe('rates that change from a tax year', () => {
   it('leave the bill already raised as it is (the RCC 1.20 → 1.50 case) and apply from the next year', async () => {
     atDate(t.app, '2030-07-01');
     const c = await createCouncil(t.app);
-    const p = await house(c, '101');
+    const p = await house2010(t.app, c, '101');
     const put = await injectAs(t.app, c, { method: 'PUT', url: '/api/TaxRates', payload: { taxRate: { rcc: '1.50' } } });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().result).toMatchObject({
@@ -295,7 +287,7 @@ describe('rates that change from a tax year', () => {
     });
     expect(await kar(c, p.ownerId)).toMatchObject({ chaluGharpatti: '936.00', total: '1276.00' });
     // An identical property registered now is billed at this year's rates, and the new rate from the next.
-    const twin = await house(c, '102');
+    const twin = await house2010(t.app, c, '102');
     expect(await kar(c, twin.ownerId)).toMatchObject({ chaluGharpatti: '936.00' });
     atDate(t.app, '2031-04-03');
     expect((await post(c, `/api/KarImport/recalc-by-user/${c.userId}`, {})).statusCode).toBe(200);
@@ -306,7 +298,7 @@ describe('rates that change from a tax year', () => {
   it('apply to the billed year only under an order, by corrections on every billed property', async () => {
     atDate(t.app, '2030-07-01');
     const c = await createCouncil(t.app);
-    const p = await house(c, '101');
+    const p = await house2010(t.app, c, '101');
     const refused = await injectAs(t.app, c, {
       method: 'PUT',
       url: '/api/TaxRates',
@@ -329,8 +321,8 @@ describe('rates that change from a tax year', () => {
   it('revise every assessment from a tax year: a dry run lists old → new, applying it records the revision', async () => {
     atDate(t.app, '2030-07-01');
     const c = await createCouncil(t.app);
-    await house(c, '1');
-    await house(c, '2');
+    await house2010(t.app, c, '1');
+    await house2010(t.app, c, '2');
     const dry = await post(c, '/api/TaxRates/revision', { effectiveTaxYear: 2031, dryRun: true });
     expect(dry.statusCode, dry.body).toBe(200);
     // Age 21 in 2031: 0.70, ₹828 house tax; total 1168 each.

@@ -2,21 +2,15 @@
 // included), amounts in words, and the receipt's QR code opens the public receipt check.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp, createCouncil, injectAs } from '../helpers/app.ts';
 import { pay, propertyWithKar } from '../helpers/tax.ts';
 import { certificateSignature } from '../../server/lib/signed-links.ts';
+import { tempDir } from '../helpers/fixture.ts';
 
-let dir: string;
 const t = useTestApp();
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-tax-pdf-'));
-});
-afterAll(async () => {
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const dir = tempDir('gp-tax-pdf-');
 
 function readBack(name: string, pdf: Buffer) {
   const file = path.join(dir, `${name}.pdf`);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { fromPaise, toPaise } from '../../common/money.ts';
 import { TAX_HEADS } from '../../common/property/tax.ts';
 import { useTestApp, createCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
-import { atDate, pay, propertyWithKar, registerRcc } from '../helpers/tax.ts';
+import { atDate, pay, registerRcc, house2010 } from '../helpers/tax.ts';
 
 const t = useTestApp();
 
@@ -18,15 +18,12 @@ const kar = (c: TestCouncil, ownerId: number) =>
   injectAs(t.app, c, { method: 'GET', url: `/api/KarImport/details-by-owner?ownerId=${ownerId}` }).then((r) => r.json().result[0]);
 const ledger = (c: TestCouncil, ownerId: number) =>
   injectAs(t.app, c, { method: 'GET', url: `/api/KarImport/ledger?ownerId=${ownerId}` }).then((r) => r.json().result);
-/** An RCC house of the worked example built in 2010 (16 years old in 2026; 0.80 up to age 20). */
-const house = (c: TestCouncil, no: string, arrears: Record<string, string> = {}) =>
-  propertyWithKar(t.app, c, no, arrears, { milkatBandhakamYear: 2010 });
 
 describe('the yearly rollover', () => {
   it('moves unpaid demand to arrears and raises the new year from the assessment (the worked example); a second run is refused', async () => {
     atDate(t.app, '2030-11-15');
     const c = await createCouncil(t.app);
-    const p = await house(c, '1', { magilGharpatti: '500' });
+    const p = await house2010(t.app, c, '1', { magilGharpatti: '500' });
     expect(
       (await pay(t.app, c, { karid: p.kar.karId, paid_gharpatti: '700', paid_divabatti: '20', paid_on: '2030-11-15' })).statusCode,
     ).toBe(201);
@@ -67,7 +64,7 @@ describe('the yearly rollover', () => {
   it('raises every missed year, oldest first, from the assessment in force on 1 April of each, and says so', async () => {
     atDate(t.app, '2027-06-01');
     const c = await createCouncil(t.app);
-    const p = await house(c, '1');
+    const p = await house2010(t.app, c, '1');
     // The water tax goes up from 2029: the rates of that year apply to 2029 and 2030, not to 2028.
     atDate(t.app, '2028-07-01');
     expect(
@@ -118,7 +115,7 @@ describe('the yearly rollover', () => {
     expect(await t.app.db.taxYearRun.count({ where: { createdByUserId: c.userId } })).toBe(0);
     // A record of last year, imported later this year, is still raised this year.
     atDate(t.app, '2031-03-01');
-    const p = await house(c, '1');
+    const p = await house2010(t.app, c, '1');
     atDate(t.app, '2031-04-25');
     const res = await recalc(c);
     expect(res.statusCode).toBe(200);
@@ -129,7 +126,7 @@ describe('the yearly rollover', () => {
     atDate(t.app, '2030-06-01');
     const a = await createCouncil(t.app);
     const b = await createCouncil(t.app);
-    const pa = await house(a, '1', { magilGharpatti: '10' });
+    const pa = await house2010(t.app, a, '1', { magilGharpatti: '10' });
     atDate(t.app, '2031-06-01');
     expect((await recalc(b, '', a.userId)).statusCode).toBe(404);
     expect((await recalc(b)).statusCode).toBe(409);
@@ -144,7 +141,7 @@ describe('the depreciation update', () => {
   it('assesses the due properties from the next tax year: the billed year and what was paid of it stay (the 15 January case)', async () => {
     atDate(t.app, '2030-06-01');
     const c = await createCouncil(t.app);
-    const a = await house(c, '1');
+    const a = await house2010(t.app, c, '1');
     const b = await registerRcc(t.app, c, '2', { milkatBandhakamYear: 2010 });
     expect((await pay(t.app, c, { karid: a.kar.karId, paid_gharpatti: '936', paid_on: '2030-06-01' })).statusCode).toBe(201);
 
@@ -200,7 +197,7 @@ describe('the depreciation update', () => {
     atDate(t.app, '2030-06-01');
     const c = await createCouncil(t.app);
     const other = await createCouncil(t.app);
-    const a = await house(c, '1');
+    const a = await house2010(t.app, c, '1');
     atDate(t.app, '2031-01-15');
     const one = (who: TestCouncil, id: number) => injectAs(t.app, who, { method: 'POST', url: `/api/Properties/${id}/decrease-ghasara` });
     expect((await one(other, a.propertyId)).statusCode).toBe(404);

@@ -2,9 +2,8 @@
 // screen readers), the QR code with pdftoppm + zbarimg, pages and images with pdfinfo / pdfimages.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { KINDS as TABLES, type KindName } from '../../common/certificates/kinds.ts';
 import {
   label,
@@ -18,9 +17,9 @@ import {
 import { subsetCacheHits, useWrappedLines } from '../../server/lib/pdf/core.ts';
 import { timeless } from '../helpers/pdf-bytes.ts';
 import { birth, day, death, marriage, office, photo, residence } from '../helpers/certificate-records.ts';
+import { tempDir } from '../helpers/fixture.ts';
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'certificate-pdf-'));
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+const tmp = tempDir('certificate-pdf-');
 
 let seq = 0;
 function saved(pdf: Buffer): string {

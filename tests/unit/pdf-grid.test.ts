@@ -3,28 +3,17 @@
 // that does not extract exactly.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
-import {
-  ACCENT,
-  contentOf,
-  createDoc,
-  drawGrid,
-  drawHeader,
-  drawTitle,
-  numberPages,
-  text,
-  toBuffer,
-  type GridColumn,
-} from '../../server/lib/pdf/index.ts';
+import { describe, expect, it } from 'vitest';
+import { ACCENT, contentOf, createDoc, drawGrid, drawHeader, drawTitle, numberPages, text, toBuffer } from '../../server/lib/pdf/index.ts';
 import { office } from '../helpers/certificate-records.ts';
 import { timeless } from '../helpers/pdf-bytes.ts';
 import { useWrappedLines } from '../../server/lib/pdf/core.ts';
+import { tempDir } from '../helpers/fixture.ts';
+import { REGISTER_COLUMNS } from '../helpers/register-columns.ts';
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-grid-'));
-afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+const tmp = tempDir('pdf-grid-');
 
 let seq = 0;
 function saved(pdf: Buffer): string {
@@ -41,16 +30,7 @@ const pageLines = (file: string, page: number) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
-const COLUMNS: GridColumn[] = [
-  { header: ['अ.क्र.', 'Sr.'], width: 5, align: 'right' },
-  { header: ['मालमत्ता क्रमांक', 'Property No.'], width: 10 },
-  { header: ['मालकाचे नाव', 'Owner'], width: 30 },
-  { header: ['पत्ता', 'Address'], width: 20 },
-  { header: ['घरपट्टी (₹)', 'House tax'], width: 10, align: 'right' },
-  { header: ['पाणीपट्टी (₹)', 'Water tax'], width: 10, align: 'right' },
-  { header: ['एकूण (₹)', 'Total (₹)'], width: 10, align: 'right' },
-];
-const HEADER_LINES = COLUMNS.flatMap((c) => [...c.header]);
+const HEADER_LINES = REGISTER_COLUMNS.flatMap((c) => [...c.header]);
 const NAMES = ['श्री ज्ञानेश्वर कृष्ण क्षीरसागर', 'शीतल चव्हाण-बऱ्हाणपूरकर', 'ओंकार सुनील जाधव', 'प्रियांका संदीप पाटील', 'हृदय स्त्री द्वारा ऱ्या र्‍या'];
 
 /** 120 owners, every 17th with a list of heirs long enough to wrap within its cell. */
@@ -76,7 +56,7 @@ async function register(rows = ROWS, totals: string[] | null = TOTALS) {
   y = drawTitle(doc, { mr: 'नमुना ९ — कर मागणी नोंदवही', en: 'Form 9 — Tax demand register' }, y);
   drawGrid(doc, {
     top: y,
-    columns: COLUMNS,
+    columns: REGISTER_COLUMNS,
     rows,
     totals: totals ?? undefined,
     continued: (d) => {
@@ -137,9 +117,9 @@ describe('the column grid', () => {
     // The totals row leaves its empty cells out of the text.
     const totals = cells.slice(-4);
     expect(totals).toEqual(TOTALS.filter(Boolean));
-    expect(chunk(cells.slice(0, -4), COLUMNS.length)).toEqual(ROWS);
+    expect(chunk(cells.slice(0, -4), REGISTER_COLUMNS.length)).toEqual(ROWS);
     // Whole rows on each page: a row is never split across a break.
-    for (const [p, body] of perPage.slice(0, -1).entries()) expect(body.length % COLUMNS.length, `page ${p + 1}`).toBe(0);
+    for (const [p, body] of perPage.slice(0, -1).entries()) expect(body.length % REGISTER_COLUMNS.length, `page ${p + 1}`).toBe(0);
     expect(perPage.slice(0, -1).every((body) => !body.includes('एकूण / Total'))).toBe(true);
   });
 
@@ -165,15 +145,15 @@ describe('the column grid', () => {
     const wrapped = await register(long, null);
     const plain = await register(ROWS, null);
     expect(pageCount(wrapped)).toBeGreaterThan(pageCount(plain));
-    expect(chunk(bodies(wrapped).flat(), COLUMNS.length)).toEqual(long);
+    expect(chunk(bodies(wrapped).flat(), REGISTER_COLUMNS.length)).toEqual(long);
   });
 
   it('keeps the header with the first row: a grid that starts too low begins on the next page', async () => {
     const doc = createDoc({ landscape: true, bufferPages: true });
-    drawGrid(doc, { top: doc.page.height - 70, columns: COLUMNS, rows: ROWS.slice(0, 3) });
+    drawGrid(doc, { top: doc.page.height - 70, columns: REGISTER_COLUMNS, rows: ROWS.slice(0, 3) });
     const file = saved(await toBuffer(doc));
     expect(pageCount(file)).toBe(2);
     expect(pageLines(file, 1)).toEqual([]);
-    expect(chunk(pageLines(file, 2).slice(HEADER_LINES.length), COLUMNS.length)).toEqual(ROWS.slice(0, 3));
+    expect(chunk(pageLines(file, 2).slice(HEADER_LINES.length), REGISTER_COLUMNS.length)).toEqual(ROWS.slice(0, 3));
   });
 });

@@ -2,16 +2,15 @@
 // instead of being cut, every kind of certificate at its longest values still prints on one page.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderBirthPdf, renderDeathPdf, renderMarriagePdf, renderResidencePdf } from '../../server/modules/certificates/pdf.ts';
 import { KINDS } from '../../common/certificates/kinds.ts';
 import { clippedRuns } from '../../server/lib/pdf/index.ts';
 import { birth, death, marriage, office, residence } from '../helpers/certificate-records.ts';
+import { tempDir } from '../helpers/fixture.ts';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-pdf-limits-'));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('gp-pdf-limits-');
 let n = 0;
 const textOf = (pdf: Buffer) => {
   const file = path.join(dir, `${++n}.pdf`);

@@ -1,23 +1,20 @@
 // The login limit (issue 13, items 1-3): the client address cannot be forged, an attempt counts when
 // it starts, one account is limited across addresses, and a burst of logins cannot starve file reads.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import bcrypt from 'bcrypt';
 import { useTestApp, buildTestApp, createCouncil, type TestApp } from '../../helpers/app.ts';
 import { loadConfig, parseTrustProxy } from '../../../server/config.ts';
+import { tempDir } from '../../helpers/fixture.ts';
 
-const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-dist-'));
+const dist = tempDir('gp-dist-');
 beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="mr"><body></body></html>');
   fs.writeFileSync(path.join(dist, 'assets/app-1.js'), 'console.log(1);'.repeat(100));
 });
 const t = useTestApp({ webDist: dist });
-afterAll(async () => {
-  fs.rmSync(dist, { recursive: true, force: true });
-});
 afterEach(() => {
   vi.restoreAllMocks();
 });

@@ -25,31 +25,19 @@ for (const k of KIND_CASES) {
       const saved = await createValid(t.app, c, k);
       const id = saved[k.idField] as string;
       expect((await send(t.app, c, k, { [k.nameEn]: 'First Clerk' }, { id })).statusCode).toBe(200);
-      const stale = await injectAs(t.app, c, {
-        method: 'PUT',
-        url: `${k.base}/${id}`,
-        payload: { [k.nameEn]: 'Second Clerk' },
-        headers: { 'if-match': '"1"' },
-      });
+      /** A change of the name sent with this If-Match. */
+      const putIfMatch = (name: string, ifMatch: string) =>
+        injectAs(t.app, c, { method: 'PUT', url: `${k.base}/${id}`, payload: { [k.nameEn]: name }, headers: { 'if-match': ifMatch } });
+      const stale = await putIfMatch('Second Clerk', '"1"');
       expect(stale.statusCode).toBe(409);
       expect(stale.json()).toMatchObject({ isSuccess: false, result: null });
       expect(stale.json().message).toMatch(/Someone else changed this record/);
       const now = (await injectAs(t.app, c, { method: 'GET', url: `${k.base}/${id}` })).json().result;
       expect(now[k.nameEn]).toBe('First Clerk');
-      const current = await injectAs(t.app, c, {
-        method: 'PUT',
-        url: `${k.base}/${id}`,
-        payload: { [k.nameEn]: 'Second Clerk' },
-        headers: { 'if-match': '"2"' },
-      });
+      const current = await putIfMatch('Second Clerk', '"2"');
       expect(current.statusCode).toBe(200);
       expect(current.json().result[k.nameEn]).toBe('Second Clerk');
-      const bad = await injectAs(t.app, c, {
-        method: 'PUT',
-        url: `${k.base}/${id}`,
-        payload: { [k.nameEn]: 'X' },
-        headers: { 'if-match': 'yesterday' },
-      });
+      const bad = await putIfMatch('X', 'yesterday');
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toMatch(/^If-Match:/);
     });
