@@ -1,9 +1,9 @@
 // /namuna9: Namuna 9, the demand register of the village for a tax year (नमुना ९ मागणी नोंदवही),
 // from the books (GET /api/KarImport/namuna9): per property and head the arrears brought in, the
 // year's demand, what was collected of each, remissions and the balance, with the receipts and the
-// resolution / order numbers; the village's totals under every page. A property shows the heads
-// with anything in them, as the printed register does. The whole register downloads as PDF (A4
-// landscape, every page totalled) and Excel.
+// resolution / order numbers (on a line under the property's heads); the village's totals under
+// every page. A property shows the heads with anything in them, as the printed register does. The
+// whole register downloads as PDF (A4 landscape, every page totalled) and Excel.
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -47,11 +47,18 @@ function PropertyRows({ row }: { row: Namuna9Row }) {
     ...row.corrections.map((r) => `दुरुस्ती आदेश ${r}`),
     ...(toPaise(row.advance) > 0n ? [`आगाऊ जमा ${rupees(row.advance)}`] : []),
   ];
-  const span = shown.length;
+  const receipts = row.receipts.map((p) => `${p.receiptNo}${p.cancelled ? ' (रद्द)' : ''}`).join(', ');
+  // Receipts and remarks on a line of their own under the heads: the register stays as wide as its money.
+  const note = receipts || remarks.length > 0;
+  const span = shown.length + (note ? 1 : 0);
   return (
     <>
       {shown.map((h, i) => (
-        <tr key={h.key} data-testid={i === 0 ? `n9-row-${row.malmattaNo}` : undefined} className={i === span - 1 ? 'n9-last' : undefined}>
+        <tr
+          key={h.key}
+          data-testid={i === 0 ? `n9-row-${row.malmattaNo}` : undefined}
+          className={!note && i === shown.length - 1 ? 'n9-last' : undefined}
+        >
           {i === 0 && (
             <>
               <td rowSpan={span}>{row.serial}</td>
@@ -69,18 +76,17 @@ function PropertyRows({ row }: { row: Namuna9Row }) {
               {rupees(row.heads[h.key][c.key])}
             </td>
           ))}
-          {i === 0 && (
-            <>
-              <td rowSpan={span} className="tax-wrap">
-                {row.receipts.map((p) => `${p.receiptNo}${p.cancelled ? ' (रद्द)' : ''}`).join(', ')}
-              </td>
-              <td rowSpan={span} className="tax-wrap">
-                {remarks.join('; ')}
-              </td>
-            </>
-          )}
         </tr>
       ))}
+      {note && (
+        <tr className="n9-last n9-note">
+          <td colSpan={COLUMNS.length + 1}>
+            {receipts && <span>पावत्या / Receipts: {receipts}</span>}
+            {receipts && remarks.length > 0 && ' · '}
+            {remarks.length > 0 && <span>शेरा / Remarks: {remarks.join('; ')}</span>}
+          </td>
+        </tr>
+      )}
     </>
   );
 }
@@ -176,8 +182,6 @@ export default function Namuna9Page() {
                     <small>{c.en}</small>
                   </th>
                 ))}
-                <th scope="col">पावत्या / Receipts</th>
-                <th scope="col">शेरा / Remarks</th>
               </tr>
             </thead>
             <tbody>
@@ -199,7 +203,6 @@ export default function Namuna9Page() {
                       {rupees(data.totals.heads[h.key][c.key])}
                     </td>
                   ))}
-                  <td colSpan={2} />
                 </tr>
               ))}
               <tr data-testid="n9-totals">
@@ -211,7 +214,6 @@ export default function Namuna9Page() {
                     {rupees(data.totals.total[c.key])}
                   </td>
                 ))}
-                <td colSpan={2} />
               </tr>
             </tfoot>
           </table>
