@@ -8127,6 +8127,8 @@ export interface operations {
                             chequeNo: string;
                             /** @description The receipt was cancelled (a bounced cheque): its amounts no longer count */
                             cancelled: boolean;
+                            /** @description Why the receipt was cancelled, as the clerk wrote it; empty while it counts */
+                            cancelReason: string;
                         }[];
                     };
                 };

@@ -128,7 +128,11 @@ describe('a bounced cheque', () => {
       cancelled: true,
     });
     const history = (await get(c, `/api/KarImport/payment-history?ownerId=${p.ownerId}`)).json().result;
-    expect(history.find((h: { receiptNo: number }) => h.receiptNo === 1)).toMatchObject({ cancelled: true, chequeNo: '000123' });
+    expect(history.find((h: { receiptNo: number }) => h.receiptNo === 1)).toMatchObject({
+      cancelled: true,
+      cancelReason: 'धनादेश न वटता परत आला',
+      chequeNo: '000123',
+    });
     const receipt = text((await get(c, `/api/KarImport/receipt-pdf/${payment.paymentId}`)).rawPayload);
     expect(receipt).toContain('रद्द पावती — धनादेश न वटता परत आला');
     expect(receipt).toContain('000123');

@@ -323,6 +323,7 @@ export async function paymentHistory(db: DbOrTx, councilId: number, ownerId: num
       note: p.note,
       chequeNo: p.chequeNo,
       cancelled: !!p.cancelledAt,
+      cancelReason: p.cancelReason,
     })),
   );
 }

@@ -228,6 +228,7 @@ export const HistoryRow = Type.Object({
   note: Type.String(),
   chequeNo: Type.String(),
   cancelled: Type.Boolean({ description: 'The receipt was cancelled (a bounced cheque): its amounts no longer count' }),
+  cancelReason: Type.String({ description: 'Why the receipt was cancelled, as the clerk wrote it; empty while it counts' }),
 });
 export type HistoryRow = Static<typeof HistoryRow>;
 export const historySchema = {

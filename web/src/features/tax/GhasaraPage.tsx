@@ -16,8 +16,7 @@ import { TAX_MESSAGES } from '../../../../common/property/tax.ts';
 import { type GhasaraResult } from './api.ts';
 import { useDecreaseAll, useGhasaraStatus } from './queries.ts';
 import './tax.css';
-
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+import { messageOf } from '../../lib/api.ts';
 
 export default function GhasaraPage() {
   const statusQ = useGhasaraStatus();

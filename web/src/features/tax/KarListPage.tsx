@@ -20,9 +20,9 @@ import { downloadTaxExcel, type SortOrder } from './api.ts';
 import { useTaxList } from './queries.ts';
 import { useRolloverAction } from './Rollover.tsx';
 import './tax.css';
+import { messageOf } from '../../lib/api.ts';
 
 const PAGE_SIZES = [10, 25, 50, 100];
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export default function KarListPage() {
   const userId = councilIdOf();

@@ -169,7 +169,7 @@ function PayTab() {
           </Box>
           {showBooks && (
             <Paper sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-              <Receipts rows={history.data ?? []} ledger={ledger.data} />
+              <Receipts rows={history.data ?? []} />
               {ledger.isError && <Alert severity="error">{messageOf(ledger.error)}</Alert>}
               {ledger.data && <LedgerPanel ledger={ledger.data} />}
             </Paper>

@@ -14,10 +14,10 @@ import { downloadReceipt, type HistoryRow, type Ledger } from './api.ts';
 import { headLabel, KIND_LABELS, messageOf, PART_LABELS, receiptsOf, rupees, taxYearLabel, type Receipt } from './labels.ts';
 import ReverseDialog from './ReverseDialog.tsx';
 
-export function Receipts({ rows, ledger }: { rows: HistoryRow[]; ledger: Ledger | undefined }) {
+export function Receipts({ rows }: { rows: HistoryRow[] }) {
   const [reversing, setReversing] = useState<Receipt | null>(null);
   const notify = useNotify();
-  const receipts = receiptsOf(rows, ledger?.entries);
+  const receipts = receiptsOf(rows);
   if (!receipts.length) return <Typography sx={{ p: 1 }}>भरणा इतिहास नाही / No payments yet.</Typography>;
   return (
     <Box component="section" aria-labelledby="receipts-title">

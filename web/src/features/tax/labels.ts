@@ -47,11 +47,6 @@ export const headLabel = (key: string | null) => (key === null ? 'आगाऊ �
 /** A receipt as the ledger and Namuna 9 name it: 2026-27/14. */
 export const receiptName = (financialYear: string, receiptNo: number) => `${financialYear}/${receiptNo}`;
 
-/** The reason the clerk gave, out of a reversal entry's "पावती रद्द: … / Receipt cancelled: …". */
-function clerkReason(reason: string): string {
-  return /^पावती रद्द: (.*) \/ Receipt cancelled: /s.exec(reason)?.[1] ?? reason;
-}
-
 export interface Receipt {
   paymentId: number;
   name: string;
@@ -63,14 +58,12 @@ export interface Receipt {
   note: string;
   amount: string;
   cancelled: boolean;
-  /** Why it was cancelled, from the reversal entries of the ledger. */
+  /** Why it was cancelled, as the clerk wrote it. */
   cancelReason: string;
 }
 
 /** The payment history (one row per head paid) as receipts, newest first, each with its total. */
-export function receiptsOf(rows: HistoryRow[], entries: LedgerEntry[] = []): Receipt[] {
-  const reasons = new Map<string, string>();
-  for (const e of entries) if (e.kind === 'reversal' && e.receiptNo && e.reason) reasons.set(e.receiptNo, clerkReason(e.reason));
+export function receiptsOf(rows: HistoryRow[]): Receipt[] {
   const byId = new Map<number, Receipt & { paise: bigint }>();
   for (const r of rows) {
     let receipt = byId.get(r.paymentId);
@@ -88,7 +81,7 @@ export function receiptsOf(rows: HistoryRow[], entries: LedgerEntry[] = []): Rec
         amount: '0.00',
         paise: 0n,
         cancelled: r.cancelled,
-        cancelReason: reasons.get(name) ?? '',
+        cancelReason: r.cancelReason,
       };
       byId.set(r.paymentId, receipt);
     }
@@ -108,7 +101,6 @@ export function owedByHeadAndYear(entries: LedgerEntry[]): Map<string, bigint> {
   return owed;
 }
 
-export const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
-
-/** Today in India as YYYY-MM-DD (the payment date's default and limit). */
-export const todayIso = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+// One of each for every screen (lib/): the error's text, and today in India as YYYY-MM-DD.
+export { messageOf } from '../../lib/api.ts';
+export { todayIso } from '../../lib/dates.ts';
