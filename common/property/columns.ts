@@ -24,6 +24,8 @@ export interface PropertyInput {
   excel?: { en: string; width: number };
   /** Another body field the earlier client sends for this one (sq ft for m²), right after it in the body. */
   alias?: { name: string; about: string };
+  /** The property's column the typed value is kept in, when not this one. */
+  storedAs?: string;
 }
 
 export interface PropertyColumn {
@@ -210,6 +212,7 @@ export const PROPERTY_COLUMNS = [
     input: {
       about: "Ready-reckoner land rate of the property's zone, ₹/m²; empty: the council's rate",
       accepts: { t: 'amount' },
+      storedAs: 'ownLandRate',
       form: { mr: 'रेडीरेकनर जमीन दर (₹/चौ.मी.)', en: 'Land rate ₹/m², if not the council’s', type: { t: 'decimal', max: AREA_MAX } },
       excel: { en: 'Land rate (₹/m²), if not the council’s', width: 16 },
     },
