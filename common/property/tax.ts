@@ -4,12 +4,34 @@
 
 /** The heads of the demand. `key` is the payment payload's and history's name (paid_gharpatti,
  *  category), `col` the kar record's suffix (magilGharpatti, chaluGharpatti, totalGharpatti) and
- *  `assessed` the register column (common/property/assessment.ts) the current demand follows. */
+ *  `assessed` the register column (common/property/assessment.ts) the current demand follows;
+ *  `short` labels that column on the register's cards and public pages (columns.ts). */
 export const TAX_HEADS = [
-  { key: 'gharpatti', col: 'Gharpatti', assessed: 'gharpatti', mr: 'घरपट्टी', en: 'House tax' },
-  { key: 'divabatti', col: 'Divabatti', assessed: 'divabatti', mr: 'दिवाबत्ती कर', en: 'Street-light tax' },
-  { key: 'arogyakar', col: 'Arogyakar', assessed: 'arogya', mr: 'आरोग्य कर', en: 'Health tax' },
-  { key: 'panipatti', col: 'Panipatti', assessed: 'panipatti', mr: 'सामान्य पाणीपट्टी', en: 'General water tax' },
+  {
+    key: 'gharpatti',
+    col: 'Gharpatti',
+    assessed: 'gharpatti',
+    mr: 'घरपट्टी',
+    en: 'House tax',
+    short: { mr: 'घरपट्टी', en: 'House tax' },
+  },
+  {
+    key: 'divabatti',
+    col: 'Divabatti',
+    assessed: 'divabatti',
+    mr: 'दिवाबत्ती कर',
+    en: 'Street-light tax',
+    short: { mr: 'दिवाबत्ती', en: 'Street light' },
+  },
+  { key: 'arogyakar', col: 'Arogyakar', assessed: 'arogya', mr: 'आरोग्य कर', en: 'Health tax', short: { mr: 'आरोग्य', en: 'Health' } },
+  {
+    key: 'panipatti',
+    col: 'Panipatti',
+    assessed: 'panipatti',
+    mr: 'सामान्य पाणीपट्टी',
+    en: 'General water tax',
+    short: { mr: 'पाणीपट्टी', en: 'Water' },
+  },
 ] as const;
 export type TaxHead = (typeof TAX_HEADS)[number];
 export type TaxHeadKey = TaxHead['key'];

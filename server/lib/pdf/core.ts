@@ -1,13 +1,25 @@
 // The base of every document of the portal: the embedded fonts (parsed once per process), A4 pages
 // in portrait or landscape, and the one text helper that shapes and tags every run.
 // Devanagari: Noto Sans Devanagari 2.006 (fonts/README.md says why) shaped by pdfkit, and every run
-// tagged with its Unicode text so copying and searching give back what was written.
+// tagged with its Unicode text so copying and searching give back what was written. What reaches
+// into pdfkit's and fontkit's private members (the caches that make a PDF fast) is pdfkit-patch.ts.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import zlib from 'node:zlib';
 import type PDFDocumentClass from 'pdfkit';
 import { root } from '../../config.ts';
+import {
+  fastStreams,
+  NO_DEFAULT_FONT,
+  patchSubsets,
+  pdfkitsFontkit,
+  registerParsedFont,
+  shareLayoutCache,
+  textInternals,
+  type FontkitFont,
+} from './pdfkit-patch.ts';
+
+export { DEFLATE_LEVEL, subsetCacheHits } from './pdfkit-patch.ts';
 
 // pdfkit is loaded on the first document (or by the warm-up after start), not at start: it is a
 // quarter of a second of CPU that a restart need not pay (issue 8, a restart under 2 s).
@@ -15,19 +27,6 @@ let pdfkit: typeof PDFDocumentClass | undefined;
 const loadPdfKit = () => (pdfkit ??= createRequire(import.meta.url)('pdfkit') as typeof PDFDocumentClass);
 
 export type Doc = PDFKit.PDFDocument;
-
-type Position = Record<string, number>;
-interface Run {
-  glyphs: unknown[];
-  positions: Position[];
-}
-interface FontkitFont {
-  layout(text: string, features?: unknown): Run;
-  hasGlyphForCodePoint(codePoint: number): boolean;
-}
-interface Fontkit {
-  create(buffer: Buffer): FontkitFont;
-}
 
 const FONT_DIR = path.join(root, 'fonts');
 export const INK = '#1a1a1a';
@@ -90,178 +89,14 @@ function wrappedHeight(doc: Doc, value: string, o: TextOptions): number {
   return h;
 }
 
-interface GlyphEntry {
-  bytes: Uint8Array;
-  /** Component glyphs of a compound glyph, whose ids the subset renumbers. */
-  components?: { glyphID: number; pos: number }[];
-  advance: number;
-  bearing: number;
-}
-interface TtfSubset {
-  font: {
-    getGlyph(gid: number): TtfGlyph;
-    loca: { offsets: number[] };
-    _getTableStream(t: string): { pos: number; readBuffer(n: number): Uint8Array };
-    _variationProcessor?: unknown;
-  };
-  glyf: Uint8Array[];
-  loca: { offsets: number[] };
-  hmtx: { metrics: { advance: number; bearing: number }[] };
-  offset: number;
-  includeGlyph(gid: number): number;
-  _addGlyph(gid: number): number;
-}
-interface TtfGlyph {
-  advanceWidth: number;
-  _decode(): { numberOfContours: number; components?: { glyphID: number; pos: number }[] } | null;
-  _getMetrics(): { leftBearing: number };
-}
-
-/** fontkit builds each document's font subset by decoding every used glyph's outline again only
- *  to tell simple from compound glyphs; a glyph's bytes and metrics never change, so they are
- *  read once per process. The subset itself (which glyphs, in which order) stays per document. */
-function cacheSubsetGlyphs(font: { createSubset(): unknown }) {
-  const proto = Object.getPrototypeOf(font.createSubset()) as TtfSubset & { _glyphCache?: WeakMap<object, Map<number, GlyphEntry>> };
-  if (proto._glyphCache || typeof proto._addGlyph !== 'function') return;
-  const original = proto._addGlyph;
-  const caches = (proto._glyphCache = new WeakMap());
-  proto._addGlyph = function (this: TtfSubset, gid: number) {
-    if (this.font._variationProcessor) return original.call(this, gid);
-    let cache = caches.get(this.font);
-    if (!cache) caches.set(this.font, (cache = new Map()));
-    let entry = cache.get(gid);
-    if (!entry) {
-      const glyph = this.font.getGlyph(gid);
-      const glyf = glyph._decode();
-      const { offsets } = this.font.loca;
-      const stream = this.font._getTableStream('glyf');
-      stream.pos += offsets[gid];
-      entry = {
-        bytes: stream.readBuffer(offsets[gid + 1] - offsets[gid]),
-        components: glyf && glyf.numberOfContours < 0 ? glyf.components!.map((c) => ({ glyphID: c.glyphID, pos: c.pos })) : undefined,
-        advance: glyph.advanceWidth,
-        bearing: glyph._getMetrics().leftBearing,
-      };
-      cache.set(gid, entry);
-    }
-    let bytes = entry.bytes;
-    if (entry.components) {
-      bytes = new Uint8Array(bytes);
-      const view = new DataView(bytes.buffer);
-      for (const c of entry.components) view.setUint16(c.pos, this.includeGlyph(c.glyphID));
-    }
-    this.glyf.push(bytes);
-    this.loca.offsets.push(this.offset);
-    this.hmtx.metrics.push({ advance: entry.advance, bearing: entry.bearing });
-    this.offset += bytes.length;
-    return this.glyf.length - 1;
-  };
-}
-
-/** Font subsets kept, per font, by their glyph list: at most this many, of at most this many bytes
- *  (a certificate's is 10-25 KB; a long register's more, kept deflated beside it). */
-const SUBSET_CACHE_LIMIT = 32;
-const SUBSET_CACHE_BYTES = 2 << 20;
-/** Subset bytes handed out by the cache below: their deflated form is kept with them (fastStreams). */
-const reusedSubsets = new WeakMap<Uint8Array, { deflated?: Buffer }>();
-let subsetHits = 0;
-/** How many font subsets so far came from the cache, in this process (tests prove the reuse). */
-export const subsetCacheHits = () => subsetHits;
-
-/** A document's font subset (a TrueType font of the glyphs it uses, numbered in order of first use)
- *  depends on nothing but that ordered list, so a certificate printed again, or any document whose
- *  glyphs come in the same order, gets the bytes fontkit encoded the first time, and their deflated
- *  form (~12 % of a certificate's time). The newest lists of each font are kept. */
-function cacheSubsets(font: { createSubset(): unknown }) {
-  type Encoding = TtfSubset & { glyphs: number[]; encode(): Uint8Array; _subsetCache?: WeakMap<object, Map<string, Uint8Array>> };
-  const proto = Object.getPrototypeOf(font.createSubset()) as Encoding;
-  if (proto._subsetCache || typeof proto.encode !== 'function') return;
-  const encode = proto.encode;
-  const caches = (proto._subsetCache = new WeakMap());
-  proto.encode = function (this: Encoding) {
-    if (this.font._variationProcessor) return encode.call(this);
-    let cache = caches.get(this.font);
-    if (!cache) caches.set(this.font, (cache = new Map()));
-    const key = this.glyphs.join(',');
-    let bytes = cache.get(key);
-    if (bytes) {
-      subsetHits++;
-      cache.delete(key); // newest last
-    } else {
-      bytes = encode.call(this);
-      reusedSubsets.set(bytes, {});
-    }
-    cache.set(key, bytes);
-    let size = 0;
-    for (const b of cache.values()) size += b.length;
-    for (const [k, b] of cache) {
-      if (cache.size <= SUBSET_CACHE_LIMIT && size <= SUBSET_CACHE_BYTES) break;
-      cache.delete(k); // oldest first
-      size -= b.length;
-    }
-    return bytes;
-  };
-}
-
-/** zlib level of every stream (page content, font subsets, ToUnicode maps). pdfkit deflates at
- *  zlib's default 6; level 1 takes ~1 ms less per certificate (a third of the deflate time) for
- *  ~8 % more bytes (birth certificate 31.5 → 34.0 KB). */
-export const DEFLATE_LEVEL = 1;
-
-interface PdfRef {
-  compress: boolean;
-  buffer: (Uint8Array | string)[] | Uint8Array;
-  uncompressedLength: number;
-  data: { Length?: number; Filter?: string };
-  write(chunk: Uint8Array | string): void;
-  finalize(): void;
-  _fastStreams?: true;
-}
-
-/** pdfkit turns every line of a page's content into its own Uint8Array as it is written (a
- *  certificate writes ~2,000 of them) and deflates at zlib's default level. The lines are kept as
- *  text here and turned into bytes once, when the stream ends (latin1 keeps the low byte of each
- *  character, as pdfkit's own conversion does), and deflated at DEFLATE_LEVEL. The bytes written
- *  are otherwise the same. */
-function fastStreams(ref: PdfRef) {
-  const proto = Object.getPrototypeOf(ref) as PdfRef;
-  if (proto._fastStreams || typeof proto.finalize !== 'function' || typeof proto.write !== 'function') return;
-  proto._fastStreams = true;
-  const finalize = proto.finalize;
-  proto.write = function (this: PdfRef, chunk: Uint8Array | string) {
-    if (!(chunk instanceof Uint8Array)) chunk = `${chunk}\n`;
-    this.uncompressedLength += chunk.length;
-    this.data.Length = (this.data.Length ?? 0) + chunk.length;
-    (this.buffer as (Uint8Array | string)[]).push(chunk);
-    if (this.compress) this.data.Filter = 'FlateDecode';
-  };
-  proto.finalize = function (this: PdfRef) {
-    const chunks = this.buffer as (Uint8Array | string)[];
-    if (chunks.length) {
-      // A font subset from the cache (cacheSubsets) is deflated once.
-      const reused = chunks.length === 1 && typeof chunks[0] !== 'string' ? reusedSubsets.get(chunks[0]) : undefined;
-      const bytes = chunks.every((c) => typeof c === 'string')
-        ? Buffer.from(chunks.join(''), 'latin1')
-        : Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c, 'latin1') : c)));
-      const deflate = () => zlib.deflateSync(bytes, { level: DEFLATE_LEVEL });
-      // Deflated here, so pdfkit's finalize (told not to compress) writes the bytes as they are.
-      this.buffer = [this.compress ? (reused ? (reused.deflated ??= deflate()) : deflate()) : bytes];
-      this.compress = false;
-    }
-    finalize.call(this);
-  };
-}
-
 /** Parsed font objects, shared by every document: parsing per document doubled the time per PDF.
  *  fontkit is resolved from pdfkit's own dependency so both use one copy. */
 function loadFonts() {
   if (!fonts) {
-    const fromPdfkit = createRequire(createRequire(import.meta.url).resolve('pdfkit'));
-    const fontkit = fromPdfkit('fontkit') as Fontkit;
+    const fontkit = pdfkitsFontkit();
     const open = (file: string) => fontkit.create(fs.readFileSync(path.join(FONT_DIR, file)));
     fonts = { regular: open('NotoSansDevanagari_400Regular.ttf'), bold: open('NotoSansDevanagari_700Bold.ttf') };
-    cacheSubsetGlyphs(fonts.regular as unknown as { createSubset(): unknown });
-    cacheSubsets(fonts.regular as unknown as { createSubset(): unknown });
+    patchSubsets(fonts.regular);
   }
   return fonts;
 }
@@ -305,14 +140,14 @@ export function createDoc(info: DocInfo = {}): Doc {
     ...(info.landscape ? { layout: 'landscape' as const } : {}),
     ...(info.bufferPages ? { bufferPages: true } : {}),
     // No Helvetica: every word is set in our font, so the standard font would only cost time.
-    font: null as unknown as string,
+    font: NO_DEFAULT_FONT,
     info: { Title: title, Author: info.author ?? title, Subject: info.subject ?? title, Creator: 'Gram Panchayat Portal' },
   });
   // Each weight once: pdfkit merges fonts of the same name and checksum (notes/devanagari-pdf.md).
-  doc.registerFont('regular', f.regular as unknown as Buffer);
-  doc.registerFont('bold', f.bold as unknown as Buffer);
+  registerParsedFont(doc, 'regular', f.regular);
+  registerParsedFont(doc, 'bold', f.bold);
   doc.font('regular');
-  fastStreams((doc as unknown as { page: { content: PdfRef } }).page.content);
+  fastStreams(doc);
   return doc;
 }
 
@@ -345,8 +180,7 @@ export interface TextOptions {
 function applyStyle(doc: Doc, o: TextOptions) {
   const weight = o.bold ? 'bold' : 'regular';
   doc.font(weight).fontSize(o.size ?? 10);
-  const font = (doc as unknown as { _font: { layoutCache?: Record<string, unknown> } })._font;
-  if (font.layoutCache && font.layoutCache !== sharedLayout[weight]) font.layoutCache = sharedLayout[weight];
+  shareLayoutCache(doc, sharedLayout[weight]);
 }
 
 /** Distance from one line to the next in the current font and size. */
@@ -364,13 +198,6 @@ interface WrappedLine {
   wordCount: number;
   lineWidth: number;
   align: string;
-}
-type LineCallback = (line: string, options: Record<string, unknown>, wrapper: unknown) => void;
-interface PdfkitText {
-  _text(value: string, x: number, y: number, options: object, line: LineCallback): void;
-  _initOptions(x: number, y: number, options: object): Record<string, unknown>;
-  _line: LineCallback;
-  page: { maxY(): number; width: number; margins: { right: number } };
 }
 
 /** The lines pdfkit's wrapper made of a text (weight, size, width, line gap, alignment, height,
@@ -405,7 +232,7 @@ export function text(doc: Doc, value: string, opts: TextOptions = {}): number {
     // pdfkit sets as many lines as fit in `height`; the half point keeps rounding from losing the last.
     ...(opts.maxLines ? { height: opts.maxLines * lineAdvance(doc, opts) + 0.5, ellipsis: true } : {}),
   };
-  const pdf = doc as unknown as PdfkitText;
+  const pdf = textInternals(doc);
   // Without a width the wrapper wraps at the page's right margin (pdfkit's _initOptions); a clipped
   // text's ellipsis is placed by absolute positions.
   const key =

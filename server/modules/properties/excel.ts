@@ -7,6 +7,7 @@ import { loadExcelJS } from '../../lib/excel.ts';
 import { BoundedQueue } from '../../lib/bounded-queue.ts';
 import { entryText, zipDirectory, ZipEntryTooLarge } from '../../lib/zip.ts';
 import { BUILDING_TYPES, BUILDING_TYPE_KEYS, USAGES, USAGE_KEYS } from '../../../common/property/assessment.ts';
+import { PROPERTY_INPUTS, type PropertyInput } from '../../../common/property/columns.ts';
 import { Invalid } from '../../lib/errors.ts';
 
 export interface ImportColumn {
@@ -17,21 +18,13 @@ export interface ImportColumn {
   required?: boolean;
 }
 
-export const IMPORT_COLUMNS: readonly ImportColumn[] = [
-  { key: 'malmattaNo', mr: 'मालमत्ता क्रमांक', en: 'Property No.', width: 14, required: true },
-  { key: 'malkacheNav', mr: 'मालकाचे नाव', en: 'Owner name', width: 28, required: true },
-  { key: 'bhogwatdarakNav', mr: 'भोगवटादाराचे नाव', en: 'Occupier name', width: 24, required: true },
-  { key: 'mobileNo', mr: 'मोबाईल क्रमांक', en: 'Mobile No.', width: 14, required: true },
-  { key: 'gatNo', mr: 'गट क्रमांक', en: 'Gat / survey No.', width: 12, required: true },
-  { key: 'citySurveyNo', mr: 'सिटी सर्व्हे क्रमांक', en: 'City survey No.', width: 14, required: true },
-  { key: 'malmattaVarnan', mr: 'मालमत्तेचे वर्णन', en: 'Description', width: 24 },
-  { key: 'buildingType', mr: 'बांधकामाचा प्रकार', en: 'Building type', width: 22 },
-  { key: 'usage', mr: 'वापर', en: 'Use', width: 14 },
-  { key: 'milkatBandhakamYear', mr: 'बांधकाम वर्ष', en: 'Construction year', width: 12 },
-  { key: 'areaSqm', mr: 'बांधकाम क्षेत्रफळ (चौ.मी.)', en: 'Built-up area (m²)', width: 14 },
-  { key: 'plotAreaSqm', mr: 'भूखंड क्षेत्रफळ (चौ.मी.)', en: 'Plot area (m²), if different', width: 14 },
-  { key: 'landRate', mr: 'रेडीरेकनर जमीन दर (₹/चौ.मी.)', en: 'Land rate (₹/m²), if not the council’s', width: 16 },
-];
+/** The import's columns, from the property table (common/property/columns.ts): each input with an
+ *  Excel column, headed by its form label in Marathi and its short English one. */
+export const IMPORT_COLUMNS: readonly ImportColumn[] = PROPERTY_INPUTS.flatMap((c) => {
+  const input: PropertyInput = c.input;
+  if (!input.excel || !input.form) return [];
+  return [{ key: c.name, mr: input.form.mr, en: input.excel.en, width: input.excel.width, ...(input.required ? { required: true } : {}) }];
+});
 
 export const IMPORT_LIMIT_ROWS = 20_000;
 

@@ -11,6 +11,7 @@ import {
   type Usage,
 } from '../../../common/property/assessment.ts';
 import { malmattaKey } from '../../../common/property/malmatta.ts';
+import { PROPERTY_INPUTS } from '../../../common/property/columns.ts';
 import type { FactsRow } from '../assessment/versions.ts';
 import type { RegisterBody } from './schema.ts';
 import { blank } from '../../lib/form.ts';
@@ -61,8 +62,17 @@ export function tenDigitMobile(field: string, v: string): string {
   return digits;
 }
 
+/** The fields the table (common/property/columns.ts) marks required, of the owner or of the property. */
+const requiredOf = (of: 'owner' | 'property') => PROPERTY_INPUTS.filter((c) => c.of === of && 'required' in c.input).map((c) => c.name);
+const REQUIRED = { owner: requiredOf('owner'), property: requiredOf('property') };
+
+/** 400 naming the first required field left empty. */
+function requireFilled(body: object, of: 'owner' | 'property') {
+  for (const f of REQUIRED[of]) if (blank((body as Record<string, unknown>)[f])) throw new Invalid(f, 'is required');
+}
+
 export function readOwner(body: Partial<OwnerFacts>): OwnerFacts {
-  for (const f of ['malkacheNav', 'bhogwatdarakNav', 'mobileNo'] as const) if (blank(body[f])) throw new Invalid(f, 'is required');
+  requireFilled(body, 'owner');
   return {
     malkacheNav: body.malkacheNav!.trim(),
     bhogwatdarakNav: body.bhogwatdarakNav!.trim(),
@@ -71,7 +81,7 @@ export function readOwner(body: Partial<OwnerFacts>): OwnerFacts {
 }
 
 export function readProperty(body: RegisterBody, thisYear: number): Facts {
-  for (const f of ['malmattaNo', 'gatNo', 'citySurveyNo'] as const) if (blank(body[f])) throw new Invalid(f, 'is required');
+  requireFilled(body, 'property');
   const key = malmattaKey(body.malmattaNo);
   if (!key) throw new Invalid('malmattaNo', 'must contain a number or letters');
   const buildingType = (blank(body.buildingType) ? DEFAULT_BUILDING_TYPE : body.buildingType) as BuildingType;

@@ -4,6 +4,7 @@
 // the owner's mobile is masked.
 import { malmattaKey } from '../../../common/property/malmatta.ts';
 import { TAX_HEADS, taxYearOf } from '../../../common/property/tax.ts';
+import { CERTIFICATE_VIEW, PUBLIC_VIEW, type PropertyColumnName } from '../../../common/property/columns.ts';
 import type { Db } from '../../db/open.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { maskMobile } from '../../lib/aadhaar.ts';
@@ -14,6 +15,11 @@ import { asInForce } from './register.ts';
 import { ownerSuggestions } from './sql.ts';
 import { ROW_SELECT, money, toRow, type Selected } from './rows.ts';
 import type { PropertyRow } from './schema.ts';
+
+/** A public view of the row (common/property/columns.ts): its columns, the owner's mobile masked. */
+function viewOf<N extends PropertyColumnName>(row: PropertyRow, view: readonly N[]): Pick<PropertyRow, N> {
+  return Object.fromEntries(view.map((n) => [n, n === 'mobileNo' ? maskMobile(row.mobileNo) : row[n]])) as Pick<PropertyRow, N>;
+}
 
 /** The row with the assessment in force this tax year. */
 async function rowInForce(db: Db, councilId: number, p: Selected, today: Date): Promise<PropertyRow> {
@@ -63,29 +69,7 @@ export async function publicProperty(db: Db, councilId: number, typed: string, t
         karupdatedYear: kar.karupdatedYear,
       }
     : null;
-  return {
-    malmattaNo: row.malmattaNo,
-    malkacheNav: row.malkacheNav,
-    bhogwatdarakNav: row.bhogwatdarakNav,
-    mobileNo: maskMobile(row.mobileNo),
-    gatNo: row.gatNo,
-    citySurveyNo: row.citySurveyNo,
-    malmattaVarnan: row.malmattaVarnan,
-    milkatBandhakamYear: row.milkatBandhakamYear,
-    areaSqm: row.areaSqm,
-    landRate: row.landRate,
-    buildingRate: row.buildingRate,
-    constructionRate: row.constructionRate,
-    ghasaraRate: row.ghasaraRate,
-    bhandavaliRateRs: row.bhandavaliRateRs,
-    karachaRateRs: row.karachaRateRs,
-    gharpatti: row.gharpatti,
-    divabatti: row.divabatti,
-    arogya: row.arogya,
-    panipatti: row.panipatti,
-    total: row.total,
-    dues: dues as never,
-  };
+  return { ...viewOf(row, PUBLIC_VIEW), dues: dues as never };
 }
 
 /** Whether a council account with this id exists (the public certificate's council limit counts
@@ -100,28 +84,5 @@ export async function propertyCertificate(db: Db, councilId: number, typed: stri
   if (!p) throw new NotFound('No property data found.');
   const row = await rowInForce(db, councilId, p, today);
   const office = await officeOf(db, councilId);
-  return [
-    {
-      malmattaNo: row.malmattaNo,
-      malkacheNav: row.malkacheNav,
-      bhogwatdarakNav: row.bhogwatdarakNav,
-      mobileNo: maskMobile(row.mobileNo),
-      gatNo: row.gatNo,
-      malmattaVarnan: row.malmattaVarnan,
-      areaSqm: row.areaSqm,
-      milkatBandhakamYear: row.milkatBandhakamYear,
-      propertyCreatedAt: row.propertyCreatedAt,
-      constructionRate: row.constructionRate,
-      ghasaraRate: row.ghasaraRate,
-      bhandavaliRateRs: row.bhandavaliRateRs,
-      karachaRateRs: row.karachaRateRs,
-      gharpatti: row.gharpatti,
-      divabatti: row.divabatti,
-      arogya: row.arogya,
-      panipatti: row.panipatti,
-      total: row.total,
-      officeName: office.officeName,
-      officeNameEnglish: office.officeNameEnglish,
-    },
-  ];
+  return [{ ...viewOf(row, CERTIFICATE_VIEW), officeName: office.officeName, officeNameEnglish: office.officeNameEnglish }];
 }

@@ -1,8 +1,26 @@
 // Contract of the property register (Namuna 8): registration, the paged list, corrections, the
 // Excel import, the extract, and what the public pages show. The rates are the assessment area's
 // (server/modules/assessment/schema.ts).
-import { Type, type Static } from 'typebox';
-import { BUILDING_TYPE_KEYS, USAGE_KEYS } from '../../../common/property/assessment.ts';
+import {
+  Type,
+  type Static,
+  type TInteger,
+  type TNull,
+  type TNumber,
+  type TOptional,
+  type TSchema,
+  type TString,
+  type TUnion,
+} from 'typebox';
+import {
+  CERTIFICATE_VIEW,
+  PROPERTY_COLUMNS,
+  PROPERTY_INPUTS,
+  PUBLIC_VIEW,
+  type PropertyColumn,
+  type PropertyInput,
+} from '../../../common/property/columns.ts';
+import { TAX_HEADS, type TaxHeadKey } from '../../../common/property/tax.ts';
 import { Envelope, XLSX, errors, fileResponse, ok, putAndPost } from '../../lib/schema.ts';
 import { AssessmentChangeFields } from '../assessment/schema.ts';
 import { IMPORT_LIMIT_ROWS, WORKBOOK_LIMITS, megabytes } from './excel.ts';
@@ -13,30 +31,43 @@ const Text = (maxLength: number, description?: string) => Type.String({ maxLengt
 const Required = (maxLength: number, description?: string) => Type.String({ minLength: 1, maxLength, description });
 /** Numbers of the form may come as numbers or text ("" for an empty box, which counts as 0). */
 const Amount = (description: string) => Type.Union([Type.String({ maxLength: 20 }), Type.Number()], { description });
+type TAmount = TUnion<[TString, TNumber]>;
 
-/** What the clerk records. The tax columns are computed from these and the council's rates; a
- *  client that sends them (the earlier one did) has them ignored. */
-export const PropertyFields = {
-  malmattaNo: Required(50, 'Property number as written (१२/अ or 12/A)'),
-  malkacheNav: Required(300, 'Owner name'),
-  bhogwatdarakNav: Required(300, 'Occupier name'),
-  mobileNo: Required(20, '10-digit mobile number of the owner'),
-  gatNo: Required(50, 'Gat (survey) number'),
-  citySurveyNo: Required(50, 'City survey number'),
-  roadLane: Type.Optional(Text(200, 'Road or lane (रस्ता / गल्ली), the register’s second column')),
-  malmattaVarnan: Type.Optional(Text(500, 'Description of the property')),
-  buildingType: Type.Optional(Type.String({ maxLength: 40, description: `Building type: ${BUILDING_TYPE_KEYS.join(', ')} (default rcc)` })),
-  usage: Type.Optional(Type.String({ maxLength: 20, description: `Use: ${USAGE_KEYS.join(', ')} (default residential)` })),
-  milkatBandhakamYear: Type.Optional(
-    Type.Union([Type.String({ maxLength: 6 }), Type.Integer()], { description: 'Construction year; 0 or empty for open land' }),
-  ),
-  areaSqm: Type.Optional(Amount('Built-up area in m² (for open land: the plot)')),
-  area: Type.Optional(Amount('Area in sq ft; used only when areaSqm is empty (converted at 10.7639 sq ft per m²)')),
-  plotAreaSqm: Type.Optional(Type.Union([Amount('Plot area in m², when recorded apart from the built-up area'), Type.Null()])),
-  landRate: Type.Optional(Amount("Ready-reckoner land rate of the property's zone, ₹/m²; empty: the council's rate")),
-  aapilacheNikalAndFerfar: Type.Optional(Text(500, 'Appeal results and later changes')),
-  vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: Type.Optional(Text(500, 'Remark on increase/decrease orders')),
+// The schemas are built from the property table, common/property/columns.ts; the types below say
+// what each kind of column becomes, so the built objects keep their field types.
+type Column = (typeof PROPERTY_COLUMNS)[number];
+type Input = (typeof PROPERTY_INPUTS)[number];
+
+/** The body field of what a clerk types into a column. */
+function bodyField(input: PropertyInput): TSchema {
+  const a = input.accepts;
+  if (a.t === 'text') return input.required ? Required(a.max, input.about) : Type.Optional(Text(a.max, input.about));
+  if (a.t === 'year') return Type.Optional(Type.Union([Type.String({ maxLength: 6 }), Type.Integer()], { description: input.about }));
+  return Type.Optional(a.nullable ? Type.Union([Amount(input.about), Type.Null()]) : Amount(input.about));
+}
+type BodyField<I> = I extends { accepts: { t: 'text' } }
+  ? I extends { required: true }
+    ? TString
+    : TOptional<TString>
+  : I extends { accepts: { t: 'year' } }
+    ? TOptional<TUnion<[TString, TInteger]>>
+    : I extends { accepts: { nullable: true } }
+      ? TOptional<TUnion<[TAmount, TNull]>>
+      : TOptional<TAmount>;
+type Aliased = Extract<Input, { input: { alias: object } }>;
+type BodyFields = { [C in Input as C['name']]: BodyField<C['input']> } & {
+  [C in Aliased as C['input']['alias']['name']]: TOptional<TAmount>;
 };
+
+/** What the clerk records, in the table's order (an alias right after its field). The tax columns
+ *  are computed from these and the council's rates; a client that sends them (the earlier one did)
+ *  has them ignored. */
+export const PropertyFields = Object.fromEntries(
+  PROPERTY_INPUTS.flatMap((c) => {
+    const input: PropertyInput = c.input;
+    return [[c.name, bodyField(input)], ...(input.alias ? [[input.alias.name, Type.Optional(Amount(input.alias.about))]] : [])];
+  }),
+) as BodyFields;
 
 const registerExample = {
   malmattaNo: '१२/अ',
@@ -60,57 +91,21 @@ export type RegisterBody = Static<typeof RegisterBody>;
 
 const Money = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', description: 'Rupees as a decimal string with 2 places' });
 
+/** A column of the row as the answer carries it. */
+function rowField(c: PropertyColumn): TSchema {
+  const described = c.about ? { description: c.about } : undefined;
+  if (c.wire === 'int') return Type.Integer(described);
+  if (c.wire === 'money') return Money;
+  if (c.wire === 'money?') return Type.Union([Money, Type.Null()], described);
+  return Type.String(described);
+}
+type RowField<C> = C extends { wire: 'int' } ? TInteger : C extends { wire: 'money?' } ? TUnion<[TString, TNull]> : TString;
+type RowFields = { [C in Column as C['name']]: RowField<C> };
+const rowFields = <N extends Column['name']>(names: readonly N[]) =>
+  Object.fromEntries(names.map((n) => [n, rowField(PROPERTY_COLUMNS.find((c) => c.name === n)!)])) as Pick<RowFields, N>;
+
 /** One property with its active owner: the spec's paged-list row, plus what the register adds. */
-export const PropertyRow = Type.Object({
-  ownerId: Type.Integer(),
-  propertyId: Type.Integer(),
-  serialNo: Type.Integer({ description: 'The register’s running number (अनुक्रमांक), per council' }),
-  malmattaNo: Type.String(),
-  malkacheNav: Type.String(),
-  bhogwatdarakNav: Type.String(),
-  mobileNo: Type.String(),
-  gatNo: Type.String(),
-  citySurveyNo: Type.String(),
-  roadLane: Type.String(),
-  malmattaVarnan: Type.String(),
-  buildingType: Type.String(),
-  usage: Type.String(),
-  milkatBandhakamYear: Type.Integer(),
-  area: Money,
-  areaSqm: Money,
-  plotAreaSqm: Type.Union([Money, Type.Null()]),
-  landRate: Money,
-  ownLandRate: Type.Union([Money, Type.Null()], {
-    description: "The property's own land rate; null: the council's (landRate is the one used)",
-  }),
-  assessmentFromYear: Type.Integer({
-    description:
-      'The tax year the tax columns of this row are in force from (0: since always); a later year means a change not yet in force',
-  }),
-  constructionRate: Money,
-  buildingRate: Money,
-  ghasaraRate: Money,
-  ghasaraDarUpdatedYear: Type.Integer(),
-  buildingBharank: Money,
-  bhandavaliRateRs: Money,
-  karachaRateRs: Money,
-  gharpatti: Money,
-  divabatti: Money,
-  arogya: Money,
-  panipatti: Money,
-  total: Money,
-  aapilacheNikalAndFerfar: Type.String(),
-  vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera: Type.String(),
-  propertyCreatedAt: Type.String(),
-  updatedAt: Type.String(),
-  version: Type.Integer({
-    description:
-      "The property's version: moves up on every change; send it back as If-Match on UpdateProperty (409 when someone changed it since)",
-  }),
-  ownerVersion: Type.Integer({
-    description: "The active owner's version: send it back as If-Match on UpdateOwner (409 when someone changed the owner since)",
-  }),
-});
+export const PropertyRow = Type.Object(rowFields(PROPERTY_COLUMNS.map((c) => c.name)));
 export type PropertyRow = Static<typeof PropertyRow>;
 
 export const registerSchema = {
@@ -257,14 +252,18 @@ export const ownersSchema = {
   },
 };
 
+type OwnerInput = Extract<Input, { of: 'owner' }>;
+const OWNER_INPUTS = PROPERTY_INPUTS.filter((c): c is OwnerInput => c.of === 'owner');
+const ownerFields = Object.fromEntries(
+  OWNER_INPUTS.map((c) => [c.name, Type.Optional(Type.String({ maxLength: (c.input.accepts as { max: number }).max }))]),
+) as { [C in OwnerInput as C['name']]: TOptional<TString> };
+
 /** A correction of the active owner's details (a change of owner is a transfer, /api/PropertyTransfer/add). */
 export const UpdateOwnerBody = Type.Object(
   {
     ownerId: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.String({ maxLength: 12 })])),
     malmattaNo: Type.Optional(Type.String({ maxLength: 50, description: 'Ignored: the number belongs to the property (UpdateProperty)' })),
-    malkacheNav: Type.Optional(Type.String({ maxLength: 300 })),
-    bhogwatdarakNav: Type.Optional(Type.String({ maxLength: 300 })),
-    mobileNo: Type.Optional(Type.String({ maxLength: 20 })),
+    ...ownerFields,
   },
   { additionalProperties: true },
 );
@@ -278,7 +277,7 @@ export const UpdatePropertyBody = Type.Object(
     ownerId: Type.Optional(Type.Unknown({ description: 'Ignored here: owner details change through UpdateOwner' })),
     ...Object.fromEntries(
       Object.entries(PropertyFields)
-        .filter(([k]) => !['malkacheNav', 'bhogwatdarakNav', 'mobileNo'].includes(k))
+        .filter(([k]) => !OWNER_INPUTS.some((c) => c.name === k))
         .map(([k, v]) => [k, Type.Optional(v)]),
     ),
     ...AssessmentChangeFields,
@@ -337,34 +336,18 @@ export const suggestSchema = {
 
 const Head = Type.Object({ magil: Money, chalu: Money, total: Money });
 export const PublicDues = Type.Object({
-  gharpatti: Head,
-  divabatti: Head,
-  arogyakar: Head,
-  panipatti: Head,
+  ...(Object.fromEntries(TAX_HEADS.map((h) => [h.key, Head])) as Record<TaxHeadKey, typeof Head>),
   total: Money,
   karupdatedYear: Type.Integer(),
 });
+/** A view of the row (common/property/columns.ts) with the owner's mobile masked, as `masked` says. */
+const viewFields = <N extends Column['name']>(view: readonly N[], masked: string) => ({
+  ...rowFields(view),
+  ...(view.includes('mobileNo' as N) ? { mobileNo: Type.String({ description: masked }) } : {}),
+});
+
 export const PublicProperty = Type.Object({
-  malmattaNo: Type.String(),
-  malkacheNav: Type.String(),
-  bhogwatdarakNav: Type.String(),
-  mobileNo: Type.String({ description: 'Masked: XXXXXX1234' }),
-  gatNo: Type.String(),
-  citySurveyNo: Type.String(),
-  malmattaVarnan: Type.String(),
-  milkatBandhakamYear: Type.Integer(),
-  areaSqm: Money,
-  landRate: Money,
-  buildingRate: Money,
-  constructionRate: Money,
-  ghasaraRate: Money,
-  bhandavaliRateRs: Money,
-  karachaRateRs: Money,
-  gharpatti: Money,
-  divabatti: Money,
-  arogya: Money,
-  panipatti: Money,
-  total: Money,
+  ...viewFields(PUBLIC_VIEW, 'Masked: XXXXXX1234'),
   dues: Type.Union([PublicDues, Type.Null()], { description: 'Outstanding tax per head; null when the office has no tax record for it' }),
 });
 export type PublicProperty = Static<typeof PublicProperty>;
@@ -393,24 +376,7 @@ export const publicPropertySchema = {
 };
 
 export const CertificateRow = Type.Object({
-  malmattaNo: Type.String(),
-  malkacheNav: Type.String(),
-  bhogwatdarakNav: Type.String(),
-  mobileNo: Type.String({ description: 'Masked' }),
-  gatNo: Type.String(),
-  malmattaVarnan: Type.String(),
-  areaSqm: Money,
-  milkatBandhakamYear: Type.Integer(),
-  propertyCreatedAt: Type.String(),
-  constructionRate: Money,
-  ghasaraRate: Money,
-  bhandavaliRateRs: Money,
-  karachaRateRs: Money,
-  gharpatti: Money,
-  divabatti: Money,
-  arogya: Money,
-  panipatti: Money,
-  total: Money,
+  ...viewFields(CERTIFICATE_VIEW, 'Masked'),
   officeName: Type.String(),
   officeNameEnglish: Type.String(),
 });

@@ -5,6 +5,7 @@
 import type { DbOrTx, Tx } from '../../db/transaction.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { likeText } from './facts.ts';
+import { PROPERTY_INPUTS, type PropertyInput } from '../../../common/property/columns.ts';
 
 /** Lists count matching rows up to this many. */
 export const COUNT_CAP = 10_000;
@@ -88,23 +89,16 @@ export const ownerSuggestions = (db: DbOrTx, councilId: number, name: string) =>
 
 // ---------------------------------------------------------------- the Excel import
 
-/** The register columns an imported row carries, with their SQL types. */
+/** The register columns an imported row carries (facts.ts's Facts and its serial number), with
+ *  their SQL types: the property's typed columns of the property table (common/property/columns.ts). */
+const SQL_TYPES = { int: 'int', text: 'text', money: 'numeric', 'money?': 'numeric', time: 'timestamp' } as const;
 const PROPERTY_COLUMNS: [string, string][] = [
   ['serialNo', 'int'],
-  ['malmattaNo', 'text'],
   ['malmattaKey', 'text'],
-  ['gatNo', 'text'],
-  ['citySurveyNo', 'text'],
-  ['roadLane', 'text'],
-  ['malmattaVarnan', 'text'],
-  ['buildingType', 'text'],
-  ['usage', 'text'],
-  ['milkatBandhakamYear', 'int'],
-  ['plotAreaSqm', 'numeric'],
-  ['areaSqm', 'numeric'],
-  ['ownLandRate', 'numeric'],
-  ['aapilacheNikalAndFerfar', 'text'],
-  ['vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera', 'text'],
+  ...PROPERTY_INPUTS.filter((c) => c.of === 'property').map((c): [string, string] => {
+    const input: PropertyInput = c.input;
+    return [input.storedAs ?? c.name, SQL_TYPES[c.wire]];
+  }),
 ];
 const OWNER_COLUMNS: [string, string][] = [
   ['malmattaKey', 'text'],
