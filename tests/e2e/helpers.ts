@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { staffLogin } from '../helpers/http-api.ts';
 import { unreachableDatabase } from '../helpers/app.ts';
+import { fixture } from '../helpers/fixture.ts';
 import { loadConfig } from '../../server/config.ts';
 import { buildApp } from '../../server/app.ts';
 
@@ -126,6 +127,22 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** The file's portal (startPortal) and Chromium (launchBrowser): started before its tests, stopped
+ *  after them, with `staffPage` for a page logged in to it. `const { portal, browser, staffPage } =
+ *  usePortal()` at a file's top. */
+export function usePortal() {
+  const portal = fixture('the portal', startPortal, (p) => p.stop());
+  const browser = fixture('the browser', launchBrowser, (b) => b.close());
+  /** A page of this size logged in as the portal's office (loginThroughForm), collecting its errors (watchErrors). */
+  async function staffPage(viewport: { width: number; height: number }, options: { acceptDownloads?: boolean } = {}) {
+    const page = await browser.newPage({ viewport, ...options });
+    const errors = watchErrors(page);
+    await loginThroughForm(page, portal);
+    return { page, errors };
+  }
+  return { portal, browser, staffPage };
+}
+
 /** A server-rendered public page reads at once; its buttons answer once React has hydrated it
  *  (after the first paint, web/src/public/entry-client.tsx). Wait for that before clicking. */
 export async function hydrated(page: Page) {
@@ -170,10 +187,30 @@ export async function loginThroughForm(page: Page, portal: Portal) {
 export const officeSession = (portal: Portal) => staffLogin(portal.baseUrl, portal.username, portal.password);
 export type Office = Awaited<ReturnType<typeof officeSession>>;
 
+/** The office's site profile as a PUT takes it back. */
+async function profileOf(office: Office) {
+  const { createdByUserId: _c, updatedAt: _u, version: _v, ...profile } = await office.call('GET', '/api/Site/profile/mine');
+  return profile;
+}
+
 /** Saves these fields into the office's site profile (header, home page), the rest as it was. */
 export async function setProfile(office: Office, fields: Record<string, unknown>) {
-  const { createdByUserId: _c, updatedAt: _u, version: _v, ...profile } = await office.call('GET', '/api/Site/profile/mine');
-  await office.call('PUT', '/api/Site/profile', { ...profile, ...fields });
+  await office.call('PUT', '/api/Site/profile', { ...(await profileOf(office)), ...fields });
+}
+
+/** Runs `run` with the fields `change` answers for the profile saved into it, then puts the profile back as it was. */
+export async function withProfile(
+  office: Office,
+  change: (profile: Record<string, unknown>) => Record<string, unknown>,
+  run: () => Promise<void>,
+) {
+  const profile = await profileOf(office);
+  try {
+    await office.call('PUT', '/api/Site/profile', { ...profile, ...change(profile) });
+    await run();
+  } finally {
+    await office.call('PUT', '/api/Site/profile', profile);
+  }
 }
 
 const COLOURS = [
