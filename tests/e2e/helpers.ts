@@ -14,6 +14,7 @@ import { unreachableDatabase } from '../helpers/app.ts';
 import { fixture } from '../helpers/fixture.ts';
 import { loadConfig } from '../../server/config.ts';
 import { buildApp } from '../../server/app.ts';
+import { CHROMIUM_PATH, CHROMIUM_FLAGS } from '../helpers/chromium.ts';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -112,19 +113,7 @@ export async function startPortalWithoutDatabase(): Promise<{ baseUrl: string; s
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
 }
 
 /** The file's portal (startPortal) and Chromium (launchBrowser): started before its tests, stopped

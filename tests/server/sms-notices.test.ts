@@ -29,6 +29,8 @@ const tomorrow = () => {
   return d.toISOString().slice(0, 10);
 };
 const post = (c: TestCouncil, url: string, payload: object) => injectAs(t.app, c, { method: 'POST', url, payload });
+/** A gateway of the `log` kind that sends through `send`: what a test counts, holds or times. */
+const gatewayOf = (send: SmsGateway['send']): SmsGateway => ({ name: 'log', balance: async () => '0', send });
 /** With the app's worker stopped, a new council's gram sabha notice to this many owners (mobiles
  *  `${mobilePrefix}01`, `02`, …, or the register's default), queued and not yet sent. */
 async function queuedNotice(owners: number, mobilePrefix?: string) {
@@ -210,14 +212,10 @@ describe('batches', () => {
   it('a worker stopped mid-batch and a new one started send every message exactly once', async () => {
     const { c, id } = await queuedNotice(12, '90000000');
     const sent: string[] = [];
-    const counting: SmsGateway = {
-      name: 'log',
-      balance: async () => '0',
-      send: async (m) => {
-        sent.push(m.mobile);
-        return { providerId: `p${sent.length}` };
-      },
-    };
+    const counting = gatewayOf(async (m) => {
+      sent.push(m.mobile);
+      return { providerId: `p${sent.length}` };
+    });
     const first = new SmsWorker(t.app.db, counting, 1000);
     first.scope = [c.userId];
     first.limit = 5;
@@ -244,15 +242,11 @@ describe('batches', () => {
     let release = () => {};
     const hanging = new Promise<void>((resolve) => (release = resolve));
     // The third message's call never comes back: the process "dies" with its group in flight.
-    const dying: SmsGateway = {
-      name: 'log',
-      balance: async () => '0',
-      send: async (m) => {
-        sent.push(m.mobile);
-        if (sent.length === 3) await hanging;
-        return { providerId: `p${sent.length}` };
-      },
-    };
+    const dying = gatewayOf(async (m) => {
+      sent.push(m.mobile);
+      if (sent.length === 3) await hanging;
+      return { providerId: `p${sent.length}` };
+    });
     const quiet = { error: () => {} };
     const first = new SmsWorker(t.app.db, dying, 1000, quiet);
     first.scope = [c.userId];
@@ -264,7 +258,7 @@ describe('batches', () => {
     const inFlight = await t.app.db.smsMessage.findMany({ where: { batchId: id, status: 'sending', handedAt: { not: null } } });
     expect(inFlight).toHaveLength(8);
 
-    const healthy: SmsGateway = { ...dying, send: async (m) => (sent.push(m.mobile), { providerId: `q${sent.length}` }) };
+    const healthy = gatewayOf(async (m) => (sent.push(m.mobile), { providerId: `q${sent.length}` }));
     const second = new SmsWorker(t.app.db, healthy, 1000, quiet);
     second.scope = [c.userId];
     await second.start();
@@ -285,14 +279,10 @@ describe('batches', () => {
   it('hands messages to the gateway no faster than the per-second limit', async () => {
     const { c, id } = await queuedNotice(10, '91000000');
     const starts: number[] = [];
-    const timed: SmsGateway = {
-      name: 'log',
-      balance: async () => '0',
-      send: async () => {
-        starts.push(Date.now());
-        return { providerId: 'x' };
-      },
-    };
+    const timed = gatewayOf(async () => {
+      starts.push(Date.now());
+      return { providerId: 'x' };
+    });
     const w = new SmsWorker(t.app.db, timed, 20);
     w.scope = [c.userId];
     await w.start();
