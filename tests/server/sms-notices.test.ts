@@ -29,6 +29,13 @@ const tomorrow = () => {
   return d.toISOString().slice(0, 10);
 };
 const post = (c: TestCouncil, url: string, payload: object) => injectAs(t.app, c, { method: 'POST', url, payload });
+/** Runs a worker of the test's own over this council's messages until the batch is done, then stops it. */
+async function workToTheEnd(worker: SmsWorker, c: TestCouncil, batchId: number) {
+  worker.scope = [c.userId];
+  await worker.start();
+  await finished(c, batchId);
+  await worker.stop();
+}
 /** A gateway of the `log` kind that sends through `send`: what a test counts, holds or times. */
 const gatewayOf = (send: SmsGateway['send']): SmsGateway => ({ name: 'log', balance: async () => '0', send });
 /** With the app's worker stopped, a new council's gram sabha notice to this many owners (mobiles
@@ -227,11 +234,7 @@ describe('batches', () => {
     const [left] = await t.app.db.smsMessage.findMany({ where: { batchId: id, status: 'queued' }, take: 1 });
     await t.app.db.smsMessage.update({ where: { id: left.id }, data: { status: 'sending' } });
 
-    const second = new SmsWorker(t.app.db, counting, 1000);
-    second.scope = [c.userId];
-    await second.start();
-    await finished(c, id);
-    await second.stop();
+    await workToTheEnd(new SmsWorker(t.app.db, counting, 1000), c, id);
     expect(sent).toHaveLength(12);
     expect(new Set(sent).size).toBe(12);
   });
@@ -259,11 +262,7 @@ describe('batches', () => {
     expect(inFlight).toHaveLength(8);
 
     const healthy = gatewayOf(async (m) => (sent.push(m.mobile), { providerId: `q${sent.length}` }));
-    const second = new SmsWorker(t.app.db, healthy, 1000, quiet);
-    second.scope = [c.userId];
-    await second.start();
-    await finished(c, id);
-    await second.stop();
+    await workToTheEnd(new SmsWorker(t.app.db, healthy, 1000, quiet), c, id);
     expect(sent).toHaveLength(12);
     expect(new Set(sent).size).toBe(12);
     const rows = await t.app.db.smsMessage.findMany({ where: { batchId: id }, orderBy: { id: 'asc' } });
@@ -283,11 +282,7 @@ describe('batches', () => {
       starts.push(Date.now());
       return { providerId: 'x' };
     });
-    const w = new SmsWorker(t.app.db, timed, 20);
-    w.scope = [c.userId];
-    await w.start();
-    await finished(c, id);
-    await w.stop();
+    await workToTheEnd(new SmsWorker(t.app.db, timed, 20), c, id);
     expect(starts).toHaveLength(10);
     // 20 a second: one start every 50 ms, so ten span at least 450 ms (timers may fire a millisecond early).
     expect(starts[9] - starts[0]).toBeGreaterThanOrEqual(440);
