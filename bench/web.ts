@@ -12,13 +12,13 @@
 // best score on this machine).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { seed } from './web-seed.ts';
 import { CHROMIUM_PATH, CHROMIUM_FLAGS } from '../tests/helpers/chromium.ts';
+import { freePort } from '../tests/helpers/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 /** Lighthouse starts Chromium itself: headless, with the flags of the browser tests. */
@@ -26,15 +26,6 @@ const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
 const TARGET = { weightKb: 100, score: 98, lcpMs: 1200 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
