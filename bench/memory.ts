@@ -19,7 +19,6 @@
 // BENCH_ONLY=postgresql for the PostgreSQL part alone, BENCH_PER_KIND=4 for re-downloads of 16 records)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,6 +26,7 @@ import sharp from 'sharp';
 import { KIND_CASES, registerCertificate } from '../tests/helpers/certificate-cases.ts';
 import { staffLogin, type ApiCall } from '../tests/helpers/http-api.ts';
 import { nameAt, SMALLEST_BODY } from './certificate-bodies.ts';
+import { freePort } from '../tests/helpers/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CLIENTS = 16;
@@ -41,15 +41,6 @@ function startCommand(): [string, string[]] {
   const [cmd, ...args] = line.trim().split(/\s+/);
   if (cmd !== 'node') throw new Error(`start:prod should start with node: ${line}`);
   return [process.execPath, args];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** VmRSS and VmHWM of a process in MB (Linux). */

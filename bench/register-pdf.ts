@@ -1,35 +1,25 @@
 // A register as the column grid of lib/pdf draws it (no database): 500 rows of Marathi names on
 // landscape A4 with a header repeated on every page and page numbers, first render in the process,
 // then the median of 10. Standalone: npx tsx -e "import('./bench/register-pdf.ts').then(m=>m.run())"
-import { createDoc, drawGrid, drawHeader, drawTitle, numberPages, toBuffer } from '../server/lib/pdf/index.ts';
-import { office } from '../tests/helpers/certificate-records.ts';
 import { timeRuns } from './timing.ts';
-import { REGISTER_COLUMNS } from '../tests/helpers/register-columns.ts';
+import { registerPdf } from '../tests/helpers/register-sample.ts';
 
 const RUNS = 10;
 const ROWS = 500;
 const NAMES = ['श्री ज्ञानेश्वर कृष्ण क्षीरसागर', 'शीतल चव्हाण-बऱ्हाणपूरकर', 'ओंकार सुनील जाधव', 'प्रियांका संदीप पाटील'];
 
 async function render(): Promise<{ bytes: number; pages: number }> {
-  const doc = createDoc({ title: 'नमुना ९', landscape: true, bufferPages: true });
-  let y = drawHeader(doc, office, { top: 34 });
-  y = drawTitle(doc, { mr: 'नमुना ९ — कर मागणी नोंदवही', en: 'Form 9 — Tax demand register' }, y);
-  drawGrid(doc, {
-    top: y,
-    columns: REGISTER_COLUMNS,
-    rows: Array.from({ length: ROWS }, (_, i) => [
-      String(i + 1),
-      `M-${i + 1}`,
-      `${NAMES[i % 4]} ${i + 1}`,
-      'मु. पो. वडगाव, ता. मावळ',
-      String(100 + i),
-      String(50 + i),
-      String(150 + 2 * i),
-    ]),
-  });
-  const pages = doc.bufferedPageRange().count;
-  numberPages(doc);
-  return { bytes: (await toBuffer(doc)).length, pages };
+  const rows = Array.from({ length: ROWS }, (_, i) => [
+    String(i + 1),
+    `M-${i + 1}`,
+    `${NAMES[i % 4]} ${i + 1}`,
+    'मु. पो. वडगाव, ता. मावळ',
+    String(100 + i),
+    String(50 + i),
+    String(150 + 2 * i),
+  ]);
+  const { pdf, pages } = await registerPdf(rows);
+  return { bytes: pdf.length, pages };
 }
 
 export async function run() {

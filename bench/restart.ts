@@ -10,10 +10,10 @@
 // Standalone: npx tsx bench/restart.ts [way …]
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { freePort } from '../tests/helpers/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = 5;
@@ -33,15 +33,6 @@ const WAYS: Record<string, [string, string[]]> = {
   start: npmScript('start'),
   prod: npmScript('start:prod'),
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** CPU ms used so far by a process and its children (Linux /proc; NaN elsewhere): unlike the wall
  *  times, it hardly depends on what else the machine is doing. */

@@ -12,37 +12,20 @@
 // best score on this machine).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { seed } from './web-seed.ts';
+import { CHROMIUM_PATH, CHROMIUM_FLAGS } from '../tests/helpers/chromium.ts';
+import { freePort } from '../tests/helpers/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Lighthouse starts Chromium itself: headless, with the flags of the browser tests. */
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
 const TARGET = { weightKb: 100, score: 98, lcpMs: 1200 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -86,7 +69,7 @@ try {
   }
   const seeded = await seed(base, username, password);
 
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.slice(1) });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   /** Loads the path at 375 px and adds up what it downloads before any interaction: scripts and
    *  stylesheets (the stylesheets the server inlined into the HTML count as CSS too), and all bytes. */
   async function weigh(pathname: string, list: boolean): Promise<{ codeKb: number; allKb: number }> {
@@ -169,7 +152,7 @@ try {
         `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
         ...(noJs ? ['--blocked-url-patterns=*.js'] : []),
       ],
-      { cwd: root, env: { ...process.env, CHROME_PATH: CHROME }, encoding: 'utf8' },
+      { cwd: root, env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, encoding: 'utf8' },
     );
     if (lh.status !== 0 || !fs.existsSync(out)) {
       lighthouseError = lh.stderr.slice(-500);

@@ -8,28 +8,19 @@
 // Standalone: npx tsx bench/xlsx-import.ts   (BENCH_ROWS=1000000 for a smaller workbook)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ExcelJS from 'exceljs';
 import { staffLogin } from '../tests/helpers/http-api.ts';
 import { registerSheet, workbookParts, zipOf } from '../tests/helpers/hostile-workbook.ts';
+import { freePort } from '../tests/helpers/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ROWS = Number(process.env.BENCH_ROWS ?? 6_000_000);
 const PASSWORD = 'Bench-import-1';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const rssMb = (pid: number) => Number(/^VmRSS:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function startPortal() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-bench-xlsx-'));

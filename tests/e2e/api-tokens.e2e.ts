@@ -1,28 +1,16 @@
 // /apiTokens: make a token on the screen (name, a scope, a last day), see its secret once and use
 // it against the API, see it listed, revoke it with the confirmation, and see the API refuse it.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, type Portal } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot, usePortal } from './helpers.ts';
 
-let portal: Portal;
-let browser: Browser;
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const { portal, staffPage } = usePortal();
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
 const nextYear = () => `${new Date().getUTCFullYear() + 1}-03-31`;
 
 describe('API tokens screen', () => {
   it('creates a token, shows the secret once, lists it and revokes it', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const errors = watchErrors(page);
-    await loginThroughForm(page, portal);
+    const { page, errors } = await staffPage({ width: 1280, height: 900 });
     await page
       .getByRole('link', { name: /API टोकन/ })
       .first()

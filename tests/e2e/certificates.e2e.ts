@@ -2,23 +2,14 @@
 // found by name, updated, downloaded as PDF and opened from its QR link; a marriage certificate with
 // photos (and the 600 KB refusal); the dashboard counts; the public pages' states.
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, watchFeedback, type Portal } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { loginThroughForm, screenshot, watchErrors, watchFeedback, usePortal } from './helpers.ts';
 import { apiCaller } from '../helpers/http-api.ts';
 import { caseOf, photo, registerCertificate } from '../helpers/certificate-cases.ts';
 
-let portal: Portal;
-let browser: Browser;
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const { portal, browser, staffPage } = usePortal();
 
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 const tokenOf = async (page: Page) => JSON.parse((await page.evaluate(() => localStorage.getItem('session')))!).token as string;
@@ -157,9 +148,7 @@ describe('birth certificate', () => {
   });
 
   it('shows the form and the list on a 375 px phone without sideways scrolling', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 780 } });
-    const errors = watchErrors(page);
-    await loginThroughForm(page, portal);
+    const { page, errors } = await staffPage({ width: 375, height: 780 });
     await page.goto(portal.baseUrl + '/birthCertForm');
     await page.getByRole('button', { name: /नोंदणी पहा/ }).click();
     await expect.poll(() => page.getByTestId('certificate-row').count()).toBe(2);
@@ -215,9 +204,7 @@ describe('birth certificate', () => {
 
 describe('residence certificate public page', () => {
   it('masks the Aadhaar number and keeps the mobile number and profession off the page', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
-    const errors = watchErrors(page);
-    await loginThroughForm(page, portal);
+    const { page, errors } = await staffPage({ width: 375, height: 800 });
     const residence = caseOf('residence');
     const body = residence.valid();
     const saved = await registerCertificate(await apiOf(page), residence, body);
@@ -434,9 +421,7 @@ describe('marriage certificate', () => {
 
 describe('dashboard', () => {
   it('shows how many certificates of each kind the council holds', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const errors = watchErrors(page);
-    await loginThroughForm(page, portal);
+    const { page, errors } = await staffPage({ width: 1280, height: 900 });
     // The four counts are read separately and arrive in any order.
     for (const [kind, count] of [
       ['birth', '2'],

@@ -1,37 +1,13 @@
 // A new panchayat's first run (issue 14): a fresh portal shows citizens no placeholder words; the
 // first login opens the setup; leaving it for later, the dashboard names what is missing and warns
 // that QR codes point at this computer; the setup finished, the public pages carry the office's name.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, startPortal, watchErrors, type Portal } from './helpers.ts';
+import type { Page } from 'playwright-core';
+import { screenshot, watchErrors, usePortal } from './helpers.ts';
+import { PLACEHOLDERS } from '../helpers/village.ts';
 
-let portal: Portal;
-let browser: Browser;
-
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-/** Words and addresses that once stood in for the office's own. */
-const PLACEHOLDERS = [
-  'आपला तालुका',
-  'आपला जिल्हा',
-  'Your taluka',
-  'Your district',
-  '(गावाचे नाव)',
-  '(तालुका)',
-  '(जिल्हा)',
-  'example.org',
-  'example.com',
-  'सुनील पाटील',
-  '2,500+',
-];
+const { portal, browser } = usePortal();
 
 async function publicHome(page: Page) {
   await page.goto(portal.baseUrl + '/');

@@ -4,15 +4,17 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { staffLogin } from '../helpers/http-api.ts';
 import { unreachableDatabase } from '../helpers/app.ts';
+import { fixture } from '../helpers/fixture.ts';
 import { loadConfig } from '../../server/config.ts';
 import { buildApp } from '../../server/app.ts';
+import { CHROMIUM_PATH, CHROMIUM_FLAGS } from '../helpers/chromium.ts';
+import { freePort } from '../helpers/free-port.ts';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -24,15 +26,6 @@ export interface Portal {
   password: string;
   dataDir: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** `env`: more of the server's environment (a test moving its clock preloads libfaketime with it). */
@@ -118,19 +111,23 @@ export async function startPortalWithoutDatabase(): Promise<{ baseUrl: string; s
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+}
+
+/** The file's portal (startPortal) and Chromium (launchBrowser): started before its tests, stopped
+ *  after them, with `staffPage` for a page logged in to it. `const { portal, browser, staffPage } =
+ *  usePortal()` at a file's top. */
+export function usePortal() {
+  const portal = fixture('the portal', startPortal, (p) => p.stop());
+  const browser = fixture('the browser', launchBrowser, (b) => b.close());
+  /** A page of this size logged in as the portal's office (loginThroughForm), collecting its errors (watchErrors). */
+  async function staffPage(viewport: { width: number; height: number }, options: { acceptDownloads?: boolean } = {}) {
+    const page = await browser.newPage({ viewport, ...options });
+    const errors = watchErrors(page);
+    await loginThroughForm(page, portal);
+    return { page, errors };
+  }
+  return { portal, browser, staffPage };
 }
 
 /** A server-rendered public page reads at once; its buttons answer once React has hydrated it
@@ -215,10 +212,30 @@ export async function loginThroughForm(page: Page, portal: Portal) {
 export const officeSession = (portal: Portal) => staffLogin(portal.baseUrl, portal.username, portal.password);
 export type Office = Awaited<ReturnType<typeof officeSession>>;
 
+/** The office's site profile as a PUT takes it back. */
+async function profileOf(office: Office) {
+  const { createdByUserId: _c, updatedAt: _u, version: _v, ...profile } = await office.call('GET', '/api/Site/profile/mine');
+  return profile;
+}
+
 /** Saves these fields into the office's site profile (header, home page), the rest as it was. */
 export async function setProfile(office: Office, fields: Record<string, unknown>) {
-  const { createdByUserId: _c, updatedAt: _u, version: _v, ...profile } = await office.call('GET', '/api/Site/profile/mine');
-  await office.call('PUT', '/api/Site/profile', { ...profile, ...fields });
+  await office.call('PUT', '/api/Site/profile', { ...(await profileOf(office)), ...fields });
+}
+
+/** Runs `run` with the fields `change` answers for the profile saved into it, then puts the profile back as it was. */
+export async function withProfile(
+  office: Office,
+  change: (profile: Record<string, unknown>) => Record<string, unknown>,
+  run: () => Promise<void>,
+) {
+  const profile = await profileOf(office);
+  try {
+    await office.call('PUT', '/api/Site/profile', { ...profile, ...change(profile) });
+    await run();
+  } finally {
+    await office.call('PUT', '/api/Site/profile', profile);
+  }
 }
 
 const COLOURS = [

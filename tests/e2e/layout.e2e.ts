@@ -1,25 +1,13 @@
 // Everyday layout on real screens: the staff sidebar on a short office laptop, and the Devanagari
 // web font that keeps Marathi readable on a computer without a Devanagari system font.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, type Portal } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot, usePortal } from './helpers.ts';
 
-let portal: Portal;
-let browser: Browser;
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const { portal, browser, staffPage } = usePortal();
 
 describe('staff sidebar at 1366×640', () => {
   it('keeps Logout in view on the dark background, and the links scroll inside the sidebar', async () => {
-    const page = await browser.newPage({ viewport: { width: 1366, height: 640 } });
-    const errors = watchErrors(page);
-    await loginThroughForm(page, portal);
+    const { page, errors } = await staffPage({ width: 1366, height: 640 });
     const logout = page.getByRole('button', { name: /Logout/ });
     await expect.poll(() => logout.isVisible()).toBe(true);
     const box = (await logout.boundingBox())!;

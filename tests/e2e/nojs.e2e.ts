@@ -5,33 +5,28 @@
 // nothing that was there. While the database is down a page says so without a script, and with one
 // it comes back by itself once the database answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   addSlides,
   hydrated,
-  launchBrowser,
   officeSession,
   screenshot,
   setProfile,
-  startPortal,
   startPortalWithoutDatabase,
   watchErrors,
-  type Portal,
+  usePortal,
 } from './helpers.ts';
 import { seedTaxedHouse } from '../helpers/tax-seed.ts';
 import { caseOf, registerCertificate } from '../helpers/certificate-cases.ts';
 
-let portal: Portal;
-let browser: Browser;
 let councilId = 0;
 const residence = caseOf('residence');
 const residenceBody = residence.valid();
 let residenceId = '';
 let receiptId = '';
 
+const { portal, browser } = usePortal();
 beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
   const office = await officeSession(portal);
   councilId = office.councilId;
   await setProfile(office, {
@@ -52,10 +47,6 @@ beforeAll(async () => {
   // A house with its tax record and one payment: its certificate and its receipt's check.
   const { payment } = await seedTaxedHouse(office.call, '१०१', { payment: { paid_gharpatti: '700' } });
   receiptId = payment!.receiptId;
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
 });
 
 describe('with JavaScript off', () => {

@@ -7,20 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { hydrated, launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, type Portal } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { hydrated, screenshot, watchErrors, usePortal } from './helpers.ts';
 
-let portal: Portal;
-let browser: Browser;
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const { portal, browser, staffPage } = usePortal();
 
 /** expect.poll with a ceiling fit for a loaded two-core machine (the default second is not); it
  *  returns as soon as the page is ready. */
@@ -39,16 +30,12 @@ async function settledScreenshot(page: Page, name: string) {
 /** No horizontal scrolling at the page's width. */
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-async function staffPage(width: number): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width, height: 900 }, acceptDownloads: true });
-  const errors = watchErrors(page);
-  await loginThroughForm(page, portal);
-  return { page, errors };
-}
+/** A clerk's page of this width, downloads allowed. */
+const clerkPage = (width: number) => staffPage({ width, height: 900 }, { acceptDownloads: true });
 
 describe('clerk', () => {
   it('registers a property and sees its tax computed as it types', async () => {
-    const { page, errors } = await staffPage(1366);
+    const { page, errors } = await clerkPage(1366);
     await page.goto(portal.baseUrl + '/getAllInfo');
     await poll(() => page.getByText('कोणतीही मालमत्ता आढळली नाही').count()).toBe(1);
     await page.getByRole('tab', { name: /नवीन मालमत्ता नोंदणी/ }).click();
@@ -99,7 +86,7 @@ describe('clerk', () => {
   });
 
   it('records a transfer (ferfar) on /receipt8no, finds it by number and sees the ownership history', async () => {
-    const { page, errors } = await staffPage(1366);
+    const { page, errors } = await clerkPage(1366);
     await page.goto(portal.baseUrl + '/receipt8no');
     await page.getByRole('tab', { name: /फेरफार नोंद/ }).click();
     const submit = page.getByRole('button', { name: 'फेरफार नोंदवा (Submit)' });
@@ -166,7 +153,7 @@ describe('clerk', () => {
   });
 
   it('downloads the Namuna 8 extract from /receipt8no after the sum captcha, and from the register card', async () => {
-    const { page, errors } = await staffPage(1366);
+    const { page, errors } = await clerkPage(1366);
     await page.goto(portal.baseUrl + '/receipt8no');
     const download = page.getByRole('button', { name: 'Download PDF' });
     // Typed but not chosen from the suggestions.
@@ -208,7 +195,7 @@ describe('clerk', () => {
   });
 
   it('corrects a property in the update modal on a 375 px phone: the tax follows the new area', async () => {
-    const { page, errors } = await staffPage(375);
+    const { page, errors } = await clerkPage(375);
     await page.goto(portal.baseUrl + '/getAllInfo');
     await poll(() => page.getByTestId('property-card').count()).toBe(1);
     expect(await fitsWidth(page)).toBe(true);
@@ -251,8 +238,8 @@ describe('clerk', () => {
   });
 
   it('tells the clerk when someone else saved the property after the modal opened, and reloads it', async () => {
-    const first = await staffPage(1366);
-    const second = await staffPage(1366);
+    const first = await clerkPage(1366);
+    const second = await clerkPage(1366);
     for (const { page } of [first, second]) {
       await page.goto(portal.baseUrl + '/getAllInfo');
       await poll(() => page.getByTestId('property-card').count()).toBe(1);
@@ -284,7 +271,7 @@ describe('clerk', () => {
 
 describe('rates and import', () => {
   it('shows the server refusing a tax rate outside its legal band, then saves the council’s rates', async () => {
-    const { page, errors } = await staffPage(1366);
+    const { page, errors } = await clerkPage(1366);
     await page.goto(portal.baseUrl + '/taxRates');
     await page.getByTestId('rates-default').waitFor();
     expect(await field(page, 'taxRate.rcc').inputValue()).toBe('1.20');
@@ -311,8 +298,8 @@ describe('rates and import', () => {
   });
 
   it('tells the clerk when someone else saved the rates after the screen opened, and reloads them', async () => {
-    const first = await staffPage(1366);
-    const second = await staffPage(1366);
+    const first = await clerkPage(1366);
+    const second = await clerkPage(1366);
     for (const { page } of [first, second]) {
       await page.goto(portal.baseUrl + '/taxRates');
       await field(page, 'landRate').waitFor();
@@ -338,7 +325,7 @@ describe('rates and import', () => {
   });
 
   it('checks a workbook row by row, imports it only when every row is good, and a second import changes nothing', async () => {
-    const { page, errors } = await staffPage(1366);
+    const { page, errors } = await clerkPage(1366);
     await page.goto(portal.baseUrl + '/propertyImport');
     const [template] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Template (.xlsx)' }).click()]);
     const wb = new ExcelJS.Workbook();

@@ -1,18 +1,8 @@
 // The app shell as a person meets it: home, login, dashboard, reload, logout, guard, phone drawer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { hydrated, launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, type Portal } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { hydrated, loginThroughForm, screenshot, watchErrors, usePortal } from './helpers.ts';
 
-let portal: Portal;
-let browser: Browser;
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const { portal, browser, staffPage } = usePortal();
 
 describe('app shell', () => {
   it('logs in, stays logged in on reload, and logs out through the Marathi dialog', async () => {
@@ -57,9 +47,7 @@ describe('app shell', () => {
   });
 
   it('shows the staff screens of one table: sidebar links, dashboard cards, each screen in the staff layout', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors = watchErrors(page);
-    await loginThroughForm(page, portal);
+    const { page, errors } = await staffPage({ width: 1280, height: 800 });
     const nav = page.getByRole('navigation', { name: 'कर्मचारी मेनू' });
     await expect.poll(() => nav.getByRole('link').count()).toBe(15);
     expect(await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([

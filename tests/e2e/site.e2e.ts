@@ -1,45 +1,37 @@
 // The public website as a visitor meets it (carousel, village information, schemes, committees,
 // news) and the staff screens behind it (home page photos, news, site profile).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   addSlides as addSlidesAs,
   hydrated,
-  launchBrowser,
   loginThroughForm,
   officeSession,
   screenshot,
   screensDir,
   setProfile,
   slidePng,
-  startPortal,
   watchErrors,
   watchFeedback,
   type Office,
-  type Portal,
+  usePortal,
+  withProfile,
 } from './helpers.ts';
 import { staffLogin } from '../helpers/http-api.ts';
 import { VILLAGE } from '../helpers/village.ts';
 
-let portal: Portal;
-let browser: Browser;
 let office: Office;
 let councilId = 0;
 const call = (method: string, path: string, body?: unknown) => office.call(method, path, body);
 
+const { portal, browser, staffPage } = usePortal();
 beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
   office = await officeSession(portal);
   councilId = office.councilId;
   // The office has entered its village: a new portal shows none of this (firstrun.e2e.ts).
   await setProfile(office, VILLAGE);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
 });
 
 /** What is on the screen (a modal, once it has faded in), rather than the whole page. */
@@ -352,22 +344,18 @@ describe('village information, schemes and committees', () => {
   });
 
   it('says no scheme was found when a category has none', async () => {
-    const mine = await call('GET', '/api/Site/profile/mine');
-    const { createdByUserId: _id, updatedAt: _at, ...body } = mine;
-    try {
-      await call('PUT', '/api/Site/profile', {
-        ...body,
-        schemes: body.schemes.filter((s: { beneficiary: string }) => s.beneficiary !== 'Business'),
-      });
-      const page = await browser.newPage();
-      await home(page);
-      await page.getByLabel('लाभार्थी प्रकार').selectOption('Business');
-      await expect.poll(() => page.getByText('कोणतीही योजना आढळली नाही').isVisible()).toBe(true);
-      expect(await page.getByTestId('scheme-card').count()).toBe(0);
-      await page.close();
-    } finally {
-      await call('PUT', '/api/Site/profile', body);
-    }
+    await withProfile(
+      office,
+      (body) => ({ schemes: (body.schemes as { beneficiary: string }[]).filter((s) => s.beneficiary !== 'Business') }),
+      async () => {
+        const page = await browser.newPage();
+        await home(page);
+        await page.getByLabel('लाभार्थी प्रकार').selectOption('Business');
+        await expect.poll(() => page.getByText('कोणतीही योजना आढळली नाही').isVisible()).toBe(true);
+        expect(await page.getByTestId('scheme-card').count()).toBe(0);
+        await page.close();
+      },
+    );
   });
 
   it('shows the four committees with their office bearers, members and responsibilities', async () => {
@@ -408,36 +396,30 @@ describe('village information, schemes and committees', () => {
   });
 
   it("footer: the quick links open the pages they name, an icon only for the office's own social address, no newsletter box", async () => {
-    const mine = await call('GET', '/api/Site/profile/mine');
-    const { createdByUserId: _id, updatedAt: _at, ...body } = mine;
-    try {
-      await call('PUT', '/api/Site/profile', {
-        ...body,
-        facebookUrl: 'https://www.facebook.com/gp.sonagaon',
-        twitterUrl: '',
-        instagramUrl: '',
-      });
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-      await home(page);
-      const footer = page.locator('footer');
-      // Nothing in the footer points nowhere.
-      expect(await footer.locator('a[href="#"]').count()).toBe(0);
-      expect(await footer.locator('input, form').count()).toBe(0);
-      const facebook = footer.getByRole('link', { name: 'फेसबुक (Facebook)' });
-      expect(await facebook.getAttribute('href')).toBe('https://www.facebook.com/gp.sonagaon');
-      expect(await footer.getByRole('link', { name: /Instagram|Twitter/ }).count()).toBe(0);
-      await footer.getByRole('link', { name: 'संपर्क' }).click();
-      await expect.poll(() => page.evaluate(() => location.hash)).toBe('#contact');
-      await footer.getByRole('link', { name: 'योजना' }).click();
-      await page.waitForURL('**/yojna-full');
-      await expect.poll(() => page.getByTestId('scheme-card').count()).toBe(10);
-      await page.locator('footer').getByRole('link', { name: 'समित्या' }).click();
-      await page.waitForURL('**/samiti-full');
-      await expect.poll(() => page.getByTestId('committee').count()).toBe(4);
-      await page.close();
-    } finally {
-      await call('PUT', '/api/Site/profile', body);
-    }
+    await withProfile(
+      office,
+      () => ({ facebookUrl: 'https://www.facebook.com/gp.sonagaon', twitterUrl: '', instagramUrl: '' }),
+      async () => {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+        await home(page);
+        const footer = page.locator('footer');
+        // Nothing in the footer points nowhere.
+        expect(await footer.locator('a[href="#"]').count()).toBe(0);
+        expect(await footer.locator('input, form').count()).toBe(0);
+        const facebook = footer.getByRole('link', { name: 'फेसबुक (Facebook)' });
+        expect(await facebook.getAttribute('href')).toBe('https://www.facebook.com/gp.sonagaon');
+        expect(await footer.getByRole('link', { name: /Instagram|Twitter/ }).count()).toBe(0);
+        await footer.getByRole('link', { name: 'संपर्क' }).click();
+        await expect.poll(() => page.evaluate(() => location.hash)).toBe('#contact');
+        await footer.getByRole('link', { name: 'योजना' }).click();
+        await page.waitForURL('**/yojna-full');
+        await expect.poll(() => page.getByTestId('scheme-card').count()).toBe(10);
+        await page.locator('footer').getByRole('link', { name: 'समित्या' }).click();
+        await page.waitForURL('**/samiti-full');
+        await expect.poll(() => page.getByTestId('committee').count()).toBe(4);
+        await page.close();
+      },
+    );
   });
 });
 
@@ -575,9 +557,7 @@ describe('staff screens', () => {
   it('carousel admin: moves slides up and down, saving the order the home page then shows', async () => {
     await clearSlides();
     await addSlides(3);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors = watchErrors(page);
-    await loginThroughForm(page, portal);
+    const { page, errors } = await staffPage({ width: 1280, height: 800 });
     await page.goto(portal.baseUrl + '/addcarouselimages');
     await page.getByRole('button', { name: 'Edit Images' }).click();
     const tiles = page.getByTestId('admin-slide');
@@ -658,9 +638,7 @@ describe('staff screens', () => {
   });
 
   it('site profile: the server message for a blank name, then a new name shows in the header', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const errors = watchErrors(page);
-    await loginThroughForm(page, portal);
+    const { page, errors } = await staffPage({ width: 1280, height: 800 });
     await page
       .getByRole('link', { name: /संकेतस्थळ माहिती/ })
       .first()
@@ -702,18 +680,17 @@ describe('staff screens', () => {
 
 describe('on a 375 px phone', () => {
   it('breaks a long office e-mail address in the footer rather than widen a 360 px page', async () => {
-    const mine = await call('GET', '/api/Site/profile/mine');
-    const { createdByUserId: _id, updatedAt: _at, ...body } = mine;
-    try {
-      await call('PUT', '/api/Site/profile', { ...body, email: 'grampanchayat.sonagaon.indapur@example.org', phone: '02111-234567' });
-      const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
-      await home(page);
-      await expect.poll(() => page.getByText('grampanchayat.sonagaon.indapur@example.org').last().isVisible()).toBe(true);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-      await page.close();
-    } finally {
-      await call('PUT', '/api/Site/profile', body);
-    }
+    await withProfile(
+      office,
+      () => ({ email: 'grampanchayat.sonagaon.indapur@example.org', phone: '02111-234567' }),
+      async () => {
+        const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+        await home(page);
+        await expect.poll(() => page.getByText('grampanchayat.sonagaon.indapur@example.org').last().isVisible()).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+        await page.close();
+      },
+    );
   });
 
   it('has no horizontal scrolling on the public pages', async () => {

@@ -1,21 +1,11 @@
 // /smsSend at phone width through the default `log` provider: the balance, the both-required
 // message, the confirm modal with the message and its recipients, a wrong password refused with
 // the spec's text, the right one sending, and the batch completing in the history.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, loginThroughForm, officeSession, screenshot, startPortal, watchErrors, type Portal } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { officeSession, screenshot, usePortal } from './helpers.ts';
 import { rccHouse } from '../helpers/tax-seed.ts';
 
-let portal: Portal;
-let browser: Browser;
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const { portal, staffPage } = usePortal();
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
 const tomorrow = () => {
@@ -33,9 +23,7 @@ describe('SMS notices', () => {
     ).call('POST', '/api/GrampanchayatImport/register-owner-property', rccHouse(malmattaNo, 'रमेश गणपत पाटील'));
     expect(registered).toMatchObject({ malmattaNo });
 
-    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
-    const errors = watchErrors(page);
-    await loginThroughForm(page, portal);
+    const { page, errors } = await staffPage({ width: 375, height: 800 });
     await page.goto(`${portal.baseUrl}/smsSend`);
     await poll(() => page.getByTestId('sms-balance').textContent()).toContain('log');
 
@@ -68,9 +56,7 @@ describe('SMS notices', () => {
 
   it('tells the clerk when someone else saved a template after the editor read it, and reloads it', async () => {
     const office = await officeSession(portal);
-    const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    const errors = watchErrors(page);
-    await loginThroughForm(page, portal);
+    const { page, errors } = await staffPage({ width: 1366, height: 900 });
     await page.goto(`${portal.baseUrl}/smsSend`);
     const editor = page.getByLabel('थकीत कर सूचना — साचा / template');
     await editor.waitFor();

@@ -5,28 +5,16 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, loginThroughForm, screenshot, startPortal, watchErrors, type Portal } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { loginThroughForm, screenshot, usePortal } from './helpers.ts';
 import { apiCaller } from '../helpers/http-api.ts';
 import { seedTaxedHouse, thisYear } from '../helpers/tax-seed.ts';
 
-let portal: Portal;
-let browser: Browser;
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const { portal, browser, staffPage } = usePortal();
 
 describe('tax payment', () => {
   it('a clerk pays a tax, downloads the receipt, and the card, history, list and public check follow', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    const errors = watchErrors(page);
-    await loginThroughForm(page, portal);
+    const { page, errors } = await staffPage({ width: 1280, height: 900 }, { acceptDownloads: true });
     const token = JSON.parse((await page.evaluate(() => localStorage.getItem('session')))!).token as string;
     await seedTaxedHouse(apiCaller(portal.baseUrl, token), '१०१', { arrears: { magilGharpatti: '500' } });
 
@@ -97,9 +85,7 @@ describe('tax payment', () => {
   }, 180_000);
 
   it('shows the depreciation screen: due count, year, status, and says when nothing is due', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const errors = watchErrors(page);
-    await loginThroughForm(page, portal);
+    const { page, errors } = await staffPage({ width: 1280, height: 900 });
     await page.goto(`${portal.baseUrl}/updateGhasara`);
     // Registered this year: assessed at this year's age already, so nothing is due.
     await expect.poll(() => page.getByTestId('ghasara-due').textContent()).toContain('0');

@@ -6,7 +6,6 @@
 // A test file takes them as fixtures, `const t = useTestApp()` and `const c = useCouncil(t)` at its
 // top: built in a beforeAll hook, closed after the file's tests, read inside tests and hooks.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -17,6 +16,7 @@ import { openDatabase, type OpenDatabase } from '../../server/db/open.ts';
 import { buildApp, type App } from '../../server/app.ts';
 import { createAccount } from '../../server/modules/users/service.ts';
 import { fixture } from './fixture.ts';
+import { freePort } from './free-port.ts';
 
 export interface TestApp {
   app: App;
@@ -74,12 +74,7 @@ export const useCouncil = (t: TestApp, opts: { isAdmin?: boolean; prefix?: strin
 /** A database whose server is down, as a portal meets one: the Prisma client and plain SQL of a
  *  PostgreSQL address where nothing listens, so every query is refused at connect. */
 export async function unreachableDatabase(): Promise<OpenDatabase> {
-  const port = await new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+  const port = await freePort();
   const [{ PrismaPg }, { PrismaClient }] = await Promise.all([
     import('@prisma/adapter-pg'),
     import('../../server/generated/prisma/client.ts'),

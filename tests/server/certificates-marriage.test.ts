@@ -5,7 +5,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useTestApp, useCouncil, injectAs } from '../helpers/app.ts';
-import { caseOf, couplePhotos, createValid, pdfFacts, photo, send, type Body, type PhotoParts } from '../helpers/certificates.ts';
+import { caseOf, couplePhotos, createValid, photo, send, type Body, type PhotoParts } from '../helpers/certificates.ts';
+import { pdfFacts } from '../helpers/pdf-read.ts';
 
 const t = useTestApp();
 const council = useCouncil(t);

@@ -2,7 +2,8 @@
 // and search, who sees what, update, other councils refused, unknown ids, and the PDF.
 import { describe, expect, it } from 'vitest';
 import { useTestApp, createCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
-import { KIND_CASES, createValid, pdfFacts, pdfQr, pdfText, send, type Body } from '../helpers/certificates.ts';
+import { KIND_CASES, createValid, send, type Body } from '../helpers/certificates.ts';
+import { pdfFacts, pdfQr, pdfText } from '../helpers/pdf-read.ts';
 import { findRow } from '../../server/modules/certificates/service.ts';
 import { certificateRows } from '../../server/modules/certificates/sql.ts';
 import { KINDS } from '../../server/modules/certificates/kinds.ts';

@@ -2,15 +2,13 @@
 // columns, the statement that it is not proof of ownership, and a QR code to the public certificate.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTestApp, createCouncil, injectAs } from '../helpers/app.ts';
 import { certificateSignature } from '../../server/lib/signed-links.ts';
 import { atDate } from '../helpers/tax.ts';
-import { tempDir } from '../helpers/fixture.ts';
+import { pdfText, pdfQr, pdfFacts, withPdfFile } from '../helpers/pdf-read.ts';
 
 const t = useTestApp();
-const dir = tempDir('gp-n8-');
 
 const thisYear = Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(new Date()));
 
@@ -44,11 +42,8 @@ describe('Namuna 8 extract', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain(`filename*=UTF-8''Number8_${encodeURIComponent('१२_अ')}.pdf`);
-    const file = path.join(dir, 'n8.pdf');
-    fs.writeFileSync(file, res.rawPayload);
-
-    expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/Page size:\s+841\.89 x 595\.28/);
-    const raw = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' });
+    expect(pdfFacts(res.rawPayload).pageSize).toMatch(/^841\.89 x 595\.28/);
+    const raw = pdfText(res.rawPayload);
     for (const words of [
       'नमुना नं. ८ — कर आकारणी नोंदवहीचा उतारा',
       'श्री ज्ञानेश्वर कृष्ण क्षीरसागर',
@@ -62,13 +57,12 @@ describe('Namuna 8 extract', () => {
     ])
       expect(raw).toContain(words);
 
-    execFileSync('pdftoppm', ['-r', '110', '-png', '-singlefile', file, path.join(dir, 'n8')]);
-    const qr = execFileSync('zbarimg', ['-q', '--raw', path.join(dir, 'n8.png')], { encoding: 'utf8' }).trim();
+    const qr = pdfQr(res.rawPayload);
     // Signed (security issue 25): the printed code opens the certificate without the council's hourly limit.
     expect(qr).toBe(
       `http://portal.test/propertyqr/${encodeURIComponent('१२/अ')}/${c.userId}?s=${certificateSignature(t.config.jwtSecret, c.userId, '१२/अ')}`,
     );
-    if (process.env.KEEP_PDF) fs.copyFileSync(file, process.env.KEEP_PDF);
+    if (process.env.KEEP_PDF) fs.writeFileSync(process.env.KEEP_PDF, res.rawPayload);
   }, 120_000);
 
   it('keeps the later changes, the remarks and the foot apart: nothing prints over the date of issue', async () => {
@@ -122,10 +116,8 @@ describe('Namuna 8 extract', () => {
     expect(bigger.statusCode, bigger.body).toBe(200);
     const res = await injectAs(t.app, c, { method: 'GET', url: '/api/GrampanchayatImport/namuna8-pdf?malmattaNo=77' });
     expect(res.statusCode).toBe(200);
-    const file = path.join(dir, 'n8-changes.pdf');
     if (process.env.KEEP_PDF) fs.writeFileSync(process.env.KEEP_PDF, res.rawPayload);
-    fs.writeFileSync(file, res.rawPayload);
-    const raw = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' });
+    const raw = pdfText(res.rawPayload);
     for (const words of [
       'मारुती मंदिर रस्ता',
       'अपिलाचे निकाल व नंतरचे फेरफार',
@@ -138,10 +130,10 @@ describe('Namuna 8 extract', () => {
     ])
       expect(raw).toContain(words);
     expect(raw).not.toMatch(/[\uFFFD→]/); // no character the font lacks
-    expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/Pages:\s+1\n/);
+    expect(pdfFacts(res.rawPayload).pages).toBe(1);
     // No word's box overlaps another's (pdftotext's word boxes, in points).
     const boxes = [
-      ...execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' }).matchAll(
+      ...withPdfFile(res.rawPayload, (file) => execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' })).matchAll(
         /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
       ),
     ].map((m) => ({ x0: +m[1], y0: +m[2], x1: +m[3], y1: +m[4], word: m[5] }));

@@ -29,6 +29,15 @@ const tomorrow = () => {
   return d.toISOString().slice(0, 10);
 };
 const post = (c: TestCouncil, url: string, payload: object) => injectAs(t.app, c, { method: 'POST', url, payload });
+/** Runs a worker of the test's own over this council's messages until the batch is done, then stops it. */
+async function workToTheEnd(worker: SmsWorker, c: TestCouncil, batchId: number) {
+  worker.scope = [c.userId];
+  await worker.start();
+  await finished(c, batchId);
+  await worker.stop();
+}
+/** A gateway of the `log` kind that sends through `send`: what a test counts, holds or times. */
+const gatewayOf = (send: SmsGateway['send']): SmsGateway => ({ name: 'log', balance: async () => '0', send });
 /** With the app's worker stopped, a new council's gram sabha notice to this many owners (mobiles
  *  `${mobilePrefix}01`, `02`, …, or the register's default), queued and not yet sent. */
 async function queuedNotice(owners: number, mobilePrefix?: string) {
@@ -210,14 +219,10 @@ describe('batches', () => {
   it('a worker stopped mid-batch and a new one started send every message exactly once', async () => {
     const { c, id } = await queuedNotice(12, '90000000');
     const sent: string[] = [];
-    const counting: SmsGateway = {
-      name: 'log',
-      balance: async () => '0',
-      send: async (m) => {
-        sent.push(m.mobile);
-        return { providerId: `p${sent.length}` };
-      },
-    };
+    const counting = gatewayOf(async (m) => {
+      sent.push(m.mobile);
+      return { providerId: `p${sent.length}` };
+    });
     const first = new SmsWorker(t.app.db, counting, 1000);
     first.scope = [c.userId];
     first.limit = 5;
@@ -229,11 +234,7 @@ describe('batches', () => {
     const [left] = await t.app.db.smsMessage.findMany({ where: { batchId: id, status: 'queued' }, take: 1 });
     await t.app.db.smsMessage.update({ where: { id: left.id }, data: { status: 'sending' } });
 
-    const second = new SmsWorker(t.app.db, counting, 1000);
-    second.scope = [c.userId];
-    await second.start();
-    await finished(c, id);
-    await second.stop();
+    await workToTheEnd(new SmsWorker(t.app.db, counting, 1000), c, id);
     expect(sent).toHaveLength(12);
     expect(new Set(sent).size).toBe(12);
   });
@@ -244,15 +245,11 @@ describe('batches', () => {
     let release = () => {};
     const hanging = new Promise<void>((resolve) => (release = resolve));
     // The third message's call never comes back: the process "dies" with its group in flight.
-    const dying: SmsGateway = {
-      name: 'log',
-      balance: async () => '0',
-      send: async (m) => {
-        sent.push(m.mobile);
-        if (sent.length === 3) await hanging;
-        return { providerId: `p${sent.length}` };
-      },
-    };
+    const dying = gatewayOf(async (m) => {
+      sent.push(m.mobile);
+      if (sent.length === 3) await hanging;
+      return { providerId: `p${sent.length}` };
+    });
     const quiet = { error: () => {} };
     const first = new SmsWorker(t.app.db, dying, 1000, quiet);
     first.scope = [c.userId];
@@ -264,12 +261,8 @@ describe('batches', () => {
     const inFlight = await t.app.db.smsMessage.findMany({ where: { batchId: id, status: 'sending', handedAt: { not: null } } });
     expect(inFlight).toHaveLength(8);
 
-    const healthy: SmsGateway = { ...dying, send: async (m) => (sent.push(m.mobile), { providerId: `q${sent.length}` }) };
-    const second = new SmsWorker(t.app.db, healthy, 1000, quiet);
-    second.scope = [c.userId];
-    await second.start();
-    await finished(c, id);
-    await second.stop();
+    const healthy = gatewayOf(async (m) => (sent.push(m.mobile), { providerId: `q${sent.length}` }));
+    await workToTheEnd(new SmsWorker(t.app.db, healthy, 1000, quiet), c, id);
     expect(sent).toHaveLength(12);
     expect(new Set(sent).size).toBe(12);
     const rows = await t.app.db.smsMessage.findMany({ where: { batchId: id }, orderBy: { id: 'asc' } });
@@ -285,19 +278,11 @@ describe('batches', () => {
   it('hands messages to the gateway no faster than the per-second limit', async () => {
     const { c, id } = await queuedNotice(10, '91000000');
     const starts: number[] = [];
-    const timed: SmsGateway = {
-      name: 'log',
-      balance: async () => '0',
-      send: async () => {
-        starts.push(Date.now());
-        return { providerId: 'x' };
-      },
-    };
-    const w = new SmsWorker(t.app.db, timed, 20);
-    w.scope = [c.userId];
-    await w.start();
-    await finished(c, id);
-    await w.stop();
+    const timed = gatewayOf(async () => {
+      starts.push(Date.now());
+      return { providerId: 'x' };
+    });
+    await workToTheEnd(new SmsWorker(t.app.db, timed, 20), c, id);
     expect(starts).toHaveLength(10);
     // 20 a second: one start every 50 ms, so ten span at least 450 ms (timers may fire a millisecond early).
     expect(starts[9] - starts[0]).toBeGreaterThanOrEqual(440);

@@ -3,19 +3,15 @@
 // next demand; a bounced cheque reversed (its receipt cancelled, its number kept, the dues back); a
 // property's ledger; Namuna 9 and the DCB of a year agreeing with each other and with the tax list;
 // and rates that change from a tax year, never the bill already raised.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { fromPaise, toPaise } from '../../common/money.ts';
 import { TAX_HEADS } from '../../common/property/tax.ts';
 import { useTestApp, createCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
 import { atDate, pay, registerRcc, house2010 } from '../helpers/tax.ts';
-import { tempDir } from '../helpers/fixture.ts';
+import { pdfText, pdfFacts } from '../helpers/pdf-read.ts';
 
 const t = useTestApp();
-const dir = tempDir('gp-books-');
 
 const get = (c: TestCouncil, url: string) => injectAs(t.app, c, { method: 'GET', url });
 const post = (c: TestCouncil, url: string, payload: object) => injectAs(t.app, c, { method: 'POST', url, payload });
@@ -83,9 +79,9 @@ describe('remissions and corrections', () => {
     ]);
     // The receipt says what of it is held; the bill says the advance.
     const pdf = await get(c, `/api/KarImport/receipt-pdf/${paid.json().result.payment.paymentId}`);
-    expect(text(pdf.rawPayload)).toContain('₹108.00 of this receipt is held as advance');
+    expect(pdfText(pdf.rawPayload)).toContain('₹108.00 of this receipt is held as advance');
     const bill = await get(c, `/api/KarImport/magani-pdf?ownerId=${p.ownerId}`);
-    expect(text(bill.rawPayload)).toContain('आगाऊ जमा / Advance held: ₹108.00');
+    expect(pdfText(bill.rawPayload)).toContain('आगाऊ जमा / Advance held: ₹108.00');
     // The next demand takes it first: 2031's house tax 936 less 108.
     atDate(t.app, '2031-04-05');
     expect((await post(c, `/api/KarImport/recalc-by-user/${c.userId}`, {})).statusCode).toBe(200);
@@ -133,7 +129,7 @@ describe('a bounced cheque', () => {
       cancelReason: 'धनादेश न वटता परत आला',
       chequeNo: '000123',
     });
-    const receipt = text((await get(c, `/api/KarImport/receipt-pdf/${payment.paymentId}`)).rawPayload);
+    const receipt = pdfText((await get(c, `/api/KarImport/receipt-pdf/${payment.paymentId}`)).rawPayload);
     expect(receipt).toContain('रद्द पावती — धनादेश न वटता परत आला');
     expect(receipt).toContain('000123');
     const kinds = (await ledger(c, p.ownerId)).entries.map((e: { kind: string; amount: string }) => `${e.kind} ${e.amount}`);
@@ -234,10 +230,8 @@ describe('the registers of a tax year', () => {
 
     const pdf = await get(c, '/api/KarImport/namuna9-pdf?taxYear=2030');
     expect(pdf.statusCode).toBe(200);
-    const file = path.join(dir, 'n9.pdf');
-    fs.writeFileSync(file, pdf.rawPayload);
-    expect(execFileSync('pdfinfo', [file], { encoding: 'utf8' })).toMatch(/Page size:\s+841\.89 x 595\.28/);
-    const raw = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' });
+    expect(pdfFacts(pdf.rawPayload).pageSize).toMatch(/^841\.89 x 595\.28/);
+    const raw = pdfText(pdf.rawPayload);
     for (const words of [
       'नमुना नं. ९ — कर मागणी नोंदवही, कर वर्ष 2030-31',
       'पानाची बेरीज / Page total',
@@ -317,7 +311,7 @@ describe('rates that change from a tax year', () => {
     });
     expect(ordered.statusCode, ordered.body).toBe(200);
     expect(await kar(c, p.ownerId)).toMatchObject({ chaluGharpatti: '1170.00' });
-    const bill = text((await get(c, `/api/KarImport/magani-pdf?ownerId=${p.ownerId}`)).rawPayload);
+    const bill = pdfText((await get(c, `/api/KarImport/magani-pdf?ownerId=${p.ownerId}`)).rawPayload);
     expect(bill).toContain('ठराव 7/2030');
     expect(bill).toContain('+₹234.00');
   });
@@ -352,12 +346,6 @@ describe('rates that change from a tax year', () => {
     expect((await post(c, '/api/TaxRates/revision', { effectiveTaxYear: 2029, dryRun: true })).statusCode).toBe(400);
   });
 });
-
-function text(pdf: Buffer): string {
-  const file = path.join(dir, `doc-${Math.random().toString(36).slice(2)}.pdf`);
-  fs.writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' });
-}
 
 describe('the bulk seed of the benches', () => {
   it('keeps books as the server keeps them: kar records, ledger, DCB and list agree, and the year rolls over', async () => {

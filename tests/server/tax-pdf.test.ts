@@ -1,25 +1,18 @@
 // The Namuna 10 receipt and the Namuna 9-क demand bill: the text reads back as it went in (Marathi
 // included), amounts in words, and the receipt's QR code opens the public receipt check.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTestApp, createCouncil, injectAs } from '../helpers/app.ts';
 import { pay, propertyWithKar } from '../helpers/tax.ts';
 import { certificateSignature } from '../../server/lib/signed-links.ts';
-import { tempDir } from '../helpers/fixture.ts';
+import { pdfText, pdfQr } from '../helpers/pdf-read.ts';
 
 const t = useTestApp();
-const dir = tempDir('gp-tax-pdf-');
 
 function readBack(name: string, pdf: Buffer) {
-  const file = path.join(dir, `${name}.pdf`);
-  fs.writeFileSync(file, pdf);
-  const raw = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' });
-  execFileSync('pdftoppm', ['-r', '110', '-png', '-singlefile', file, path.join(dir, name)]);
-  const qr = execFileSync('zbarimg', ['-q', '--raw', path.join(dir, `${name}.png`)], { encoding: 'utf8' }).trim();
-  if (process.env.KEEP_PDF) fs.copyFileSync(file, path.join(process.env.KEEP_PDF, `${name}.pdf`));
-  return { raw, qr };
+  if (process.env.KEEP_PDF) fs.writeFileSync(path.join(process.env.KEEP_PDF, `${name}.pdf`), pdf);
+  return { raw: pdfText(pdf), qr: pdfQr(pdf) };
 }
 
 describe('tax documents', () => {

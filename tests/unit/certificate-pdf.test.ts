@@ -1,8 +1,6 @@
 // The certificate PDFs read back as a reader would: the text layer with pdftotext (copy, search,
 // screen readers), the QR code with pdftoppm + zbarimg, pages and images with pdfinfo / pdfimages.
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { KINDS as TABLES, type KindName } from '../../common/certificates/kinds.ts';
 import {
@@ -17,30 +15,15 @@ import {
 import { subsetCacheHits, useWrappedLines } from '../../server/lib/pdf/core.ts';
 import { timeless } from '../helpers/pdf-bytes.ts';
 import { birth, day, death, marriage, office, photo, residence } from '../helpers/certificate-records.ts';
-import { tempDir } from '../helpers/fixture.ts';
+import { pdfText, pdfQr, pdfFacts, withPdfFile } from '../helpers/pdf-read.ts';
 
-const tmp = tempDir('certificate-pdf-');
-
-let seq = 0;
-function saved(pdf: Buffer): string {
-  const file = path.join(tmp, `c${++seq}.pdf`);
-  fs.writeFileSync(file, pdf);
-  return file;
-}
-const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-raw', saved(pdf), '-'], { encoding: 'utf8' });
-const pdfPages = (pdf: Buffer) => Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [saved(pdf)], { encoding: 'utf8' }))![1]);
+const pdfPages = (pdf: Buffer) => pdfFacts(pdf).pages;
+/** Every row of `pdfimages -list`: the images and any soft masks. */
 const pdfImages = (pdf: Buffer) =>
-  execFileSync('pdfimages', ['-list', saved(pdf)], { encoding: 'utf8' })
+  withPdfFile(pdf, (file) => execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' }))
     .trim()
     .split('\n')
     .slice(2).length;
-function pdfQr(pdf: Buffer): string {
-  const file = saved(pdf);
-  const stem = file.replace(/\.pdf$/, '');
-  execFileSync('pdftoppm', ['-r', '150', '-png', '-f', '1', '-l', '1', '-singlefile', file, stem]);
-  // zbarimg complains on stderr when there is no D-Bus; only its answer on stdout matters.
-  return execFileSync('zbarimg', ['--raw', '-q', `${stem}.png`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-}
 /** Twelve digits in a row (spaces allowed between groups): a full Aadhaar number. */
 const fullAadhaars = (text: string) => text.match(/\b\d{4}\s?\d{4}\s?\d{4}\b/g) ?? [];
 
@@ -142,7 +125,7 @@ describe.each(KINDS)('the $kind certificate PDF', (c) => {
   it('is one A4 page', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdfPages(pdf)).toBe(1);
-    expect(execFileSync('pdfinfo', [saved(pdf)], { encoding: 'utf8' })).toMatch(/Page size:.*\(A4\)/);
+    expect(pdfFacts(pdf).pageSize).toMatch(/\(A4\)/);
   });
 
   it('gives back the exact Marathi and English names as text', () => {

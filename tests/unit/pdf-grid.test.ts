@@ -6,12 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ACCENT, contentOf, createDoc, drawGrid, drawHeader, drawTitle, numberPages, text, toBuffer } from '../../server/lib/pdf/index.ts';
-import { office } from '../helpers/certificate-records.ts';
+import { ACCENT, contentOf, createDoc, drawGrid, text, toBuffer } from '../../server/lib/pdf/index.ts';
 import { timeless } from '../helpers/pdf-bytes.ts';
 import { useWrappedLines } from '../../server/lib/pdf/core.ts';
 import { tempDir } from '../helpers/fixture.ts';
-import { REGISTER_COLUMNS } from '../helpers/register-columns.ts';
+import { REGISTER_COLUMNS, registerPdf } from '../helpers/register-sample.ts';
 
 const tmp = tempDir('pdf-grid-');
 
@@ -51,21 +50,14 @@ const RUNNING_TITLE = 'नमुना ९ — कर मागणी नों�
 
 /** A Namuna 9-like register: office header and title on page 1, a running title on the others. */
 async function register(rows = ROWS, totals: string[] | null = TOTALS) {
-  const doc = createDoc({ title: 'नमुना ९', landscape: true, bufferPages: true });
-  let y = drawHeader(doc, office, { top: 34 });
-  y = drawTitle(doc, { mr: 'नमुना ९ — कर मागणी नोंदवही', en: 'Form 9 — Tax demand register' }, y);
-  drawGrid(doc, {
-    top: y,
-    columns: REGISTER_COLUMNS,
-    rows,
+  const { pdf } = await registerPdf(rows, {
     totals: totals ?? undefined,
     continued: (d) => {
       const { left, width } = contentOf(d);
       return 34 + text(d, RUNNING_TITLE, { x: left, y: 34, width, size: 11, bold: true, align: 'center', color: ACCENT }) + 6;
     },
   });
-  numberPages(doc);
-  return saved(await toBuffer(doc));
+  return saved(pdf);
 }
 
 /** The body of each page: the cells after the header row, without the page number at the foot. */

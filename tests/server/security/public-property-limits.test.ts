@@ -5,15 +5,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, useCouncil, buildTestApp, createCouncil, injectAs, type TestApp } from '../../helpers/app.ts';
 import { rccHouse } from '../../helpers/tax-seed.ts';
 import { solvedPow } from '../../helpers/pow.ts';
-import { loadConfig } from '../../../server/config.ts';
+import { loadConfig, loadPublicLimits } from '../../../server/config.ts';
 
-/** Small council limits so a test reaches them; the address limits are the defaults. */
-const LIMITS = {
-  suggest: { perAddress: 60, perCouncil: 40 },
-  search: { perAddress: 20, perCouncil: 15 },
-  certificate: { perAddress: 30, perCouncil: 50 },
-  signedCertificatePerAddress: 120,
-};
+/** Small council limits so a test reaches them; the address limits are the defaults (pinned at the end). */
+const LIMITS = loadPublicLimits({
+  PUBLIC_SUGGEST_COUNCIL_LIMIT: '40',
+  PUBLIC_SEARCH_COUNCIL_LIMIT: '15',
+  PUBLIC_CERTIFICATE_COUNCIL_LIMIT: '50',
+});
 
 // Behind a proxy on 127.0.0.1 (app.inject's address), so X-Forwarded-For names each client.
 const t = useTestApp({ trustProxy: ['127.0.0.1'], publicLimits: LIMITS, powDifficulty: 100 });

@@ -6,13 +6,10 @@ import { useTestApp, useCouncil, injectAs } from '../../helpers/app.ts';
 import { rccHouse } from '../../helpers/tax-seed.ts';
 import { solvedPow } from '../../helpers/pow.ts';
 import { certificatePath, certificateSignature, isCertificateSignature, purposeKey } from '../../../server/lib/signed-links.ts';
+import { loadPublicLimits } from '../../../server/config.ts';
 
-const LIMITS = {
-  suggest: { perAddress: 60, perCouncil: 1000 },
-  search: { perAddress: 20, perCouncil: 200 },
-  certificate: { perAddress: 30, perCouncil: 40 },
-  signedCertificatePerAddress: 120,
-};
+/** The default limits but a small hourly one for the unsigned certificate route. */
+const LIMITS = loadPublicLimits({ PUBLIC_CERTIFICATE_COUNCIL_LIMIT: '40' });
 
 const t = useTestApp({ trustProxy: ['127.0.0.1'], publicLimits: LIMITS, powDifficulty: 100 });
 const village = useCouncil(t);

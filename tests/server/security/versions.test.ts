@@ -79,20 +79,12 @@ describe('news items and the site profile', () => {
     const created = await injectAs(t.app, c, { method: 'POST', url: '/api/Blog', payload: body });
     expect(created.headers.etag).toBe('"1"');
     const id = created.json().result.blogId;
-    const first = await injectAs(t.app, c, {
-      method: 'PUT',
-      url: `/api/Blog/${id}`,
-      payload: { ...body, blogTitle: 'पहिला' },
-      headers: { 'if-match': '"1"' },
-    });
+    const retitle = (blogTitle: string, ifMatch: string) =>
+      injectAs(t.app, c, { method: 'PUT', url: `/api/Blog/${id}`, payload: { ...body, blogTitle }, headers: { 'if-match': ifMatch } });
+    const first = await retitle('पहिला', '"1"');
     expect(first.statusCode).toBe(200);
     expect(first.json().result.version).toBe(2);
-    const stale = await injectAs(t.app, c, {
-      method: 'PUT',
-      url: `/api/Blog/${id}`,
-      payload: { ...body, blogTitle: 'दुसरा' },
-      headers: { 'if-match': '"1"' },
-    });
+    const stale = await retitle('दुसरा', '"1"');
     expect(stale.statusCode).toBe(409);
     const list = (await t.app.inject({ method: 'GET', url: `/api/Blog/by-user/${c.userId}` })).json().result;
     expect(list.find((p: { blogId: number }) => p.blogId === id)).toMatchObject({ blogTitle: 'पहिला', version: 2 });
