@@ -20,6 +20,7 @@ import { nameAt, SMALLEST_BODY } from './certificate-bodies.ts';
 import { listCertificates } from '../server/modules/certificates/service.ts';
 import { sqlTimeOf } from './sql-time.ts';
 import { benchApp } from './bench-app.ts';
+import { percentile, ms } from './timing.ts';
 
 const SEEDED = Number(process.env.BENCH_ROWS ?? 20_000);
 const OTHER_COUNCIL = 2_000;
@@ -128,10 +129,6 @@ async function seed(app: App, kind: KindName, userId: number, count: number) {
     );
 }
 
-function percentile(times: number[], p: number): number {
-  const s = [...times].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-}
 const median = (times: number[]) => percentile(times, 50);
 
 async function timesOf(fn: () => Promise<void>, runs = RUNS): Promise<number[]> {
@@ -200,8 +197,6 @@ async function createOne(app: App, auth: Record<string, string>, k: (typeof KIND
   if (res.statusCode !== 201) throw new Error(`creating the ${k.kind} certificate failed: ${res.body}`);
   return res.json().result[k.idField];
 }
-
-const ms = (n: number) => `${n.toFixed(1).padStart(6)} ms`;
 
 export async function run() {
   const dataDir = process.env.BENCH_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'gp-bench-cert-'));

@@ -18,6 +18,7 @@ import { listOwners, listProperties } from '../server/modules/properties/registe
 import { sqlTimeOf } from './sql-time.ts';
 import { solvedPow } from '../tests/helpers/pow.ts';
 import { benchApp } from './bench-app.ts';
+import { percentile, ms } from './timing.ts';
 
 const IMPORTED = 5_000;
 const TOTAL = Number(process.env.BENCH_ROWS ?? 50_000);
@@ -27,12 +28,6 @@ const FIRST = ['रमेश', 'सुनील', 'गीता', 'अनित�
 const LAST = ['पाटील', 'जाधव', 'शिंदे', 'पवार', 'कदम', 'मोरे', 'देशमुख', 'गायकवाड', 'Patil', 'Jadhav', 'Shinde', 'More'];
 const nameOf = (i: number) => `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${i}`;
 const numberOf = (i: number) => (i % 3 === 0 ? devanagariDigits(String(i)) : i % 7 === 0 ? `${i}/अ` : String(i));
-
-function percentile(values: number[], p: number) {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-}
-const ms = (n: number) => `${n.toFixed(1).padStart(6)} ms`;
 
 async function workbook(from: number, count: number): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();

@@ -20,6 +20,7 @@ import { seedTaxedInBulk } from '../tests/helpers/tax-seed.ts';
 import { taxYearOf } from '../common/property/tax.ts';
 import { throwawayDatabase } from './throwaway-database.ts';
 import { benchApp } from './bench-app.ts';
+import { percentile, ms } from './timing.ts';
 
 const PROPERTIES = 10_000;
 const YEARS = 5;
@@ -29,16 +30,11 @@ const CLERKS = 20;
 const PAYMENTS_EACH = 20;
 const PACE_MS = 500;
 
-function percentile(values: number[], p: number) {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-}
 /** V8's full collection, without starting Node with --expose-gc. */
 function collector(): () => void {
   v8.setFlagsFromString('--expose-gc');
   return vm.runInNewContext('gc') as () => void;
 }
-const ms = (n: number) => `${n.toFixed(1).padStart(6)} ms`;
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 export async function run() {

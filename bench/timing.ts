@@ -1,6 +1,17 @@
-// Timing a render for the benches: the first call in the process (fonts parsed, nothing shaped or
-// cached yet) apart, then the median and the slowest of `runs` warm calls. Not a benchmark (no
-// run()): bench/run.ts does not import it.
+// Timing for the benches: percentiles of measured times, milliseconds as the benches print them, and
+// a render timed with the first call in the process (fonts parsed, nothing shaped or cached yet)
+// apart, then the median and the slowest of `runs` warm calls. Not a benchmark (no run()):
+// bench/run.ts does not import it.
+
+/** The p-th percentile (nearest rank) of these times. */
+export function percentile(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+}
+
+/** Milliseconds, one decimal, right-aligned in a column. */
+export const ms = (n: number) => `${n.toFixed(1).padStart(6)} ms`;
+
 export async function timeRuns<T>(fn: () => Promise<T>, runs: number) {
   let t = performance.now();
   const first = await fn();

@@ -3,16 +3,11 @@
 // the spec's text, the right one sending, and the batch completing in the history.
 import { describe, expect, it } from 'vitest';
 import { officeSession, screenshot, usePortal } from './helpers.ts';
-import { rccHouse } from '../helpers/tax-seed.ts';
+import { rccHouse, tomorrowIso } from '../helpers/tax-seed.ts';
 
 const { portal, staffPage } = usePortal();
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
-const tomorrow = () => {
-  const d = new Date(`${new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date())}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-};
 
 describe('SMS notices', () => {
   it('sends a gram sabha notice through the log provider and sees the batch complete, at 375 px', async () => {
@@ -30,7 +25,7 @@ describe('SMS notices', () => {
     await page.getByRole('button', { name: 'ग्रामसभा संदेश पाठवा' }).click();
     await poll(() => page.getByTestId('sms-form-error').textContent()).toBe('कृपया तारीख आणि वेळ दोन्ही निवडा.');
 
-    await page.getByTestId('sms-date').fill(tomorrow());
+    await page.getByTestId('sms-date').fill(tomorrowIso());
     await page.getByTestId('sms-time').fill('11:30');
     await page.getByRole('button', { name: 'ग्रामसभा संदेश पाठवा' }).click();
     await poll(() => page.getByTestId('sms-preview').textContent()).toContain('11:30');

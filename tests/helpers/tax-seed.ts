@@ -9,6 +9,8 @@ import { taxYearOf } from '../../common/property/tax.ts';
 
 export const thisYear = Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(new Date()));
 export const todayIso = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+/** The day after today in India, YYYY-MM-DD: the first day a gram sabha notice may name. */
+export const tomorrowIso = () => new Date(Date.parse(`${todayIso()}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** The registration body of the worked-example house; `extra` overrides any field. */
 export const rccHouse = (malmattaNo: string, malkacheNav = 'सुनीता रमेश पाटील', extra: Record<string, unknown> = {}) => ({

@@ -4,7 +4,7 @@ import type { App } from '../../server/app.ts';
 import { injectAs, injectCall, type TestCouncil } from './app.ts';
 import { rccHouse, seedTaxedHouse, todayIso, type TaxedHouse } from './tax-seed.ts';
 
-export { thisYear, todayIso } from './tax-seed.ts';
+export { thisYear, todayIso, tomorrowIso } from './tax-seed.ts';
 
 const OWNER = 'श्री ज्ञानेश्वर कृष्ण क्षीरसागर';
 

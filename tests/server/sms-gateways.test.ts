@@ -7,7 +7,7 @@ import { loadSmsConfig, type SmsConfig, type SmsProvider } from '../../server/co
 import { GatewayError, gatewayFor } from '../../server/modules/sms/gateways.ts';
 import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from '../helpers/app.ts';
 import { startFakeGateway, type FakeGateway } from '../helpers/fake-sms-gateway.ts';
-import { registerRcc, todayIso } from '../helpers/tax.ts';
+import { registerRcc, tomorrowIso } from '../helpers/tax.ts';
 
 let fake: FakeGateway;
 beforeAll(async () => {
@@ -106,11 +106,6 @@ describe.each(['msg91', 'fast2sms', 'textlocal'] as const)('%s adapter', (provid
 describe('through the app (Fast2SMS)', () => {
   let t: TestApp;
   let c: TestCouncil;
-  const tomorrow = () => {
-    const d = new Date(`${todayIso()}T00:00:00Z`);
-    d.setUTCDate(d.getUTCDate() + 1);
-    return d.toISOString().slice(0, 10);
-  };
   afterAll(async () => {
     await t?.close();
   });
@@ -144,7 +139,7 @@ describe('through the app (Fast2SMS)', () => {
     const res = await injectAs(t.app, c, {
       method: 'POST',
       url: '/api/Sms/gramsabha',
-      payload: { date: tomorrow(), time: '10:00', password: c.password },
+      payload: { date: tomorrowIso(), time: '10:00', password: c.password },
     });
     expect(res.statusCode).toBe(202);
     const id = res.json().result.batchId;

@@ -5,7 +5,7 @@ import { countSegments, normaliseMobile, templateProblem, DEFAULT_TEMPLATES } fr
 import { OUTCOME_UNKNOWN, SmsWorker } from '../../server/modules/sms/worker.ts';
 import type { SmsGateway } from '../../server/modules/sms/gateways.ts';
 import { useTestApp, createCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
-import { propertyWithKar, registerRcc, todayIso } from '../helpers/tax.ts';
+import { propertyWithKar, registerRcc, tomorrowIso } from '../helpers/tax.ts';
 
 const councils: number[] = [];
 const t = useTestApp();
@@ -23,11 +23,6 @@ async function startWorker() {
 }
 const setMobile = (c: TestCouncil, malmattaNo: string, mobileNo: string) =>
   t.app.db.owner.updateMany({ where: { createdByUserId: c.userId, malmattaNo }, data: { mobileNo } });
-const tomorrow = () => {
-  const d = new Date(`${todayIso()}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-};
 const post = (c: TestCouncil, url: string, payload: object) => injectAs(t.app, c, { method: 'POST', url, payload });
 /** Runs a worker of the test's own over this council's messages until the batch is done, then stops it. */
 async function workToTheEnd(worker: SmsWorker, c: TestCouncil, batchId: number) {
@@ -45,7 +40,8 @@ async function queuedNotice(owners: number, mobilePrefix?: string) {
   const c = await council();
   for (let i = 1; i <= owners; i++)
     await registerRcc(t.app, c, String(i), mobilePrefix ? { mobileNo: `${mobilePrefix}${String(i).padStart(2, '0')}` } : {});
-  const id: number = (await post(c, '/api/Sms/gramsabha', { date: tomorrow(), time: '10:00', password: c.password })).json().result.batchId;
+  const id: number = (await post(c, '/api/Sms/gramsabha', { date: tomorrowIso(), time: '10:00', password: c.password })).json().result
+    .batchId;
   return { c, id };
 }
 async function finished(c: TestCouncil, batchId: number) {
@@ -96,7 +92,7 @@ describe('text rules', () => {
 describe('gram sabha notice', () => {
   it('asks for both date and time, and refuses a past date, before any password check', async () => {
     const c = await council();
-    for (const body of [{ date: tomorrow() }, { time: '11:00' }, {}]) {
+    for (const body of [{ date: tomorrowIso() }, { time: '11:00' }, {}]) {
       const res = await post(c, '/api/Sms/gramsabha', { ...body, password: c.password });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('कृपया तारीख आणि वेळ दोन्ही निवडा.');
@@ -109,7 +105,7 @@ describe('gram sabha notice', () => {
   it('answers the Marathi message for a wrong password, sends nothing, and counts toward the login limit', async () => {
     const c = await council();
     await registerRcc(t.app, c, '1');
-    const res = await post(c, '/api/Sms/gramsabha', { date: tomorrow(), time: '11:00', password: 'not-my-password-9' });
+    const res = await post(c, '/api/Sms/gramsabha', { date: tomorrowIso(), time: '11:00', password: 'not-my-password-9' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ isSuccess: false, message: 'चुकीचा पासवर्ड. कृपया पुन्हा प्रयत्न करा.' });
     expect(await t.app.db.smsBatch.count({ where: { createdByUserId: c.userId } })).toBe(0);
@@ -133,7 +129,7 @@ describe('gram sabha notice', () => {
     const other = await council();
     await registerRcc(t.app, other, '1', { mobileNo: '9123456789' });
 
-    const pv = await post(c, '/api/Sms/preview', { kind: 'gramsabha', date: tomorrow(), time: '11:30' });
+    const pv = await post(c, '/api/Sms/preview', { kind: 'gramsabha', date: tomorrowIso(), time: '11:30' });
     expect(pv.statusCode).toBe(200);
     const p = pv.json().result;
     expect(p.message).toContain('11:30');
@@ -144,7 +140,7 @@ describe('gram sabha notice', () => {
 
     const res = await post(c, '/api/Sms/gramsabha', {
       createdByUserId: other.userId,
-      date: tomorrow(),
+      date: tomorrowIso(),
       time: '11:30',
       password: c.password,
     });
@@ -204,7 +200,7 @@ describe('batches', () => {
   it('another council cannot read or retry a batch', async () => {
     const c = await council();
     await registerRcc(t.app, c, '1');
-    const id = (await post(c, '/api/Sms/gramsabha', { date: tomorrow(), time: '10:00', password: c.password })).json().result.batchId;
+    const id = (await post(c, '/api/Sms/gramsabha', { date: tomorrowIso(), time: '10:00', password: c.password })).json().result.batchId;
     const other = await council();
     expect((await injectAs(t.app, other, { method: 'GET', url: `/api/Sms/batches/${id}` })).statusCode).toBe(404);
     expect((await injectAs(t.app, other, { method: 'POST', url: `/api/Sms/batches/${id}/retry` })).statusCode).toBe(404);
