@@ -180,7 +180,14 @@ export async function run() {
 
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const streamed = async (url: string, token: string) => {
-      const res = await fetch(`${address}${url}`, { headers: { authorization: `Bearer ${token}` } });
+      const get = () => fetch(`${address}${url}`, { headers: { authorization: `Bearer ${token}` } });
+      // A kept-alive socket left idle through the seeding (the event loop busy, both ends' idle
+      // timers late) can be closed by the server just as fetch reuses it: ask again once, before
+      // any byte came back.
+      const res = await get().catch((err: { cause?: { code?: string } }) => {
+        if (err.cause?.code !== 'ECONNRESET') throw err;
+        return get();
+      });
       let bytes = 0;
       for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
       if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
