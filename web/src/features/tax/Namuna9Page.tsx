@@ -5,14 +5,13 @@
 // every page. A property shows the heads with anything in them, as the printed register does. The
 // whole register downloads as PDF (A4 landscape, every page totalled) and Excel.
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import TableViewIcon from '@mui/icons-material/TableView';
 import BackToAdmin from '../../components/BackToAdmin.tsx';
+import QueryStatus from '../../components/QueryStatus.tsx';
 import { Pager, RowsPerPage } from '../../components/Paging.tsx';
 import { useNotify } from '../../components/feedback/FeedbackProvider.tsx';
 import { TAX_HEADS } from '../../../../common/property/tax.ts';
@@ -21,6 +20,7 @@ import { downloadNamuna9Excel, downloadNamuna9Pdf, type Namuna9Row } from './api
 import { useNamuna9 } from './queries.ts';
 import { messageOf, rupees } from './labels.ts';
 import TaxYearPicker, { useCurrentTaxYear } from './TaxYearPicker.tsx';
+import ColumnHeads from './ColumnHeads.tsx';
 import './tax.css';
 
 type Cells = Namuna9Row['total'];
@@ -139,12 +139,7 @@ export default function Namuna9Page() {
         </Button>
         <Typography data-testid="n9-count">एकूण मालमत्ता / Properties: {data?.totalCount ?? 0}</Typography>
       </Box>
-      {(q.isFetching || downloading) && <LinearProgress aria-label="लोड होत आहे / Loading" sx={{ mb: 1 }} />}
-      {q.isError && (
-        <Alert severity="error" role="alert" action={<Button onClick={() => void q.refetch()}>Retry</Button>}>
-          {messageOf(q.error)}
-        </Alert>
-      )}
+      <QueryStatus busy={q.isFetching || downloading} query={q} />
       {data && !data.items.length && (
         <Typography sx={{ p: 3, textAlign: 'center' }}>या वर्षाची मागणी नाही / No demand for this year.</Typography>
       )}
@@ -157,13 +152,7 @@ export default function Namuna9Page() {
                 <th scope="col">मालमत्ता क्र.</th>
                 <th scope="col">मालकाचे नाव</th>
                 <th scope="col">कर</th>
-                {COLUMNS.map((c) => (
-                  <th key={c.key} scope="col">
-                    {c.mr}
-                    <br />
-                    <small>{c.en}</small>
-                  </th>
-                ))}
+                <ColumnHeads columns={COLUMNS} />
               </tr>
             </thead>
             <tbody>
