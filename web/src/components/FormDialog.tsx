@@ -1,6 +1,7 @@
 // A staff dialog that is one form: title, the fields, the server's error under them, and a
 // back/cancel button beside the submit button. Enter submits; while it is sending the dialog does
 // not close and both buttons are off.
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,6 +9,8 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useNotify } from './feedback/FeedbackProvider.tsx';
+import { messageOf } from '../lib/api.ts';
 
 export interface FormDialogProps {
   /** The title's id, for aria-labelledby. */
@@ -67,4 +70,23 @@ export default function FormDialog(p: FormDialogProps) {
       </Box>
     </Dialog>
   );
+}
+
+/**
+ * The sending of a FormDialog: `send` runs the call, shows the server's message and closes the
+ * dialog when it went through, or keeps the refusal in `error` for the dialog to show.
+ */
+export function useDialogSend(onClose: () => void) {
+  const [error, setError] = useState('');
+  const notify = useNotify();
+  const send = async (call: () => Promise<{ message: string }>) => {
+    try {
+      const r = await call();
+      notify(r.message, 'success');
+      onClose();
+    } catch (err) {
+      setError(messageOf(err));
+    }
+  };
+  return { error, setError, send };
 }

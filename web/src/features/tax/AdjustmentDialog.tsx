@@ -13,11 +13,10 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { TAX_HEADS, type TaxHeadKey } from '../../../../common/property/tax.ts';
-import FormDialog from '../../components/FormDialog.tsx';
-import { useNotify } from '../../components/feedback/FeedbackProvider.tsx';
+import FormDialog, { useDialogSend } from '../../components/FormDialog.tsx';
 import { type Ledger } from './api.ts';
 import { useAdjustment } from './queries.ts';
-import { messageOf, owedByHeadAndYear, paiseOf, rupees, taxYearLabel } from './labels.ts';
+import { owedByHeadAndYear, paiseOf, rupees, taxYearLabel } from './labels.ts';
 import { fromPaise } from '../../../../common/money.ts';
 
 type Kind = 'remission' | 'correction';
@@ -37,9 +36,8 @@ export default function AdjustmentDialog({ ownerId, ledger, onClose }: { ownerId
   const [reason, setReason] = useState('');
   const [reference, setReference] = useState('');
   const [tried, setTried] = useState(false);
-  const [error, setError] = useState('');
   const adjustment = useAdjustment();
-  const notify = useNotify();
+  const { error, setError, send } = useDialogSend(onClose);
   const fullScreen = useMediaQuery('(max-width:599.95px)');
   const kindLabel = useId();
 
@@ -61,8 +59,8 @@ export default function AdjustmentDialog({ ownerId, ledger, onClose }: { ownerId
     setTried(true);
     setError('');
     if (amountProblem || !reason.trim() || !reference.trim()) return;
-    try {
-      const r = await adjustment.mutateAsync({
+    await send(() =>
+      adjustment.mutateAsync({
         ownerId,
         head,
         taxYear,
@@ -70,12 +68,8 @@ export default function AdjustmentDialog({ ownerId, ledger, onClose }: { ownerId
         kind,
         reason: reason.trim(),
         orderReference: reference.trim(),
-      });
-      notify(r.message, 'success');
-      onClose();
-    } catch (err) {
-      setError(messageOf(err));
-    }
+      }),
+    );
   };
 
   return (

@@ -5,17 +5,15 @@ import DialogContentText from '@mui/material/DialogContentText';
 import TextField from '@mui/material/TextField';
 import { PAYMENT_METHODS } from '../../../../common/property/tax.ts';
 import { formatDateMr } from '../../lib/format.ts';
-import FormDialog from '../../components/FormDialog.tsx';
-import { useNotify } from '../../components/feedback/FeedbackProvider.tsx';
+import FormDialog, { useDialogSend } from '../../components/FormDialog.tsx';
 import { useReversal } from './queries.ts';
-import { messageOf, rupees, type Receipt } from './labels.ts';
+import { rupees, type Receipt } from './labels.ts';
 
 export default function ReverseDialog({ receipt, onClose }: { receipt: Receipt; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
-  const [error, setError] = useState('');
   const reverse = useReversal();
-  const notify = useNotify();
+  const { error, setError, send } = useDialogSend(onClose);
   const method = PAYMENT_METHODS[receipt.paidMethod as keyof typeof PAYMENT_METHODS];
 
   const submit = async () => {
@@ -24,13 +22,7 @@ export default function ReverseDialog({ receipt, onClose }: { receipt: Receipt; 
       setMissing(true);
       return;
     }
-    try {
-      const r = await reverse.mutateAsync({ paymentId: receipt.paymentId, reason: reason.trim() });
-      notify(r.message, 'success');
-      onClose();
-    } catch (err) {
-      setError(messageOf(err));
-    }
+    await send(() => reverse.mutateAsync({ paymentId: receipt.paymentId, reason: reason.trim() }));
   };
 
   return (
