@@ -27,8 +27,9 @@ import {
   type SiteProfileInput,
   type Stat,
 } from './api.ts';
-import { useMyProfile, useSaveMyProfile } from './queries.ts';
+import { useSaveMyProfile } from './queries.ts';
 import LogoField from './LogoField.tsx';
+import MyProfile from './MyProfile.tsx';
 
 /** The form keeps coordinates as typed; lists keep blank lines while typing and drop them on save. */
 type Form = Omit<SiteProfileInput, 'latitude' | 'longitude'> & { latitude: string; longitude: string };
@@ -181,22 +182,13 @@ function CentreRow({ c, set, head }: { c: Centre; set: (p: Partial<Centre>) => v
 }
 
 export default function SiteProfileAdminPage() {
-  const mine = useMyProfile();
   return (
     <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 1100 }}>
       <AdminHeader title="संकेतस्थळ माहिती (Site profile)" />
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         सार्वजनिक संकेतस्थळावर दिसणारी कार्यालयाची माहिती. जतन केल्यावर मुख्यपृष्ठ लगेच बदलते.
       </Typography>
-      {mine.data ? (
-        <ProfileForm profile={mine.data} />
-      ) : mine.isError && !mine.isFetching ? (
-        <Alert severity="error" role="alert">
-          {mine.error.message}
-        </Alert>
-      ) : (
-        <Typography role="status">लोड होत आहे…</Typography>
-      )}
+      <MyProfile form={(profile) => <ProfileForm profile={profile} />} />
     </Box>
   );
 }
