@@ -1,20 +1,16 @@
 // /dashnews (spec 2.8, 5, 8): add mode (title, content, event date) switches to edit mode after a
 // successful create; edit mode lists the council's posts with Edit, Delete and Refresh List.
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import RefreshIcon from '@mui/icons-material/Refresh';
+import AdminHeader, { ModeSwitch } from '../../components/AdminHeader.tsx';
 import DateField from '../../components/form/DateField.tsx';
 import { councilIdOf } from '../../lib/session.ts';
 import { useConfirm, useNotify, type Notify } from '../../components/feedback/FeedbackProvider.tsx';
@@ -157,7 +153,6 @@ function NewsRow({
 }
 
 export default function NewsAdminPage() {
-  const navigate = useNavigate();
   const userId = councilIdOf();
   const [mode, setMode] = useState<Mode>('add');
   const [draft, setDraft] = useState<Draft>(EMPTY);
@@ -216,25 +211,16 @@ export default function NewsAdminPage() {
 
   return (
     <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 1000 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
-        <IconButton aria-label="Back to Admin" onClick={() => navigate('/admin')}>
-          <ArrowBackIcon />
-        </IconButton>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, flexGrow: 1 }}>
-          मुख्यपृष्ठ बातम्या (Home page news)
-        </Typography>
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          color="primary"
-          value={mode}
-          onChange={(_, m: Mode | null) => m && switchTo(m)}
-          aria-label="mode"
-        >
-          <ToggleButton value="add">Add News</ToggleButton>
-          <ToggleButton value="edit">Edit News</ToggleButton>
-        </ToggleButtonGroup>
-      </Box>
+      <AdminHeader title="मुख्यपृष्ठ बातम्या (Home page news)">
+        <ModeSwitch<Mode>
+          mode={mode}
+          onChange={switchTo}
+          options={[
+            { value: 'add', label: 'Add News' },
+            { value: 'edit', label: 'Edit News' },
+          ]}
+        />
+      </AdminHeader>
       {message && (
         <Alert severity="success" sx={{ mb: 2 }} data-testid="news-message">
           {message}

@@ -3,7 +3,6 @@
 // a new order (issue 14). The notices and the confirmation say the spec's words, through the staff
 // app's snackbar and dialog (components/feedback).
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,14 +10,12 @@ import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import DeleteIcon from '@mui/icons-material/Delete';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import AdminHeader, { ModeSwitch } from '../../components/AdminHeader.tsx';
 import { useConfirm, useNotify } from '../../components/feedback/FeedbackProvider.tsx';
 import { messageOf } from '../../lib/api.ts';
 import { councilIdOf } from '../../lib/session.ts';
@@ -216,29 +213,19 @@ function EditGrid() {
 }
 
 export default function CarouselAdminPage() {
-  const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>('add');
   return (
     <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 1100 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
-        <IconButton aria-label="Back to Admin" onClick={() => navigate('/admin')}>
-          <ArrowBackIcon />
-        </IconButton>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, flexGrow: 1 }}>
-          मुख्यपृष्ठ फोटो (Home page photos)
-        </Typography>
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          color="primary"
-          value={mode}
-          onChange={(_, m: Mode | null) => m && setMode(m)}
-          aria-label="mode"
-        >
-          <ToggleButton value="add">Add Images</ToggleButton>
-          <ToggleButton value="edit">Edit Images</ToggleButton>
-        </ToggleButtonGroup>
-      </Box>
+      <AdminHeader title="मुख्यपृष्ठ फोटो (Home page photos)">
+        <ModeSwitch<Mode>
+          mode={mode}
+          onChange={setMode}
+          options={[
+            { value: 'add', label: 'Add Images' },
+            { value: 'edit', label: 'Edit Images' },
+          ]}
+        />
+      </AdminHeader>
       {mode === 'add' ? <AddForm /> : <EditGrid />}
     </Box>
   );

@@ -2,14 +2,13 @@
 // three views — initial (two buttons), the paged list with name search, Update and PDF, and the form.
 import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Backdrop from '@mui/material/Backdrop';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
+import PdfBusy from '../../components/PdfBusy.tsx';
 import BackToAdmin from '../../components/BackToAdmin.tsx';
 import { useNotify } from '../../components/feedback/FeedbackProvider.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -165,12 +164,7 @@ export default function CertificateAdminPage({ kind }: { kind: KindName }) {
         <CertificateForm key={editing ? String(editing[k.idField]) : 'new'} k={k} item={editing} onCancel={cancelForm} onSaved={saved} />
       )}
 
-      <Backdrop open={pdfBusy} sx={{ zIndex: (t) => t.zIndex.modal + 1, color: 'white', flexDirection: 'column', gap: 2 }}>
-        <CircularProgress color="inherit" />
-        <Typography role="status" sx={{ fontSize: 20 }}>
-          PDF तयार करत आहे...
-        </Typography>
-      </Backdrop>
+      <PdfBusy open={pdfBusy} />
     </Box>
   );
 }

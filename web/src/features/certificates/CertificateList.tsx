@@ -2,8 +2,6 @@
 // each, paging, and the way back to the initial view.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -11,6 +9,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import SearchIcon from '@mui/icons-material/Search';
+import { ListPages, ListStatus } from '../../components/ListParts.tsx';
 import { formatDateGB } from '../../lib/format.ts';
 import type { Page } from './api.ts';
 import type { Item, KindDef } from './kinds.ts';
@@ -98,20 +97,7 @@ export default function CertificateList({
         </Button>
       </Box>
 
-      {loading && <LinearProgress sx={{ mb: 1 }} aria-label="लोड होत आहे" />}
-      {error && (
-        <Typography role="alert" sx={{ color: 'error.main', fontWeight: 600, mb: 2 }}>
-          {error}
-        </Typography>
-      )}
-
-      {!loading && !error && page.items.length === 0 && (
-        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-          <Typography sx={{ fontSize: 18 }} color="text.secondary">
-            कोणतीही नोंदणी आढळली नाही.
-          </Typography>
-        </Paper>
-      )}
+      <ListStatus loading={loading} error={error} empty={page.items.length === 0} emptyText="कोणतीही नोंदणी आढळली नाही." />
 
       {page.items.length > 0 && (
         <>
@@ -167,18 +153,7 @@ export default function CertificateList({
               );
             })}
           </Box>
-          {page.totalPages > 1 && (
-            <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-              <Pagination
-                count={page.totalPages}
-                page={page.pageNumber}
-                onChange={(_, n) => onPage(n)}
-                disabled={disabled || loading}
-                color="primary"
-                siblingCount={0}
-              />
-            </Box>
-          )}
+          <ListPages page={page} onPage={onPage} disabled={disabled || loading} siblingCount={0} />
         </>
       )}
     </Box>

@@ -2,8 +2,6 @@
 // with Update, the Namuna 8 PDF and the ownership history, and paging.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -11,6 +9,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import HistoryIcon from '@mui/icons-material/History';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import SearchIcon from '@mui/icons-material/Search';
+import { ListPages, ListStatus } from '../../components/ListParts.tsx';
 import { BUILDING_TYPES, USAGES, type BuildingType, type Usage } from '../../../../common/property/assessment.ts';
 import { ASSESSMENT_LABELS } from '../../../../common/property/fields.ts';
 import type { OwnersPage, PropertyRow } from './api.ts';
@@ -166,19 +165,12 @@ export default function PropertyCards({
           रीसेट
         </Button>
       </Box>
-      {loading && <LinearProgress sx={{ mb: 1 }} aria-label="लोड होत आहे" />}
-      {error && (
-        <Typography role="alert" sx={{ color: 'error.main', fontWeight: 600, mb: 2 }}>
-          {error}
-        </Typography>
-      )}
-      {page && !loading && !error && page.items.length === 0 && (
-        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-          <Typography sx={{ fontSize: 18 }} color="text.secondary">
-            कोणतीही मालमत्ता आढळली नाही. / No properties found.
-          </Typography>
-        </Paper>
-      )}
+      <ListStatus
+        loading={loading}
+        error={error}
+        empty={!!page && page.items.length === 0}
+        emptyText="कोणतीही मालमत्ता आढळली नाही. / No properties found."
+      />
       {page && page.items.length > 0 && (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -193,19 +185,7 @@ export default function PropertyCards({
               <Card key={row.propertyId} row={row} busy={busy} onUpdate={onUpdate} onPdf={onPdf} onHistory={onHistory} />
             ))}
           </Box>
-          {page.totalPages > 1 && (
-            <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-              <Pagination
-                count={page.totalPages}
-                page={page.pageNumber}
-                onChange={(_, n) => onPage(n)}
-                disabled={loading || busy}
-                color="primary"
-                siblingCount={1}
-                boundaryCount={1}
-              />
-            </Box>
-          )}
+          <ListPages page={page} onPage={onPage} disabled={loading || busy} siblingCount={1} />
         </>
       )}
     </Box>

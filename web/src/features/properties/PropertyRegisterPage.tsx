@@ -2,12 +2,10 @@
 // with Update, Namuna 8 PDF and ownership history) and the new-property form with the live assessment.
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Backdrop from '@mui/material/Backdrop';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
+import PdfBusy from '../../components/PdfBusy.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { downloadNamuna8, type PropertyRow } from './api.ts';
 import HistoryDialog from './HistoryDialog.tsx';
@@ -110,12 +108,7 @@ export default function PropertyRegisterPage() {
         />
       )}
       {historyOf && <HistoryDialog malmattaNo={historyOf} onClose={() => setHistoryOf(null)} />}
-      <Backdrop open={pdfBusy} sx={{ zIndex: (t) => t.zIndex.modal + 1, color: 'white', flexDirection: 'column', gap: 2 }}>
-        <CircularProgress color="inherit" />
-        <Typography role="status" sx={{ fontSize: 20 }}>
-          PDF तयार करत आहे...
-        </Typography>
-      </Backdrop>
+      <PdfBusy open={pdfBusy} />
     </Box>
   );
 }

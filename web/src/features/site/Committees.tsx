@@ -1,19 +1,6 @@
 // Village committees (spec 2.4 point 4): chairperson, vice-chairperson, members, responsibilities.
 import type { Committee } from './api.ts';
-
-function Points({ title, items }: { title: string; items: string[] }) {
-  if (!items.length) return null;
-  return (
-    <>
-      <h4>{title}</h4>
-      <ul>
-        {items.map((x, i) => (
-          <li key={i}>{x}</li>
-        ))}
-      </ul>
-    </>
-  );
-}
+import Points from './Points.tsx';
 
 export default function Committees({ committees }: { committees: Committee[] | undefined }) {
   if (!committees)
@@ -42,8 +29,8 @@ export default function Committees({ committees }: { committees: Committee[] | u
               </>
             )}
           </dl>
-          <Points title="सदस्य" items={c.members} />
-          <Points title="जबाबदाऱ्या" items={c.responsibilities} />
+          <Points heading="h4" title="सदस्य" items={c.members} />
+          <Points heading="h4" title="जबाबदाऱ्या" items={c.responsibilities} />
         </article>
       ))}
     </div>

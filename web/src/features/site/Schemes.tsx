@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 import InfoDialog from '../../components/Modal.tsx';
 import { BENEFICIARIES, BENEFICIARY_LABELS, fetchSchemeDetails, hasSchemeDetails, type Beneficiary, type SchemeCard } from './api.ts';
+import Points from './Points.tsx';
 
 const nothing = () => {
   /* the spec's buttons do nothing */
@@ -14,20 +15,6 @@ function Badges({ scheme }: { scheme: SchemeCard }) {
       {scheme.badge && <span className="gp-badge">{scheme.badge}</span>}
       <span className="gp-badge gp-badge--accent">{BENEFICIARY_LABELS[scheme.beneficiary] ?? scheme.beneficiary}</span>
     </span>
-  );
-}
-
-function Points({ title, items }: { title: string; items: string[] }) {
-  if (!items.length) return null;
-  return (
-    <>
-      <h3>{title}</h3>
-      <ul>
-        {items.map((x, i) => (
-          <li key={i}>{x}</li>
-        ))}
-      </ul>
-    </>
   );
 }
 
@@ -116,8 +103,8 @@ export default function Schemes({ schemes }: { schemes: SchemeCard[] | undefined
             <p>{scheme.details || scheme.description}</p>
             {hasSchemeDetails(scheme) ? (
               <>
-                <Points title="पात्रता" items={scheme.eligibility} />
-                <Points title="लाभ" items={scheme.benefits} />
+                <Points heading="h3" title="पात्रता" items={scheme.eligibility} />
+                <Points heading="h3" title="लाभ" items={scheme.benefits} />
               </>
             ) : (
               <p className="gp-status" role="status">

@@ -14,14 +14,14 @@ import Typography from '@mui/material/Typography';
 import { SETUP_FIELDS, type SetupFieldName } from '../../../../common/site-setup.ts';
 import { messageOf } from '../../lib/api.ts';
 import { profileBody, type SiteProfile } from './api.ts';
-import { useMyProfile, useSaveMyProfile, useSetupStatus } from './queries.ts';
+import { useSaveMyProfile, useSetupStatus } from './queries.ts';
 import LogoField from './LogoField.tsx';
+import MyProfile from './MyProfile.tsx';
 import { PublicAddressWarning } from './SetupNotice.tsx';
 
 type Values = Record<SetupFieldName, string>;
 
 export default function SetupPage() {
-  const mine = useMyProfile();
   return (
     <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 900 }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
@@ -31,15 +31,7 @@ export default function SetupPage() {
         नागरिकांना संकेतस्थळावर आणि दाखल्यांवर तुमच्या कार्यालयाचे नाव दिसण्यासाठी ही माहिती भरा. जे रकाने रिकामे राहतील ते सार्वजनिक पानांवर दिसत नाहीत.
         बाकी माहिती (आकडेवारी, शाळा, योजना…) नंतर “संकेतस्थळ माहिती” मध्ये भरता येईल.
       </Typography>
-      {mine.data ? (
-        <SetupForm profile={mine.data} />
-      ) : mine.isError && !mine.isFetching ? (
-        <Alert severity="error" role="alert">
-          {mine.error.message}
-        </Alert>
-      ) : (
-        <Typography role="status">लोड होत आहे…</Typography>
-      )}
+      <MyProfile form={(profile) => <SetupForm profile={profile} />} />
     </Box>
   );
 }

@@ -2,7 +2,6 @@
 // name, contacts, statistics, facilities, schools, anganwadis, schemes, committees, services —
 // GET /api/Site/profile/mine, PUT /api/Site/profile. Lists one item a line are edited as text areas.
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,9 +10,9 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
+import AdminHeader from '../../components/AdminHeader.tsx';
 import { SETUP_FIELDS } from '../../../../common/site-setup.ts';
 import { ApiError, messageOf } from '../../lib/api.ts';
 import {
@@ -28,8 +27,9 @@ import {
   type SiteProfileInput,
   type Stat,
 } from './api.ts';
-import { useMyProfile, useSaveMyProfile } from './queries.ts';
+import { useSaveMyProfile } from './queries.ts';
 import LogoField from './LogoField.tsx';
+import MyProfile from './MyProfile.tsx';
 
 /** The form keeps coordinates as typed; lists keep blank lines while typing and drop them on save. */
 type Form = Omit<SiteProfileInput, 'latitude' | 'longitude'> & { latitude: string; longitude: string };
@@ -182,30 +182,13 @@ function CentreRow({ c, set, head }: { c: Centre; set: (p: Partial<Centre>) => v
 }
 
 export default function SiteProfileAdminPage() {
-  const navigate = useNavigate();
-  const mine = useMyProfile();
   return (
     <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 1100 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
-        <IconButton aria-label="Back to Admin" onClick={() => navigate('/admin')}>
-          <ArrowBackIcon />
-        </IconButton>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          संकेतस्थळ माहिती (Site profile)
-        </Typography>
-      </Box>
+      <AdminHeader title="संकेतस्थळ माहिती (Site profile)" />
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         सार्वजनिक संकेतस्थळावर दिसणारी कार्यालयाची माहिती. जतन केल्यावर मुख्यपृष्ठ लगेच बदलते.
       </Typography>
-      {mine.data ? (
-        <ProfileForm profile={mine.data} />
-      ) : mine.isError && !mine.isFetching ? (
-        <Alert severity="error" role="alert">
-          {mine.error.message}
-        </Alert>
-      ) : (
-        <Typography role="status">लोड होत आहे…</Typography>
-      )}
+      <MyProfile form={(profile) => <ProfileForm profile={profile} />} />
     </Box>
   );
 }

@@ -3,13 +3,7 @@
 // Nothing is edited: the server books an entry with the reason, the resolution or order number and
 // who made it. A remission takes off at most what the head owes for that year: the form shows it.
 import { useId, useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -19,10 +13,10 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { TAX_HEADS, type TaxHeadKey } from '../../../../common/property/tax.ts';
-import { useNotify } from '../../components/feedback/FeedbackProvider.tsx';
+import FormDialog, { useDialogSend } from '../../components/FormDialog.tsx';
 import { type Ledger } from './api.ts';
 import { useAdjustment } from './queries.ts';
-import { messageOf, owedByHeadAndYear, paiseOf, rupees, taxYearLabel } from './labels.ts';
+import { owedByHeadAndYear, paiseOf, rupees, taxYearLabel } from './labels.ts';
 import { fromPaise } from '../../../../common/money.ts';
 
 type Kind = 'remission' | 'correction';
@@ -42,9 +36,8 @@ export default function AdjustmentDialog({ ownerId, ledger, onClose }: { ownerId
   const [reason, setReason] = useState('');
   const [reference, setReference] = useState('');
   const [tried, setTried] = useState(false);
-  const [error, setError] = useState('');
   const adjustment = useAdjustment();
-  const notify = useNotify();
+  const { error, setError, send } = useDialogSend(onClose);
   const fullScreen = useMediaQuery('(max-width:599.95px)');
   const kindLabel = useId();
 
@@ -66,8 +59,8 @@ export default function AdjustmentDialog({ ownerId, ledger, onClose }: { ownerId
     setTried(true);
     setError('');
     if (amountProblem || !reason.trim() || !reference.trim()) return;
-    try {
-      const r = await adjustment.mutateAsync({
+    await send(() =>
+      adjustment.mutateAsync({
         ownerId,
         head,
         taxYear,
@@ -75,106 +68,79 @@ export default function AdjustmentDialog({ ownerId, ledger, onClose }: { ownerId
         kind,
         reason: reason.trim(),
         orderReference: reference.trim(),
-      });
-      notify(r.message, 'success');
-      onClose();
-    } catch (err) {
-      setError(messageOf(err));
-    }
+      }),
+    );
   };
 
   return (
-    <Dialog
-      open
-      onClose={adjustment.isPending ? undefined : onClose}
-      aria-labelledby="adjust-title"
+    <FormDialog
+      titleId="adjust-title"
+      title="माफी / दुरुस्ती — Remission or correction"
+      busy={adjustment.isPending}
       fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      error={error}
+      cancelLabel="रद्द करा / Cancel"
+      submitLabel={kind === 'remission' ? 'माफी नोंदवा / Record remission' : 'दुरुस्ती नोंदवा / Record correction'}
     >
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(e: React.FormEvent) => {
-          e.preventDefault();
-          void submit();
-        }}
-        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
-      >
-        <DialogTitle id="adjust-title">माफी / दुरुस्ती — Remission or correction</DialogTitle>
-        <DialogContent>
-          <FormControl sx={{ mb: 1 }}>
-            <FormLabel id={kindLabel}>प्रकार / Kind</FormLabel>
-            <RadioGroup row aria-labelledby={kindLabel} name="kind" value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
-              <FormControlLabel value="remission" control={<Radio />} label="माफी (ठरावाने) / Remission" />
-              <FormControlLabel value="correction" control={<Radio />} label="दुरुस्ती (आदेशाने) / Correction" />
-            </RadioGroup>
-          </FormControl>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextField select name="head" label="कर / Head" value={head} onChange={(e) => setHead(e.target.value as TaxHeadKey)}>
-              {TAX_HEADS.map((h) => (
-                <MenuItem key={h.key} value={h.key}>
-                  {h.mr} / {h.en}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField select name="taxYear" label="कर वर्ष / Tax year" value={taxYear} onChange={(e) => setTaxYear(Number(e.target.value))}>
-              {years.map((y) => (
-                <MenuItem key={y} value={y}>
-                  {taxYearLabel(y)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              name="amount"
-              label="रक्कम ₹ / Amount"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              required
-              error={tried && !!amountProblem}
-              helperText={
-                (tried && amountProblem) ||
-                `थकीत ${rupees(fromPaise(owedNow))} / Owed${kind === 'correction' ? ' · कमी करण्यासाठी ऋण (-) रक्कम / negative lowers it' : ''}`
-              }
-              slotProps={{ htmlInput: { inputMode: kind === 'correction' ? 'text' : 'decimal', maxLength: 20 } }}
-            />
-            <TextField
-              name="orderReference"
-              label={referenceLabel}
-              value={reference}
-              onChange={(e) => setReference(e.target.value)}
-              required
-              error={tried && !reference.trim()}
-              helperText={tried && !reference.trim() ? 'आवश्यक / Required' : ' '}
-              slotProps={{ htmlInput: { maxLength: 100 } }}
-            />
-            <TextField
-              name="reason"
-              label="कारण / Reason"
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              required
-              error={tried && !reason.trim()}
-              helperText={tried && !reason.trim() ? 'आवश्यक / Required' : ' '}
-              slotProps={{ htmlInput: { maxLength: 300 } }}
-              sx={{ gridColumn: { sm: '1 / -1' } }}
-            />
-          </Box>
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <Button onClick={onClose} disabled={adjustment.isPending}>
-            रद्द करा / Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={adjustment.isPending}>
-            {kind === 'remission' ? 'माफी नोंदवा / Record remission' : 'दुरुस्ती नोंदवा / Record correction'}
-          </Button>
-        </DialogActions>
+      <FormControl sx={{ mb: 1 }}>
+        <FormLabel id={kindLabel}>प्रकार / Kind</FormLabel>
+        <RadioGroup row aria-labelledby={kindLabel} name="kind" value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
+          <FormControlLabel value="remission" control={<Radio />} label="माफी (ठरावाने) / Remission" />
+          <FormControlLabel value="correction" control={<Radio />} label="दुरुस्ती (आदेशाने) / Correction" />
+        </RadioGroup>
+      </FormControl>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextField select name="head" label="कर / Head" value={head} onChange={(e) => setHead(e.target.value as TaxHeadKey)}>
+          {TAX_HEADS.map((h) => (
+            <MenuItem key={h.key} value={h.key}>
+              {h.mr} / {h.en}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField select name="taxYear" label="कर वर्ष / Tax year" value={taxYear} onChange={(e) => setTaxYear(Number(e.target.value))}>
+          {years.map((y) => (
+            <MenuItem key={y} value={y}>
+              {taxYearLabel(y)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          name="amount"
+          label="रक्कम ₹ / Amount"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          required
+          error={tried && !!amountProblem}
+          helperText={
+            (tried && amountProblem) ||
+            `थकीत ${rupees(fromPaise(owedNow))} / Owed${kind === 'correction' ? ' · कमी करण्यासाठी ऋण (-) रक्कम / negative lowers it' : ''}`
+          }
+          slotProps={{ htmlInput: { inputMode: kind === 'correction' ? 'text' : 'decimal', maxLength: 20 } }}
+        />
+        <TextField
+          name="orderReference"
+          label={referenceLabel}
+          value={reference}
+          onChange={(e) => setReference(e.target.value)}
+          required
+          error={tried && !reference.trim()}
+          helperText={tried && !reference.trim() ? 'आवश्यक / Required' : ' '}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+        />
+        <TextField
+          name="reason"
+          label="कारण / Reason"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          required
+          error={tried && !reason.trim()}
+          helperText={tried && !reason.trim() ? 'आवश्यक / Required' : ' '}
+          slotProps={{ htmlInput: { maxLength: 300 } }}
+          sx={{ gridColumn: { sm: '1 / -1' } }}
+        />
       </Box>
-    </Dialog>
+    </FormDialog>
   );
 }

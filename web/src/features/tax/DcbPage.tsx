@@ -3,18 +3,17 @@
 // of each, remitted, and the closing balance (opening + demand − collected − remitted), the advance
 // held at the start and the end of the year, and the collection chart of the same figures.
 import { lazy, Suspense, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import BackToAdmin from '../../components/BackToAdmin.tsx';
+import QueryStatus from '../../components/QueryStatus.tsx';
 import { TAX_HEADS } from '../../../../common/property/tax.ts';
 import type { Dcb } from './api.ts';
 import { useDcb } from './queries.ts';
-import { messageOf, rupees } from './labels.ts';
+import { rupees } from './labels.ts';
 import TaxYearPicker, { useCurrentTaxYear } from './TaxYearPicker.tsx';
+import ColumnHeads from './ColumnHeads.tsx';
 import './tax.css';
 
 // The chart library loads after the table.
@@ -47,12 +46,7 @@ export default function DcbPage() {
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
         <TaxYearPicker current={currentYear} value={chosenYear ?? dcb?.taxYear} onChange={setChosenYear} />
       </Box>
-      {q.isFetching && <LinearProgress aria-label="लोड होत आहे / Loading" sx={{ mb: 1 }} />}
-      {q.isError && (
-        <Alert severity="error" role="alert" action={<Button onClick={() => void q.refetch()}>Retry</Button>}>
-          {messageOf(q.error)}
-        </Alert>
-      )}
+      <QueryStatus busy={q.isFetching} query={q} />
       {dcb && (
         <>
           <Paper sx={{ p: { xs: 1, sm: 2 }, mb: 2 }}>
@@ -61,13 +55,7 @@ export default function DcbPage() {
                 <thead>
                   <tr>
                     <th scope="col">कर / Head</th>
-                    {COLUMNS.map((c) => (
-                      <th key={c.key} scope="col">
-                        {c.mr}
-                        <br />
-                        <small>{c.en}</small>
-                      </th>
-                    ))}
+                    <ColumnHeads columns={COLUMNS} />
                   </tr>
                 </thead>
                 <tbody>

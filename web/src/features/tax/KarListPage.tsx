@@ -7,11 +7,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import BackToAdmin from '../../components/BackToAdmin.tsx';
+import { Pager, RowsPerPage } from '../../components/Paging.tsx';
 import { useNotify } from '../../components/feedback/FeedbackProvider.tsx';
 import { councilIdOf } from '../../lib/session.ts';
 import { formatRupees } from '../../lib/format.ts';
@@ -21,8 +20,6 @@ import { useTaxList } from './queries.ts';
 import { useRolloverAction } from './Rollover.tsx';
 import './tax.css';
 import { messageOf } from '../../lib/api.ts';
-
-const PAGE_SIZES = [10, 25, 50, 100];
 
 export default function KarListPage() {
   const userId = councilIdOf();
@@ -86,23 +83,7 @@ export default function KarListPage() {
             </Button>
           </span>
         </Tooltip>
-        <TextField
-          select
-          size="small"
-          label="ओळी / Rows"
-          value={size}
-          onChange={(e) => {
-            setSize(Number(e.target.value));
-            setPage(1);
-          }}
-          sx={{ width: 110 }}
-        >
-          {PAGE_SIZES.map((n) => (
-            <MenuItem key={n} value={n}>
-              {n}
-            </MenuItem>
-          ))}
-        </TextField>
+        <RowsPerPage size={size} setSize={setSize} setPage={setPage} />
         <Typography data-testid="total-records">एकूण नोंदी / Total records: {data?.totalItems ?? 0}</Typography>
       </Box>
       {updating && <Alert severity="info">कर अद्ययावत होत आहे… / Updating tax…</Alert>}
@@ -169,25 +150,13 @@ export default function KarListPage() {
           </div>
         )
       )}
-      {totalPages > 1 && (
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'center', mt: 2, flexWrap: 'wrap' }}>
-          <Button onClick={() => setPage(1)} disabled={page <= 1 || updating}>
-            First
-          </Button>
-          <Button onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1 || updating}>
-            Previous
-          </Button>
-          <Typography>
-            page {page} / {totalPages}
-          </Typography>
-          <Button onClick={() => setPage((p) => Math.min(totalPages, p + 1))} disabled={page >= totalPages || updating}>
-            Next
-          </Button>
-          <Button onClick={() => setPage(totalPages)} disabled={page >= totalPages || updating}>
-            Last
-          </Button>
-        </Box>
-      )}
+      <Pager
+        page={page}
+        totalPages={totalPages}
+        setPage={setPage}
+        disabled={updating}
+        labels={{ first: 'First', previous: 'Previous', page: 'page', next: 'Next', last: 'Last' }}
+      />
     </Box>
   );
 }

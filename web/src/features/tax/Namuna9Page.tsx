@@ -5,16 +5,14 @@
 // every page. A property shows the heads with anything in them, as the printed register does. The
 // whole register downloads as PDF (A4 landscape, every page totalled) and Excel.
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import TableViewIcon from '@mui/icons-material/TableView';
 import BackToAdmin from '../../components/BackToAdmin.tsx';
+import QueryStatus from '../../components/QueryStatus.tsx';
+import { Pager, RowsPerPage } from '../../components/Paging.tsx';
 import { useNotify } from '../../components/feedback/FeedbackProvider.tsx';
 import { TAX_HEADS } from '../../../../common/property/tax.ts';
 import { toPaise } from '../../../../common/money.ts';
@@ -22,9 +20,9 @@ import { downloadNamuna9Excel, downloadNamuna9Pdf, type Namuna9Row } from './api
 import { useNamuna9 } from './queries.ts';
 import { messageOf, rupees } from './labels.ts';
 import TaxYearPicker, { useCurrentTaxYear } from './TaxYearPicker.tsx';
+import ColumnHeads from './ColumnHeads.tsx';
 import './tax.css';
 
-const PAGE_SIZES = [10, 25, 50, 100];
 type Cells = Namuna9Row['total'];
 /** The register's money columns, in its order. */
 const COLUMNS: { key: keyof Cells; mr: string; en: string }[] = [
@@ -132,23 +130,7 @@ export default function Namuna9Page() {
             setPage(1);
           }}
         />
-        <TextField
-          select
-          size="small"
-          label="ओळी / Rows"
-          value={size}
-          onChange={(e) => {
-            setSize(Number(e.target.value));
-            setPage(1);
-          }}
-          sx={{ width: 110 }}
-        >
-          {PAGE_SIZES.map((n) => (
-            <MenuItem key={n} value={n}>
-              {n}
-            </MenuItem>
-          ))}
-        </TextField>
+        <RowsPerPage size={size} setSize={setSize} setPage={setPage} />
         <Button variant="outlined" startIcon={<PictureAsPdfIcon />} onClick={() => void save('pdf')} disabled={downloading || !data}>
           PDF
         </Button>
@@ -157,12 +139,7 @@ export default function Namuna9Page() {
         </Button>
         <Typography data-testid="n9-count">एकूण मालमत्ता / Properties: {data?.totalCount ?? 0}</Typography>
       </Box>
-      {(q.isFetching || downloading) && <LinearProgress aria-label="लोड होत आहे / Loading" sx={{ mb: 1 }} />}
-      {q.isError && (
-        <Alert severity="error" role="alert" action={<Button onClick={() => void q.refetch()}>Retry</Button>}>
-          {messageOf(q.error)}
-        </Alert>
-      )}
+      <QueryStatus busy={q.isFetching || downloading} query={q} />
       {data && !data.items.length && (
         <Typography sx={{ p: 3, textAlign: 'center' }}>या वर्षाची मागणी नाही / No demand for this year.</Typography>
       )}
@@ -175,13 +152,7 @@ export default function Namuna9Page() {
                 <th scope="col">मालमत्ता क्र.</th>
                 <th scope="col">मालकाचे नाव</th>
                 <th scope="col">कर</th>
-                {COLUMNS.map((c) => (
-                  <th key={c.key} scope="col">
-                    {c.mr}
-                    <br />
-                    <small>{c.en}</small>
-                  </th>
-                ))}
+                <ColumnHeads columns={COLUMNS} />
               </tr>
             </thead>
             <tbody>
@@ -219,24 +190,13 @@ export default function Namuna9Page() {
           </table>
         </div>
       )}
-      {data && data.totalPages > 1 && (
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'center', mt: 2, flexWrap: 'wrap' }}>
-          <Button onClick={() => setPage(1)} disabled={page <= 1}>
-            पहिले / First
-          </Button>
-          <Button onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
-            मागे / Previous
-          </Button>
-          <Typography>
-            पान {page} / {data.totalPages}
-          </Typography>
-          <Button onClick={() => setPage((p) => Math.min(data.totalPages, p + 1))} disabled={page >= data.totalPages}>
-            पुढे / Next
-          </Button>
-          <Button onClick={() => setPage(data.totalPages)} disabled={page >= data.totalPages}>
-            शेवटचे / Last
-          </Button>
-        </Box>
+      {data && (
+        <Pager
+          page={page}
+          totalPages={data.totalPages}
+          setPage={setPage}
+          labels={{ first: 'पहिले / First', previous: 'मागे / Previous', page: 'पान', next: 'पुढे / Next', last: 'शेवटचे / Last' }}
+        />
       )}
     </Box>
   );
