@@ -50,6 +50,9 @@ export interface Config {
   backupTime: string | null;
   /** BACKUP_KEEP_DAYS: daily backups kept (default 7), besides 4 weekly ones. */
   backupKeepDays: number;
+  /** BACKUP_PASSPHRASE: backups are encrypted with it (server/modules/backups/crypto.ts); unset, they
+   *  are plain .tar.gz files, Aadhaar numbers and all. */
+  backupPassphrase?: string;
   sms: SmsConfig;
 }
 
@@ -226,6 +229,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const backupTime = (env.BACKUP_TIME ?? '02:00').trim();
   if (backupTime !== 'off' && !/^([01]\d|2[0-3]):[0-5]\d$/.test(backupTime))
     throw new Error(`BACKUP_TIME must be a time of day as HH:MM (India time, e.g. 02:00) or off, got "${env.BACKUP_TIME}"`);
+  const backupPassphrase = env.BACKUP_PASSPHRASE || undefined;
+  // Anyone holding a copy of the file can try passphrases at leisure: scrypt slows each guess, the length does the rest.
+  if (backupPassphrase !== undefined && [...backupPassphrase].length < 12)
+    throw new Error('BACKUP_PASSPHRASE must be at least 12 characters (a few words are best); unset it to write unencrypted backups');
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -249,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pdfWorkers,
     backupTime: backupTime === 'off' ? null : backupTime,
     backupKeepDays: wholeNumber(env, 'BACKUP_KEEP_DAYS', 7, 'days'),
+    backupPassphrase,
     sms: loadSmsConfig(env),
   };
 }
