@@ -40,11 +40,12 @@ const backupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { result, busy } = backupNow({
       database: app.database,
       dataDir: app.config.dataDir,
-      out: dir,
+      out: `${dir}/`,
       passphrase: app.config.backupPassphrase,
       kind: 'manual',
     });
-    if (busy) throw new Conflict('एक बॅकअप आधीच तयार होत आहे; एका मिनिटाने पुन्हा पहा. / A backup is being made right now; look again in a minute.');
+    if (busy)
+      throw new Conflict('एक बॅकअप आधीच तयार होत आहे; एका मिनिटाने पुन्हा पहा. / A backup is being made right now; look again in a minute.');
     const made = await result;
     await pruneBackups(app.config.dataDir, new Date(), app.config.backupKeepDays);
     const item = (await listBackupFiles(dir)).find((f) => f.name === made.name);

@@ -67,9 +67,12 @@ export async function runDueBackup(
   const [h, m] = schedule.time.split(':').map(Number);
   const { day, minutes } = indiaClock(now);
   if (minutes < h * 60 + m) return 'not-due';
-  if (!(await claimBackupDay(database.prisma, day, now, os.hostname().slice(0, 255), process.pid, new Date(now.getTime() - STALE_CLAIM_MS)))) return 'taken';
+  if (
+    !(await claimBackupDay(database.prisma, day, now, os.hostname().slice(0, 255), process.pid, new Date(now.getTime() - STALE_CLAIM_MS)))
+  )
+    return 'taken';
   try {
-    const { result } = backupNow({ database, dataDir, out: backupsDir(dataDir), passphrase: schedule.passphrase, kind: 'scheduled' });
+    const { result } = backupNow({ database, dataDir, out: `${backupsDir(dataDir)}/`, passphrase: schedule.passphrase, kind: 'scheduled' });
     const made = await result;
     await finishBackupDay(database.prisma, day, new Date(), { name: made.name });
     const pruned = await pruneBackups(dataDir, now, schedule.keepDays);
