@@ -63,7 +63,7 @@ const CALLS: Record<string, Record<string, Calls>> = {
     auditPage: (s) => [
       [{ councilId: s.council }, 25, 0],
       [{ councilId: s.council, entity: 'Property', entityId: '1', action: 'update', from: new Date(0), to: new Date() }, 1, 10],
-      [{ councilId: s.council, entity: 'Property' }, 100, 0],
+      [{ councilId: s.council, entity: 'Property', withPortal: true }, 100, 0],
     ],
   },
   backups: {
