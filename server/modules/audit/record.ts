@@ -19,6 +19,8 @@ export type AuditAction =
   | 'login-failed'
   | 'logout'
   | 'password'
+  | 'upload'
+  | 'revoke'
   | 'import'
   | 'reverse'
   | 'adjust'
@@ -105,7 +107,8 @@ export function changesOf(
   for (const name of names) {
     if (NEVER_SHOWN.has(name) && !fields) continue;
     const [o, n] = [auditValue(name, before?.[name]), auditValue(name, after?.[name])];
-    if (o === n) continue;
+    // Compared before masking: two Aadhaar numbers ending in the same four digits are still a change.
+    if (o === n && auditValue('', before?.[name]) === auditValue('', after?.[name])) continue;
     out[name] = SECRET.test(name) ? { old: null, new: '(changed)' } : { old: o, new: n };
   }
   return out;
