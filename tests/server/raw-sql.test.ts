@@ -66,6 +66,13 @@ const CALLS: Record<string, Record<string, Calls>> = {
       [{ councilId: s.council, entity: 'Property' }, 100, 0],
     ],
   },
+  backups: {
+    claimBackupDay: () => [['2099-01-01', new Date(), 'raw-sql', 1, new Date(0)]],
+    finishBackupDay: () => [
+      ['2099-01-01', new Date(), { name: 'gp-backup-2099-01-01T020000Z-scheduled.tar.gz' }],
+      ['2099-01-01', new Date(), { error: 'disk full' }],
+    ],
+  },
   carousel: {
     setPositions: (s) => [[s.council, []]],
   },

@@ -28,6 +28,7 @@ export type AuditAction =
   | 'retry'
   | 'delivery'
   | 'backup'
+  | 'download'
   | 'restore';
 
 export type AuditValue = string | number | boolean | null;
