@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { injectAs } from '../../helpers/app.ts';
@@ -103,7 +104,92 @@ const CALLS: Record<string, () => Promise<Call> | Call> = {
   },
 
   // The property register, transfers, tax rates, the tax books.
+  'PUT /api/TaxRates': () => ({ url: '/api/TaxRates', payload: { waterTax: '350', applyFrom: 'next' } }),
+  // A real revision: a dry run writes nothing, and one route cannot be both.
+  'POST /api/TaxRates/revision': () => ({
+    url: '/api/TaxRates/revision',
+    payload: { effectiveTaxYear: Number(sweep.values.taxYear) + 1, dryRun: false, orderReference: 'ठराव 7' },
+  }),
+  // The seed's owner of SW-1 was replaced by its transfer: the walk corrects the current one.
+  'PUT /api/OwnerProperty/UpdateOwner': async () => ownerCall('PUT', false),
+  'POST /api/OwnerProperty/UpdateOwner': async () => ownerCall('POST', false),
+  'PUT /api/OwnerProperty/UpdateOwner/:ownerId': async () => ownerCall('PUT', true),
+  'POST /api/OwnerProperty/UpdateOwner/:ownerId': async () => ownerCall('POST', true),
+  'POST /api/GrampanchayatImport/excel': async () => {
+    const wb = new ExcelJS.Workbook();
+    const res = await injectAs(sweep.t.app, sweep.owner, { method: 'GET', url: '/api/GrampanchayatImport/template.xlsx' });
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    wb.worksheets[0].addRow(['SW-XL', 'गणेश पवार', 'स्वतः', '9812345672', '46', '103', 'घर', 'rcc', 'residential', 2012, 40, '', 1200]);
+    const file = multipart([
+      { name: 'file', value: Buffer.from(await wb.xlsx.writeBuffer()), filename: 'namuna8.xlsx', contentType: XLSX_TYPE },
+    ]);
+    return { url: '/api/GrampanchayatImport/excel?dryRun=false', payload: file.payload, headers: file.headers };
+  },
+  'POST /api/PropertyTransfer/add': async () => {
+    const body = sweep.baseBody({ method: 'POST', url: '/api/PropertyTransfer/add', schema: {}, multipart: false })!;
+    const { malkacheNav } = await currentOwner();
+    return { url: '/api/PropertyTransfer/add', payload: { ...body, sadya_malakache_nav: malkacheNav, navin_malakache_nav: 'अनिल शिंदे' } };
+  },
+  // SW-1 has its kar record: a property of its own, registered for this call.
+  'POST /api/KarImport/kar-details/add': async () => {
+    await registerSw('SW-KAR');
+    return { url: '/api/KarImport/kar-details/add', payload: { malmattaNo: 'SW-KAR', magilGharpatti: '50' } };
+  },
+  // Every kar record carries this tax year: the rollover is walked on the first day of the next
+  // one (the route reads the clock once; the clock comes back for the routes after it).
+  'POST /api/KarImport/recalc-by-user/:userId': () => {
+    const app = sweep.t.app;
+    const real = app.today;
+    const next = new Date(Date.UTC(Number(sweep.values.taxYear) + 1, 3, 1));
+    app.today = () => {
+      app.today = real;
+      return next;
+    };
+    return { url: `/api/KarImport/recalc-by-user/${sweep.owner.userId}` };
+  },
+  // Properties registered this year are not due; the walk's are made a year older in that respect.
+  'POST /api/Properties/decrease-ghasara': async () => {
+    await notDepreciatedThisYear();
+    return { url: '/api/Properties/decrease-ghasara' };
+  },
+  'POST /api/Properties/:id/decrease-ghasara': async () => {
+    await notDepreciatedThisYear();
+    return { url: `/api/Properties/${sweep.values.propertyId}/decrease-ghasara` };
+  },
 };
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** SW-1's active owner now (the transfers of the walk replace it). */
+async function currentOwner(): Promise<{ ownerId: number; malkacheNav: string }> {
+  const url = `/api/OwnerProperty/GetByMalmatta/SW-1/${sweep.owner.userId}`;
+  return (await injectAs(sweep.t.app, sweep.owner, { method: 'GET', url })).json().result[0];
+}
+
+async function ownerCall(method: 'PUT' | 'POST', inPath: boolean): Promise<Call> {
+  const { ownerId } = await currentOwner();
+  const body = { malkacheNav: 'सुरेश जाधव', mobileNo: '9812345670' };
+  return inPath
+    ? { url: `/api/OwnerProperty/UpdateOwner/${ownerId}`, payload: body }
+    : { url: '/api/OwnerProperty/UpdateOwner', payload: { ownerId, ...body } };
+}
+
+async function registerSw(malmattaNo: string) {
+  const body = sweep.baseBody({ method: 'POST', url: '/api/GrampanchayatImport/register-owner-property', schema: {}, multipart: false })!;
+  const res = await injectAs(sweep.t.app, sweep.owner, {
+    method: 'POST',
+    url: '/api/GrampanchayatImport/register-owner-property',
+    payload: { ...body, malmattaNo },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+async function notDepreciatedThisYear() {
+  await sweep.t.database.sql.query(
+    `UPDATE "Property" SET "ghasaraDarUpdatedYear" = "ghasaraDarUpdatedYear" - 1 WHERE "createdByUserId" = $1`,
+    [sweep.owner.userId],
+  );
+}
 
 const key = (r: Route) => `${r.method} ${r.url}`;
 
