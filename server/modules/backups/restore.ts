@@ -8,6 +8,7 @@
 // anew (the audit trail's trigger refuses deletes).
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { openDatabase, type OpenDatabase } from '../../db/open.ts';
 import { applyMigrations, listMigrations, type SqlRunner } from '../../db/migrate.ts';
 import { BackupRefused } from './refused.ts';
@@ -99,11 +100,13 @@ async function tablesWithRows(sql: SqlRunner): Promise<{ tables: string[]; withR
 
 /** Lines of a part, in batches of whole rows. */
 async function* batches(stream: AsyncIterable<Buffer>) {
+  // A chunk may end inside a character (Devanagari is three bytes each): the decoder keeps the part.
+  const decoder = new StringDecoder('utf8');
   let rest = '';
   let rows: string[] = [];
   let size = 0;
   for await (const chunk of stream) {
-    const lines = (rest + chunk.toString('utf8')).split('\n');
+    const lines = (rest + decoder.write(chunk)).split('\n');
     rest = lines.pop()!;
     for (const line of lines) {
       rows.push(line);
@@ -115,6 +118,7 @@ async function* batches(stream: AsyncIterable<Buffer>) {
       }
     }
   }
+  rest += decoder.end();
   if (rest) rows.push(rest);
   if (rows.length) yield rows;
 }
