@@ -30,6 +30,8 @@ function areaOf(file) {
  *  both tax and properties: the tax books raise demand from it, the register writes it. */
 const MODULE_ORDER = [
   'health',
+  // Every area records its changes in the audit trail; it imports none of them.
+  'audit',
   'apiTokens',
   'users',
   'site',
@@ -42,6 +44,7 @@ const MODULE_ORDER = [
   'properties',
   'transfers',
   'sms',
+  'backups',
 ];
 
 /** Why importing `spec` from `file` breaks the layout, or null when it does not. */

@@ -29,6 +29,9 @@ import transferRoutes from './modules/transfers/routes.ts';
 import taxRoutes from './modules/tax/routes.ts';
 import smsRoutes from './modules/sms/routes.ts';
 import apiTokenRoutes from './modules/apiTokens/routes.ts';
+import auditRoutes from './modules/audit/routes.ts';
+import backupRoutes from './modules/backups/routes.ts';
+import auditContext from './modules/audit/context.ts';
 import { LoginLimiter } from './modules/users/service.ts';
 import { lazySerializerFactory, lazyValidatorFactory } from './lib/lazy-schemas.ts';
 import { configurePdfPool } from './lib/pdf/pool.ts';
@@ -114,6 +117,7 @@ export async function buildApp(
   await app.register(rateLimit, { perToken: config.apiTokenRateLimit, perAddress: config.addressRateLimit });
   await app.register(auth, { secret: config.jwtSecret, listen: database_.listen });
   await app.register(openapi);
+  await app.register(auditContext);
 
   // 3. areas
   await app.register(healthRoutes);
@@ -128,6 +132,8 @@ export async function buildApp(
   await app.register(taxRoutes);
   await app.register(smsRoutes);
   await app.register(apiTokenRoutes);
+  await app.register(auditRoutes);
+  await app.register(backupRoutes);
 
   await app.register(spa, { webDist: config.webDist, uploadsDir: path.join(config.dataDir, 'uploads') });
   return app;

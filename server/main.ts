@@ -88,7 +88,20 @@ say(
 // behind them; the statistics kept from the last run serve meanwhile.
 const afterStart = setTimeout(() => {
   void warmUpPdfPool().catch((err) => app.log.warn({ err }, 'PDF warm-up failed'));
-  stopBackground = scheduleEmbeddedMaintenance(db, say);
+  const stopMaintenance = scheduleEmbeddedMaintenance(db, say);
+  let stopBackups = () => {};
+  stopBackground = () => {
+    stopMaintenance();
+    stopBackups();
+  };
+  // The nightly backup (issue 28); its modules load here, not on the start's path.
+  void import('./modules/backups/schedule.ts')
+    .then(({ scheduleBackups }) => {
+      if (closing) return;
+      const schedule = { time: config.backupTime, keepDays: config.backupKeepDays, passphrase: config.backupPassphrase };
+      stopBackups = scheduleBackups(db, config.dataDir, schedule, say);
+    })
+    .catch((err) => say(`the backup schedule could not start: ${(err as Error).message}`));
 }, AFTER_START_MS);
 afterStart.unref();
 stopBackground = () => clearTimeout(afterStart);

@@ -45,6 +45,11 @@ export const TAGS = [
   },
   { name: 'Depreciation', description: 'The yearly depreciation (ghasara, घसारा) update of building values.' },
   { name: 'SMS', description: 'Gram sabha and dues notices through the configured SMS gateway (DLT templates), with per-message status.' },
+  {
+    name: 'Audit',
+    description: 'The audit trail (इतिहास): who changed which record, when, from where; append-only, staff login only.',
+  },
+  { name: 'Backups', description: 'Backups of the whole portal (database and uploads): list, make one now, download. Staff login only.' },
   { name: 'Public', description: 'What citizens reach without a login: captcha, property search, QR checks of receipts and certificates.' },
 ];
 

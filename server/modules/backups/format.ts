@@ -57,7 +57,8 @@ export const portalVersion = (): string =>
 
 /** gp-backup-2026-11-27T0130Z-manual.tar.gz(.enc): sorts by time, says what made it. */
 export function backupFileName(createdAt: Date, kind: BackupKind, encrypted: boolean) {
-  const stamp = createdAt.toISOString().slice(0, 16).replace(/:/g, '');
+  // To the second: two made in one minute (a click after the nightly one) keep both.
+  const stamp = createdAt.toISOString().slice(0, 19).replace(/:/g, '');
   return `gp-backup-${stamp}Z-${kind}.tar.gz${encrypted ? '.enc' : ''}`;
 }
 

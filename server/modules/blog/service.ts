@@ -1,5 +1,6 @@
 // News items: owned by the council of the token, listed newest event first.
-import type { DbOrTx } from '../../db/transaction.ts';
+import { inTransaction, type DbOrTx } from '../../db/transaction.ts';
+import { changesOf, recordAudit, type AuditAction, type AuditChanges } from '../audit/record.ts';
 import type { BlogPost } from '../../generated/prisma/client.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import { StaleRecord } from '../../lib/versions.ts';
@@ -46,24 +47,40 @@ export async function listPosts(db: DbOrTx, userId: number): Promise<BlogItem[]>
   return rows.map(toItem);
 }
 
+/** The fields of a news item the trail shows. */
+const FIELDS = ['blogTitle', 'blogContent', 'eventDate'] as const;
+const audit = (tx: DbOrTx, action: AuditAction, row: BlogPost, changes: AuditChanges) =>
+  recordAudit(tx, { councilId: row.createdByUserId, entity: 'BlogPost', entityId: row.blogId, action, changes });
+
 export async function createPost(db: DbOrTx, ownerId: number, input: BlogBody): Promise<BlogItem> {
-  return toItem(await db.blogPost.create({ data: { ...toData(input), createdByUserId: ownerId } }));
+  return inTransaction(db, async (tx) => {
+    const row = await tx.blogPost.create({ data: { ...toData(input), createdByUserId: ownerId } });
+    await audit(tx, 'create', row, changesOf(null, row, FIELDS));
+    return toItem(row);
+  });
 }
 
 /** Replaces the item in one statement; with `ifMatch` (the version the editor read) only while it
  *  is still that version, else 409. */
 export async function updatePost(db: DbOrTx, ownerId: number, blogId: number, input: BlogBody, ifMatch?: number): Promise<BlogItem> {
   const data = toData(input);
-  const where = { blogId, createdByUserId: ownerId, ...(ifMatch === undefined ? {} : { version: ifMatch }) };
-  const { count } = await db.blogPost.updateMany({ where, data: { ...data, version: { increment: 1 } } });
-  if (count === 0) {
-    const exists = await db.blogPost.count({ where: { blogId, createdByUserId: ownerId } });
-    throw exists ? new StaleRecord() : notYours();
-  }
-  return toItem(await db.blogPost.findUniqueOrThrow({ where: { blogId } }));
+  return inTransaction(db, async (tx) => {
+    const before = await tx.blogPost.findFirst({ where: { blogId, createdByUserId: ownerId } });
+    if (!before) throw notYours();
+    const where = { blogId, createdByUserId: ownerId, ...(ifMatch === undefined ? {} : { version: ifMatch }) };
+    const { count } = await tx.blogPost.updateMany({ where, data: { ...data, version: { increment: 1 } } });
+    if (count === 0) throw new StaleRecord();
+    const after = await tx.blogPost.findUniqueOrThrow({ where: { blogId } });
+    await audit(tx, 'update', after, changesOf(before, after, FIELDS));
+    return toItem(after);
+  });
 }
 
 export async function deletePost(db: DbOrTx, ownerId: number, blogId: number): Promise<void> {
-  const { count } = await db.blogPost.deleteMany({ where: { blogId, createdByUserId: ownerId } });
-  if (count === 0) throw notYours();
+  await inTransaction(db, async (tx) => {
+    const row = await tx.blogPost.findFirst({ where: { blogId, createdByUserId: ownerId } });
+    if (!row) throw notYours();
+    await tx.blogPost.delete({ where: { blogId } });
+    await audit(tx, 'delete', row, changesOf(row, null, FIELDS));
+  });
 }

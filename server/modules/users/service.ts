@@ -8,6 +8,8 @@ import { BoundedQueue } from '../../lib/bounded-queue.ts';
 import { COMMON_PASSWORDS } from './common-passwords.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { revokeAllTokens } from '../apiTokens/service.ts';
+import { changesOf, recordAudit } from '../audit/record.ts';
+import { currentActor } from '../audit/context.ts';
 
 const BCRYPT_ROUNDS = 10;
 const USERNAME = /^[A-Za-z0-9._-]{3,64}$/;
@@ -55,7 +57,19 @@ export async function createAccount(db: DbOrTx, input: { username: string; email
   if (exists) throw new Conflict(`The username "${username}" is already taken.`);
   const passwordHash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
   try {
-    return await db.user.create({ data: { username, usernameKey: key, email, passwordHash, isAdmin: input.isAdmin ?? false } });
+    return await inTransaction(db, async (tx) => {
+      const user = await tx.user.create({ data: { username, usernameKey: key, email, passwordHash, isAdmin: input.isAdmin ?? false } });
+      // Kept with the council that made it (an administrator's), or the new account's own when the
+      // portal made it (the first account, `npm run user`).
+      await recordAudit(tx, {
+        councilId: currentActor().userId ?? user.id,
+        entity: 'User',
+        entityId: user.id,
+        action: 'create',
+        changes: changesOf(null, user, ['username', 'email', 'isAdmin']),
+      });
+      return user;
+    });
   } catch (err) {
     if ((err as { code?: string }).code === 'P2002') throw new Conflict(`The username "${username}" is already taken.`);
     throw err;
@@ -74,7 +88,10 @@ export async function setPassword(db: DbOrTx, username: string, password: string
 
 /** Ends every token of the account now (logout): tokens carry the version they were issued with. */
 export async function endSessions(db: DbOrTx, userId: number) {
-  await db.user.update({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } });
+  await inTransaction(db, async (tx) => {
+    await tx.user.update({ where: { id: userId }, data: { tokenVersion: { increment: 1 } } });
+    await recordAudit(tx, { councilId: userId, entity: 'User', entityId: userId, action: 'logout' });
+  });
 }
 
 /** Counts login attempts when they start (so a parallel burst cannot slip past before the first
@@ -139,8 +156,25 @@ export async function login(db: DbOrTx, limiter: LoginLimiter, ip: string, usern
     if (err instanceof Busy) limiter.giveBack(ip, name);
     throw err;
   }
-  if (!user || !ok) throw new Unauthorized('Wrong username or password.');
+  if (!user || !ok) {
+    // The name as typed (an unknown one too): what an auditor looks for after a run of failures.
+    await recordAudit(db, {
+      councilId: user?.id ?? null,
+      entity: 'User',
+      entityId: user?.id ?? null,
+      action: 'login-failed',
+      changes: { userName: { old: null, new: name.slice(0, 64) } },
+    });
+    throw new Unauthorized('Wrong username or password.');
+  }
   limiter.succeed(ip, name);
+  await recordAudit(db, {
+    councilId: user.id,
+    entity: 'User',
+    entityId: user.id,
+    action: 'login',
+    actor: { userId: user.id, userName: user.username },
+  });
   return user;
 }
 
@@ -193,6 +227,16 @@ export async function changePassword(
   return inTransaction(db, async (tx) => {
     const updated = await setPassword(tx, user.username, input.newPassword);
     const revokedApiTokens = input.revokeApiTokens ? await revokeAllTokens(tx, userId) : 0;
+    await recordAudit(tx, {
+      councilId: userId,
+      entity: 'User',
+      entityId: userId,
+      action: 'password',
+      changes: {
+        password: { old: null, new: '(changed)' },
+        ...(revokedApiTokens ? { revokedApiTokens: { old: null, new: revokedApiTokens } } : {}),
+      },
+    });
     return { user: updated, revokedApiTokens };
   });
 }
