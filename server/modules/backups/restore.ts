@@ -10,6 +10,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { openDatabase, type OpenDatabase } from '../../db/open.ts';
+import { recordAudit } from '../audit/record.ts';
 import { applyMigrations, listMigrations, type SqlRunner } from '../../db/migrate.ts';
 import { BackupRefused } from './refused.ts';
 import { FORMAT, FORMAT_VERSION, hashing, readBackupFile, type Manifest } from './format.ts';
@@ -232,6 +233,18 @@ export async function restoreInto(database: OpenDatabase, opts: RestoreOptions &
   }
   await fs.mkdir(staged, { recursive: true });
   await fs.rename(staged, uploadsDir);
+  // After the rows and the migrations: the trail restored from the file, then this row on top of it.
+  await recordAudit(database.prisma, {
+    councilId: null,
+    entity: 'Backup',
+    entityId: path.basename(opts.file),
+    action: 'restore',
+    changes: {
+      name: { old: null, new: path.basename(opts.file) },
+      size: { old: null, new: (await fs.stat(opts.file)).size },
+      kind: { old: null, new: manifest.kind },
+    },
+  });
   return { manifest, migrated, rows, files: fileCount, replacedUploads };
 }
 

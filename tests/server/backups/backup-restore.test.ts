@@ -16,6 +16,7 @@ import type { TestCouncil } from '../../helpers/app.ts';
 import { pay, propertyWithKar } from '../../helpers/tax.ts';
 import {
   allRows,
+  backupAudit,
   freshTarget,
   portalOn,
   postgresReachable,
@@ -72,6 +73,12 @@ async function restoredMatchesSource(file: string, into: 'postgresql' | 'pglite'
   try {
     expect(await allRows(restored.database.sql)).toEqual(await allRows(source.database.sql));
     expect(uploadedFiles(t.dataDir)).toEqual(uploadedFiles(source.dataDir));
+    const trail = await backupAudit(restored.database.sql);
+    expect(trail.at(-1)).toMatchObject({
+      action: 'restore',
+      entityId: path.basename(file),
+      changes: { size: { new: fs.statSync(file).size } },
+    });
   } finally {
     await restored.close();
   }
@@ -80,6 +87,10 @@ async function restoredMatchesSource(file: string, into: 'postgresql' | 'pglite'
 
 describe('a backup restored into a fresh database', () => {
   it('holds every row of every table and every uploaded file as they were', async () => {
+    expect((await backupAudit(source.database.sql)).slice(0, 2)).toMatchObject([
+      { action: 'backup', entityId: path.basename(plain), changes: { kind: { new: 'manual' }, size: { new: fs.statSync(plain).size } } },
+      { action: 'backup', entityId: path.basename(sealed), changes: { kind: { new: 'scheduled' } } },
+    ]);
     const manifest = await verifyBackup(plain);
     expect(manifest).toMatchObject({ database: kind, kind: 'manual', encrypted: false, portalVersion: expect.any(String) });
     expect(manifest.tables.map((t) => t.table)).toContain('_prisma_migrations');
