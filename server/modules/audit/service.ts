@@ -12,15 +12,17 @@ function instant(field: 'from' | 'to', value: string | undefined): Date | undefi
   if (value === undefined || value === '') return undefined;
   let t: number;
   if (DAY.test(value)) {
-    t = Date.parse(`${value}T00:00:00Z`) - INDIA_OFFSET_MS + (field === 'to' ? 86_400_000 : 0);
-    if (new Date(t + INDIA_OFFSET_MS).toISOString().slice(0, 10) !== value && field === 'from') t = NaN;
+    const midnight = Date.parse(`${value}T00:00:00Z`);
+    // Date.parse reads 2026-02-30 as 2 March and 2026-13-45 as nothing: a day must read back as itself.
+    const real = Number.isFinite(midnight) && new Date(midnight).toISOString().slice(0, 10) === value;
+    t = real ? midnight - INDIA_OFFSET_MS + (field === 'to' ? 86_400_000 : 0) : NaN;
   } else if (/(Z|[+-]\d{2}:?\d{2})$/i.test(value)) t = Date.parse(value);
   else t = NaN;
   if (!Number.isFinite(t)) throw new Invalid(field, `${field} must be a date such as 2026-04-01 or an ISO date-time with its zone`);
   return new Date(t);
 }
 
-export async function listAudit(db: DbOrTx, councilId: number, q: AuditQuery) {
+export async function listAudit(db: DbOrTx, councilId: number, q: AuditQuery, withPortal = false) {
   if (q.entityId && !q.entity) throw new Invalid('entity', 'entityId needs entity too (for example entity=Property&entityId=12)');
   const from = instant('from', q.from);
   const to = instant('to', q.to);
@@ -28,7 +30,7 @@ export async function listAudit(db: DbOrTx, councilId: number, q: AuditQuery) {
   const { pageNumber, pageSize } = q;
   const rows = await auditPage(
     db,
-    { councilId, entity: q.entity, entityId: q.entityId, action: q.action, from, to },
+    { councilId, withPortal, entity: q.entity, entityId: q.entityId, action: q.action, from, to },
     pageSize,
     (pageNumber - 1) * pageSize,
   );
@@ -37,7 +39,8 @@ export async function listAudit(db: DbOrTx, councilId: number, q: AuditQuery) {
     ? Number(rows[0].total)
     : pageNumber > 1
       ? Number(
-          (await auditPage(db, { councilId, entity: q.entity, entityId: q.entityId, action: q.action, from, to }, 1, 0))[0]?.total ?? 0,
+          (await auditPage(db, { councilId, withPortal, entity: q.entity, entityId: q.entityId, action: q.action, from, to }, 1, 0))[0]
+            ?.total ?? 0,
         )
       : 0;
   const totalCapped = n > AUDIT_COUNT_CAP;
