@@ -1610,10 +1610,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The backups kept in DATA_DIR/backups, newest first, with the disk’s free space (administrator login only) */
+        /** The backups kept in DATA_DIR/backups, newest first, with the disk’s free space (the operator’s login only) */
         get: operations["getBackups"];
         put?: never;
-        /** Make a backup now (administrator login only); answers when the file is written */
+        /** Make a backup now (the operator’s login only); answers when the file is written */
         post: operations["createBackup"];
         delete?: never;
         options?: never;
@@ -1628,7 +1628,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One backup file, to copy onto a pen drive (administrator login only) */
+        /** One backup file, to copy onto a pen drive (the operator’s login only) */
         get: operations["downloadBackup"];
         put?: never;
         post?: never;
