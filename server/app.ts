@@ -30,6 +30,7 @@ import taxRoutes from './modules/tax/routes.ts';
 import smsRoutes from './modules/sms/routes.ts';
 import apiTokenRoutes from './modules/apiTokens/routes.ts';
 import auditRoutes from './modules/audit/routes.ts';
+import backupRoutes from './modules/backups/routes.ts';
 import auditContext from './modules/audit/context.ts';
 import { LoginLimiter } from './modules/users/service.ts';
 import { lazySerializerFactory, lazyValidatorFactory } from './lib/lazy-schemas.ts';
@@ -132,6 +133,7 @@ export async function buildApp(
   await app.register(smsRoutes);
   await app.register(apiTokenRoutes);
   await app.register(auditRoutes);
+  await app.register(backupRoutes);
 
   await app.register(spa, { webDist: config.webDist, uploadsDir: path.join(config.dataDir, 'uploads') });
   return app;

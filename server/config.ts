@@ -46,6 +46,13 @@ export interface Config {
    *  cores, on PostgreSQL one a core; at least 1, at most 4: server/lib/pdf/pool.ts says why); 0
    *  renders on the main thread. */
   pdfWorkers: number;
+  /** BACKUP_TIME: the nightly backup's time, "HH:MM" India time (default 02:00); null: off. */
+  backupTime: string | null;
+  /** BACKUP_KEEP_DAYS: daily backups kept (default 7), besides 4 weekly ones. */
+  backupKeepDays: number;
+  /** BACKUP_PASSPHRASE: backups are encrypted with it (server/modules/backups/crypto.ts); unset, they
+   *  are plain .tar.gz files, Aadhaar numbers and all. */
+  backupPassphrase?: string;
   sms: SmsConfig;
 }
 
@@ -219,6 +226,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const pdfWorkers = env.PDF_WORKERS ? Number(env.PDF_WORKERS) : defaultPdfWorkers(!!env.DATABASE_URL);
   if (!Number.isInteger(pdfWorkers) || pdfWorkers < 0 || pdfWorkers > 64)
     throw new Error(`PDF_WORKERS must be a whole number from 0 to 64, got "${env.PDF_WORKERS}"`);
+  const backupTime = (env.BACKUP_TIME ?? '02:00').trim();
+  if (backupTime !== 'off' && !/^([01]\d|2[0-3]):[0-5]\d$/.test(backupTime))
+    throw new Error(`BACKUP_TIME must be a time of day as HH:MM (India time, e.g. 02:00) or off, got "${env.BACKUP_TIME}"`);
+  const backupPassphrase = env.BACKUP_PASSPHRASE || undefined;
+  // Anyone holding a copy of the file can try passphrases at leisure: scrypt slows each guess, the length does the rest.
+  if (backupPassphrase !== undefined && [...backupPassphrase].length < 12)
+    throw new Error('BACKUP_PASSPHRASE must be at least 12 characters (a few words are best); unset it to write unencrypted backups');
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -240,6 +254,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicLimits: loadPublicLimits(env),
     powDifficulty: wholeNumber(env, 'PUBLIC_POW_DIFFICULTY', 25_000, 'hashes'),
     pdfWorkers,
+    backupTime: backupTime === 'off' ? null : backupTime,
+    backupKeepDays: wholeNumber(env, 'BACKUP_KEEP_DAYS', 7, 'days'),
+    backupPassphrase,
     sms: loadSmsConfig(env),
   };
 }

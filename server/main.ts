@@ -6,6 +6,9 @@ import { openDatabase, type OpenDatabase } from './db/open.ts';
 import { checkFirstAccountSettings, ensureFirstAccount } from './db/bootstrap.ts';
 import { scheduleEmbeddedMaintenance } from './db/maintenance.ts';
 import { warmUpPdfPool } from './lib/pdf/pool.ts';
+import { serveControl } from './modules/backups/control.ts';
+import { createBackup } from './modules/backups/backup.ts';
+import { backupsDir } from './modules/backups/format.ts';
 
 const say = (msg: string) => console.log(msg);
 /** Background work waits this long after listen; see the end of this file. */
@@ -40,11 +43,13 @@ const app = await appModule.then(({ buildApp }) => buildApp(config, db)).catch((
 
 let closing = false;
 let stopBackground = () => {};
+let stopControl = async () => {};
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info(`${signal}: closing`);
   stopBackground();
+  await stopControl();
   await app.close();
   await db.close();
   process.exit(0);
@@ -55,6 +60,25 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app
   .listen({ port: config.port, host: config.host })
   .catch((err) => refuse(`could not listen on ${config.host}:${config.port}`, err, db));
+// `npm run backup` cannot open the embedded database this process holds: it asks here instead.
+if (db.kind === 'pglite')
+  stopControl = await serveControl(config.dataDir, async (req) => {
+    const result = await createBackup({
+      database: db,
+      dataDir: config.dataDir,
+      out: req.out ?? `${backupsDir(config.dataDir)}/`,
+      passphrase: req.passphrase ?? config.backupPassphrase,
+      kind: 'manual',
+    });
+    app.log.info(
+      { backup: result.name, size: result.size, blockedMs: result.manifest.blockedMs },
+      'backup made on request of npm run backup',
+    );
+    return result;
+  }).catch((err) => {
+    app.log.warn({ err }, 'no control socket: npm run backup cannot reach this portal');
+    return async () => {};
+  });
 say(
   `Portal ready at http://localhost:${config.port} (database: ${db.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL server'})`,
 );
@@ -64,7 +88,20 @@ say(
 // behind them; the statistics kept from the last run serve meanwhile.
 const afterStart = setTimeout(() => {
   void warmUpPdfPool().catch((err) => app.log.warn({ err }, 'PDF warm-up failed'));
-  stopBackground = scheduleEmbeddedMaintenance(db, say);
+  const stopMaintenance = scheduleEmbeddedMaintenance(db, say);
+  let stopBackups = () => {};
+  stopBackground = () => {
+    stopMaintenance();
+    stopBackups();
+  };
+  // The nightly backup (issue 28); its modules load here, not on the start's path.
+  void import('./modules/backups/schedule.ts')
+    .then(({ scheduleBackups }) => {
+      if (closing) return;
+      const schedule = { time: config.backupTime, keepDays: config.backupKeepDays, passphrase: config.backupPassphrase };
+      stopBackups = scheduleBackups(db, config.dataDir, schedule, say);
+    })
+    .catch((err) => say(`the backup schedule could not start: ${(err as Error).message}`));
 }, AFTER_START_MS);
 afterStart.unref();
 stopBackground = () => clearTimeout(afterStart);

@@ -1583,6 +1583,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your council's audit trail, newest first: who changed what, when, from where (staff login only)
+         * @description Every create, update and delete of a register record, every payment, login, backup and restore appends one row; the rows can never be changed or removed (the database refuses it). Filter by entity and entityId for one record’s history.
+         */
+        get: operations["getAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The backups kept in DATA_DIR/backups, newest first, with the disk’s free space (administrator login only) */
+        get: operations["getBackups"];
+        put?: never;
+        /** Make a backup now (administrator login only); answers when the file is written */
+        post: operations["createBackup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Backups/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One backup file, to copy onto a pen drive (administrator login only) */
+        get: operations["downloadBackup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -10191,6 +10246,217 @@ export interface operations {
                             createdAt: string;
                         };
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            414: components["responses"]["URITooLong"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAudit: {
+        parameters: {
+            query?: {
+                /** @description A kind of record: BirthCertificate, Property, Owner, Payment, User… */
+                entity?: string;
+                /** @description With entity: that record's history, its own rows and those of its parts (a Property's owners and payments) */
+                entityId?: string;
+                action?: string;
+                /** @description YYYY-MM-DD (India time; `to` includes that whole day) or an ISO date-time with its zone */
+                from?: string;
+                /** @description YYYY-MM-DD (India time; `to` includes that whole day) or an ISO date-time with its zone */
+                to?: string;
+                pageNumber?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the envelope with the result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            items: {
+                                id: string;
+                                /** Format: date-time */
+                                at: string;
+                                actor: {
+                                    /** @description The staff account; null: the portal itself (a scheduled job) */
+                                    userId: number | null;
+                                    userName: string | null;
+                                    /** @description The API token that acted, if one did */
+                                    tokenId: number | null;
+                                };
+                                address: string | null;
+                                entity: string;
+                                entityId: string | null;
+                                /** @description The register record it belongs to, when another */
+                                recordEntity: string | null;
+                                recordId: string | null;
+                                action: string;
+                                /** @description Changed fields as old → new; Aadhaar numbers masked to the last four digits */
+                                changes: {
+                                    [key: string]: {
+                                        old: string | number | boolean | (never | null);
+                                        new: string | number | boolean | (never | null);
+                                    };
+                                } | null;
+                            }[];
+                            pageNumber: number;
+                            pageSize: number;
+                            totalPages: number;
+                            totalCount: number;
+                            /** @description true when more rows matched than were counted (10,000): show "10,000+" */
+                            totalCapped?: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getBackups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the envelope with the result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            items: {
+                                /** @example gp-backup-2026-11-26T020000Z-scheduled.tar.gz */
+                                name: string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** @description Bytes */
+                                size: number;
+                                kind: "scheduled" | "manual";
+                                /** @description Made with BACKUP_PASSPHRASE set (.enc) */
+                                encrypted: boolean;
+                            }[];
+                            /** Format: date-time */
+                            lastBackupAt: string | null;
+                            /** @description No backup, or the newest is more than two days old: the dashboard warns */
+                            stale: boolean;
+                            disk: {
+                                freeBytes: number;
+                                totalBytes: number;
+                                /** @description Room for fewer than two more backups, or under 5 % (or 1 GB) free */
+                                low: boolean;
+                            };
+                            schedule: {
+                                /** @description null: BACKUP_TIME=off */
+                                time: string | (never | null);
+                                keepDays: number;
+                                keepWeeks: number;
+                                encrypted: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Created: the envelope with the new record */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            /** @example gp-backup-2026-11-26T020000Z-scheduled.tar.gz */
+                            name: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Bytes */
+                            size: number;
+                            kind: "scheduled" | "manual";
+                            /** @description Made with BACKUP_PASSPHRASE set (.enc) */
+                            encrypted: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    downloadBackup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description gp-backup-….tar.gz */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { Prisma, PrismaClient } from '../generated/prisma/client.ts';
@@ -65,6 +65,12 @@ export interface OpenDatabase {
    *  alone opens the database (lock.ts), so no change to it goes unnoticed. On PostgreSQL other
    *  processes write too, and a notification arrives whenever its connection reads it: none here. */
   listen?(channel: string, onNotify: () => void): Promise<void>;
+  /** PostgreSQL server only: its address, for work that needs a session of its own (a backup). */
+  databaseUrl?: string;
+  /** Embedded database only: a copy of its files in `dest` that cannot tear, for a backup to read in
+   *  another process; answers what to open (a folder, or a tar of one for an in-memory database) and
+   *  how long every other query waited for it. */
+  snapshot?(dest: string): Promise<{ source: string; blockedMs: number }>;
   close(): Promise<void>;
 }
 
@@ -82,7 +88,7 @@ export const pgliteExtensions = { pg_trgm };
 /** PostgreSQL's 128 MB of shared buffers are most of the embedded database's memory (RSS of a
  *  migrated portal database opened and read: 381 MB at 128 MB, 284 MB at 32 MB, 263 MB at 16 MB);
  *  pages beyond them are still read from the operating system's file cache, not from disk. */
-const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+export const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
 /** Interactive transactions (`db.$transaction(async (tx) => …)`). maxWait is how long one may queue
  *  before it starts: on PGlite (one connection) every transaction waits for those ahead of it, on
@@ -134,6 +140,34 @@ export function pgliteRunner(db: PGlite): SqlRunner {
   };
 }
 
+/** Holds both of PGlite's locks (no transaction open, no query running) while the files are
+ *  copied: with nothing writing, the copy is a database at one instant, which PostgreSQL opens as
+ *  after a clean stop (the CHECKPOINT first spares it replaying the log). In memory (tests) the
+ *  files are PGlite's own tar of its folder. */
+async function snapshotPglite(pglite: PGlite, folder: string | undefined, dest: string) {
+  fs.mkdirSync(dest, { recursive: true });
+  if (!folder) {
+    const t0 = performance.now();
+    const tar = await pglite.dumpDataDir('none');
+    const blockedMs = performance.now() - t0;
+    const source = path.join(dest, 'pgdata.tar');
+    fs.writeFileSync(source, Buffer.from(await tar.arrayBuffer()));
+    return { source, blockedMs };
+  }
+  const source = path.join(dest, 'pgdata');
+  let blockedMs = 0;
+  await pglite._runExclusiveTransaction(() =>
+    pglite.runExclusive(async () => {
+      const t0 = performance.now();
+      await pglite.execProtocol(protocol.serialize.query('CHECKPOINT'));
+      // A copy-on-write clone where the file system has them (btrfs, XFS), a plain copy elsewhere.
+      await fs.promises.cp(folder, source, { recursive: true, mode: fs.constants.COPYFILE_FICLONE });
+      blockedMs = performance.now() - t0;
+    }),
+  );
+  return { source, blockedMs };
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<OpenDatabase> {
   const log = opts.log ?? (() => {});
   if (opts.databaseUrl) {
@@ -171,6 +205,7 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenDatabase> {
       prisma,
       kind: 'postgresql',
       sql,
+      databaseUrl: opts.databaseUrl,
       async close() {
         await prisma.$disconnect();
         await plainPool.end();
@@ -180,11 +215,13 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenDatabase> {
   }
 
   let pglite: PGlite;
+  let dataFolder: string | undefined;
   let unlock = () => {};
   if (opts.loadDataDir) {
     pglite = await PGlite.create({ loadDataDir: opts.loadDataDir, extensions: pgliteExtensions, startParams: pgliteStartParams });
   } else {
     const dir = path.join(opts.dataDir ?? './data', 'pgdata');
+    dataFolder = dir;
     fs.mkdirSync(dir, { recursive: true });
     unlock = takeLock(path.dirname(dir));
     try {
@@ -204,6 +241,7 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenDatabase> {
     kind: 'pglite',
     sql,
     listen: async (channel, onNotify) => void (await pglite.listen(channel, () => onNotify())),
+    snapshot: (dest) => snapshotPglite(pglite, dataFolder, dest),
     async close() {
       await prisma.$disconnect();
       await pglite.close();

@@ -9,6 +9,8 @@ declare module 'fastify' {
     db: Db;
     sql: SqlRunner;
     dbKind: OpenDatabase['kind'];
+    /** The whole open database: what a backup reads (a snapshot of the embedded one, a session of its own on a server). */
+    database: OpenDatabase;
     /** After a bulk write (import, rollover, depreciation, an SMS batch): fresh planner statistics
      *  for these tables soon, on the embedded database (PostgreSQL's autovacuum does it there). */
     refreshStatistics: (tables: readonly string[], rows: number) => void;
@@ -25,6 +27,7 @@ export default fp(
     app.decorate('db', opts.database.prisma);
     app.decorate('sql', opts.database.sql);
     app.decorate('dbKind', opts.database.kind);
+    app.decorate('database', opts.database);
 
     // PGlite runs no autovacuum: without this a 5,000-row import leaves the planner with the
     // statistics of an empty table until the six-hourly maintenance (server/db/maintenance.ts),

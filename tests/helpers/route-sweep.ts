@@ -9,6 +9,7 @@ import { createValid, KIND_CASES, photo, type Body } from './certificates.ts';
 import { multipart } from './multipart.ts';
 import { API_SCOPES } from '../../common/api-scopes.ts';
 import { taxYearOf } from '../../common/property/tax.ts';
+import type { Config } from '../../server/config.ts';
 
 export type { Body };
 
@@ -76,8 +77,8 @@ export const expectEnvelope4xx = (label: string, res: { statusCode: number; body
 };
 
 /** Builds the app (no per-token limit: a sweep sends more than 120 requests a minute) and seeds it. */
-export async function seedRouteSweep(): Promise<RouteSweep> {
-  const t = await buildTestApp({ apiTokenRateLimit: 1_000_000 });
+export async function seedRouteSweep(overrides: Partial<Config> = {}): Promise<RouteSweep> {
+  const t = await buildTestApp({ apiTokenRateLimit: 1_000_000, ...overrides });
   const values: Record<string, string> = {};
   const secrets: string[] = [];
   /** A valid body per "METHOD url", the base the hostile variants change one field of. */

@@ -63,7 +63,14 @@ const CALLS: Record<string, Record<string, Calls>> = {
     auditPage: (s) => [
       [{ councilId: s.council }, 25, 0],
       [{ councilId: s.council, entity: 'Property', entityId: '1', action: 'update', from: new Date(0), to: new Date() }, 1, 10],
-      [{ councilId: s.council, entity: 'Property' }, 100, 0],
+      [{ councilId: s.council, entity: 'Property', withPortal: true }, 100, 0],
+    ],
+  },
+  backups: {
+    claimBackupDay: () => [['2099-01-01', new Date(), 'raw-sql', 1, new Date(0)]],
+    finishBackupDay: () => [
+      ['2099-01-01', new Date(), { name: 'gp-backup-2099-01-01T020000Z-scheduled.tar.gz' }],
+      ['2099-01-01', new Date(), { error: 'disk full' }],
     ],
   },
   carousel: {

@@ -1,6 +1,7 @@
 // API tokens: made, listed and revoked by a council's staff; checked on every request that carries one.
 import crypto from 'node:crypto';
-import type { DbOrTx } from '../../db/transaction.ts';
+import { inTransaction, type DbOrTx } from '../../db/transaction.ts';
+import { changesOf, recordAudit } from '../audit/record.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { Invalid, NotFound, Unauthorized } from '../../lib/errors.ts';
 import { API_SCOPES, API_TOKEN_PREFIX, type ApiScope } from '../../../common/api-scopes.ts';
@@ -77,10 +78,20 @@ export async function createToken(
   if (live >= MAX_TOKENS_PER_COUNCIL)
     throw new Invalid('name', `cannot add a token: this council already has ${live} tokens in use; revoke the ones no longer needed first`);
   const token = API_TOKEN_PREFIX + crypto.randomBytes(SECRET_BYTES).toString('base64url');
-  const row = await db.apiToken.create({
-    data: { createdByUserId: councilId, name, scopes, expiresAt, tokenHash: hashSecret(token), prefix: token.slice(0, SHOWN_LENGTH) },
+  return inTransaction(db, async (tx) => {
+    const row = await tx.apiToken.create({
+      data: { createdByUserId: councilId, name, scopes, expiresAt, tokenHash: hashSecret(token), prefix: token.slice(0, SHOWN_LENGTH) },
+    });
+    // The shown prefix tells tokens apart as the list does; the secret and its hash never enter the trail.
+    await recordAudit(tx, {
+      councilId,
+      entity: 'ApiToken',
+      entityId: row.id,
+      action: 'create',
+      changes: changesOf(null, row, ['name', 'prefix', 'scopes', 'expiresAt']),
+    });
+    return { id: row.id, token };
   });
-  return { id: row.id, token };
 }
 
 const listed = {
@@ -115,10 +126,21 @@ export async function listTokens(db: DbOrTx, councilId: number): Promise<ApiToke
 
 /** Revokes a token of the council; the next request carrying it is refused. Revoking twice keeps the first time. */
 export async function revokeToken(db: DbOrTx, councilId: number, id: number, now = new Date()): Promise<ApiTokenView> {
-  const found = await db.apiToken.findFirst({ where: { id, createdByUserId: councilId }, select: { id: true, revokedAt: true } });
-  if (!found) throw new NotFound('No such API token for this council.');
-  if (!found.revokedAt) await db.apiToken.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: now } });
-  return view(await db.apiToken.findUniqueOrThrow({ where: { id }, select: listed }));
+  return inTransaction(db, async (tx) => {
+    const found = await tx.apiToken.findFirst({ where: { id, createdByUserId: councilId }, select: listed });
+    if (!found) throw new NotFound('No such API token for this council.');
+    if (!found.revokedAt) await tx.apiToken.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: now } });
+    const after = await tx.apiToken.findUniqueOrThrow({ where: { id }, select: listed });
+    // A second revoke changes nothing but is still the clerk's act: its row has no changes.
+    await recordAudit(tx, {
+      councilId,
+      entity: 'ApiToken',
+      entityId: id,
+      action: 'revoke',
+      changes: changesOf(found, after, ['revokedAt']),
+    });
+    return view(after);
+  });
 }
 
 /** The council's tokens that still work: not revoked, not expired. A password reset says how many. */

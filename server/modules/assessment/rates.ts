@@ -112,7 +112,7 @@ export async function saveRates(
   councilId: number,
   input: RatesPatch,
   opts: { effectiveTaxYear: number; ifMatch?: number },
-): Promise<RateVersion> {
+): Promise<RateVersion & { before: Rates }> {
   const patch = normalise(input);
   checkRates(patch);
   await lockRates(tx, councilId);
@@ -128,7 +128,8 @@ export async function saveRates(
     ...Object.fromEntries(RATE_MAPS.map((m) => [m, { ...base.rates[m], ...maps[m] }])),
   } as Rates;
   const version = Math.max(...versions.map((v) => v.version)) + 1;
-  return saveRateVersion(tx, councilId, opts.effectiveTaxYear, rates, version);
+  // The rates merged into, read under the lock: the audit trail's "old".
+  return { ...(await saveRateVersion(tx, councilId, opts.effectiveTaxYear, rates, version)), before: base.rates };
 }
 
 /** The labels and bands the rates screen shows beside the numbers. */

@@ -8,7 +8,7 @@ import { listAudit } from './service.ts';
 
 const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/Audit', { schema: listSchema, preHandler: app.requireStaff }, async (request) =>
-    ok(await listAudit(app.db, councilOf(request).userId, request.query)),
+    ok(await listAudit(app.db, councilOf(request).userId, request.query, councilOf(request).isAdmin)),
   );
 };
 

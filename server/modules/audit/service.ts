@@ -20,7 +20,7 @@ function instant(field: 'from' | 'to', value: string | undefined): Date | undefi
   return new Date(t);
 }
 
-export async function listAudit(db: DbOrTx, councilId: number, q: AuditQuery) {
+export async function listAudit(db: DbOrTx, councilId: number, q: AuditQuery, withPortal = false) {
   if (q.entityId && !q.entity) throw new Invalid('entity', 'entityId needs entity too (for example entity=Property&entityId=12)');
   const from = instant('from', q.from);
   const to = instant('to', q.to);
@@ -28,7 +28,7 @@ export async function listAudit(db: DbOrTx, councilId: number, q: AuditQuery) {
   const { pageNumber, pageSize } = q;
   const rows = await auditPage(
     db,
-    { councilId, entity: q.entity, entityId: q.entityId, action: q.action, from, to },
+    { councilId, withPortal, entity: q.entity, entityId: q.entityId, action: q.action, from, to },
     pageSize,
     (pageNumber - 1) * pageSize,
   );
@@ -37,7 +37,8 @@ export async function listAudit(db: DbOrTx, councilId: number, q: AuditQuery) {
     ? Number(rows[0].total)
     : pageNumber > 1
       ? Number(
-          (await auditPage(db, { councilId, entity: q.entity, entityId: q.entityId, action: q.action, from, to }, 1, 0))[0]?.total ?? 0,
+          (await auditPage(db, { councilId, withPortal, entity: q.entity, entityId: q.entityId, action: q.action, from, to }, 1, 0))[0]
+            ?.total ?? 0,
         )
       : 0;
   const totalCapped = n > AUDIT_COUNT_CAP;

@@ -4,6 +4,9 @@ import type { DbOrTx } from '../../db/transaction.ts';
 
 export interface AuditFilter {
   councilId: number;
+  /** An administrator sees the portal's own entries too (no council: a nightly backup, a restore,
+   *  a failed login of a name no account has). */
+  withPortal?: boolean;
   entity?: string;
   entityId?: string;
   action?: string;
@@ -42,7 +45,7 @@ export function auditPage(db: DbOrTx, f: AuditFilter, take: number, skip: number
   return db.$queryRawUnsafe<AuditRow[]>(
     `WITH hits AS (
        SELECT * FROM "AuditEntry"
-       WHERE "createdByUserId" = $1 AND ${which}
+       WHERE ("createdByUserId" = $1 OR ($9 AND "createdByUserId" IS NULL)) AND ${which}
          AND ($4::text IS NULL OR "action" = $4)
          AND ($5::timestamp IS NULL OR "at" >= $5) AND ($6::timestamp IS NULL OR "at" < $6)
        ORDER BY "at" DESC, "id" DESC
@@ -56,5 +59,6 @@ export function auditPage(db: DbOrTx, f: AuditFilter, take: number, skip: number
     f.to ?? null,
     take,
     skip,
+    f.withPortal ?? false,
   );
 }

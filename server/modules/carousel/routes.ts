@@ -25,7 +25,7 @@ async function readUpload(request: FastifyRequest) {
       const data = await part.toBuffer();
       // A form's empty file input still sends a part with no name and no bytes.
       if (data.length === 0 && !part.filename) continue;
-      images.push(await prepareImage(data));
+      images.push({ ...(await prepareImage(data)), fileName: part.filename ?? '' });
     } else if (field === 'blogcontent') {
       refuseBadText(part.value, part.fieldname);
       captions.push(String(part.value ?? ''));

@@ -6,6 +6,7 @@ import type { CarouselImage } from '../../generated/prisma/client.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import { imageType, imageWork, sharp } from '../../lib/images.ts';
 import { randomFileStem, removeFiles, writeNewFiles } from '../../lib/uploads.ts';
+import { changesOf, recordAudit, type AuditAction, type AuditChanges } from '../audit/record.ts';
 import type { CarouselItem } from './schema.ts';
 import { setPositions } from './sql.ts';
 
@@ -20,6 +21,8 @@ const OURS = /^\/uploads\/carousel\/([0-9a-f]{32})\.webp$/;
 export interface PreparedImage {
   web: Buffer;
   small: Buffer;
+  /** The name the file was uploaded under, for the audit trail. */
+  fileName?: string;
 }
 
 /** The web version (at most 1600 px) and the phone version (800 px), WebP, upright, without metadata. */
@@ -61,6 +64,9 @@ function filesOf(dir: string, imagePath: string): string[] {
   return m ? [path.join(dir, `${m[1]}.webp`), path.join(dir, `${m[1]}-${SMALL_WIDTH}.webp`)] : [];
 }
 
+const audit = (tx: DbOrTx, ownerId: number, action: AuditAction, corosalId: number | null, changes: AuditChanges) =>
+  recordAudit(tx, { councilId: ownerId, entity: 'CarouselImage', entityId: corosalId, action, changes });
+
 function toItem(row: CarouselImage): CarouselItem {
   return {
     corosalId: row.corosalId,
@@ -82,13 +88,12 @@ export async function listSlides(db: DbOrTx, userId: number): Promise<CarouselIt
 /** Puts the council's slides in the order given: every one of its slides, each once. */
 export async function reorderSlides(db: DbOrTx, ownerId: number, corosalIds: number[]): Promise<CarouselItem[]> {
   return inTransaction(db, async (tx) => {
-    const ids = (await tx.carouselImage.findMany({ where: { createdByUserId: ownerId }, select: { corosalId: true } })).map(
-      (r) => r.corosalId,
-    );
+    const ids = (await listSlides(tx, ownerId)).map((r) => r.corosalId);
     const same = corosalIds.length === ids.length && new Set(corosalIds).size === ids.length && corosalIds.every((id) => ids.includes(id));
     if (!same) throw new Invalid('corosalIds', `must list each of your council's ${ids.length} slides once, in the new order`);
     // One statement for all rows: position = place in the list.
     await setPositions(tx, ownerId, corosalIds);
+    await audit(tx, ownerId, 'update', null, changesOf({ order: ids.join(', ') }, { order: corosalIds.join(', ') }));
     return listSlides(tx, ownerId);
   });
 }
@@ -125,6 +130,20 @@ export async function saveSlides(
             data: { imagePath: paths[i], blogContent: texts[i], createdByUserId: ownerId, position: start + i + 1 },
           }),
         );
+      // One upload, one row: the slides' ids and files listed together when several were sent.
+      const list = (values: unknown[]) => values.join(', ');
+      await audit(
+        tx,
+        ownerId,
+        'create',
+        created.length === 1 ? created[0].corosalId : null,
+        changesOf(null, {
+          corosalId: created.length === 1 ? null : list(created.map((r) => r.corosalId)),
+          imagePath: list(paths),
+          fileName: list(images.map((im) => im.fileName ?? '')).slice(0, 2000),
+          blogContent: list([...new Set(texts)]),
+        }),
+      );
       return created;
     });
     return rows.map(toItem);
@@ -135,8 +154,12 @@ export async function saveSlides(
 }
 
 export async function deleteSlide(db: DbOrTx, dir: string, ownerId: number, corosalId: number): Promise<void> {
-  const slide = await db.carouselImage.findFirst({ where: { corosalId, createdByUserId: ownerId } });
-  if (!slide) throw new NotFound('No carousel image with this id for your council.');
-  await db.carouselImage.delete({ where: { corosalId } });
+  const slide = await inTransaction(db, async (tx) => {
+    const row = await tx.carouselImage.findFirst({ where: { corosalId, createdByUserId: ownerId } });
+    if (!row) throw new NotFound('No carousel image with this id for your council.');
+    await tx.carouselImage.delete({ where: { corosalId } });
+    await audit(tx, ownerId, 'delete', corosalId, changesOf(row, null, ['imagePath', 'blogContent', 'position']));
+    return row;
+  });
   await removeFiles(filesOf(dir, slide.imagePath));
 }

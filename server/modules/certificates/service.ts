@@ -15,6 +15,7 @@ import { marathiDateWords } from '../../../common/marathi-words.ts';
 import { randomFileStem, removeFiles, writeNewFiles } from '../../lib/uploads.ts';
 import { unprintableCharacter } from '../../lib/pdf/index.ts';
 import { officeOf } from '../site/service.ts';
+import { changesOf, recordAudit, type AuditAction } from '../audit/record.ts';
 import { genderMarathi, MARRIAGE_PHOTOS, type Field, type Kind, type MarriagePhoto } from './kinds.ts';
 import type { ListQuery } from './schema.ts';
 import {
@@ -391,6 +392,20 @@ function photoFile(dir: string, url: unknown): string | null {
 
 // ---------------------------------------------------------------- writes
 
+/** The audit trail's row of a certificate: the fields a clerk edits (and the photos' file names) as
+ *  they read on the form, old → new; Aadhaar numbers are masked by changesOf. */
+function auditCertificate(tx: Tx, kind: Kind, action: AuditAction, before: Row | null, after: Row) {
+  const fields = kind.fields.map((f) => f.name);
+  if (kind.kind === 'marriage') fields.push(...MARRIAGE_PHOTOS.map(photoUrlField));
+  return recordAudit(tx, {
+    councilId: after.createdByUserId as number,
+    entity: kind.model[0].toUpperCase() + kind.model.slice(1),
+    entityId: after[kind.idField] as string,
+    action,
+    changes: changesOf(before && toRecord(kind, before), toRecord(kind, after), fields),
+  });
+}
+
 export interface WriteOptions {
   photos?: Photos;
   photoDir?: string;
@@ -488,9 +503,11 @@ export async function createCertificate(
   const blank = Object.fromEntries(kind.fields.map((f) => [f.name, blankValue(f)]));
   const values = complete(kind, { ...blank, ...sent }, sent, true);
   const result = await withPhotos(kind, opts, true, (columns) =>
-    writeWithNumber(db, kind, ownerId, values, undefined, (tx) =>
-      table(tx, kind).create({ data: { ...values, ...columns, createdByUserId: ownerId } }),
-    ),
+    writeWithNumber(db, kind, ownerId, values, undefined, async (tx) => {
+      const row = await table(tx, kind).create({ data: { ...values, ...columns, createdByUserId: ownerId } });
+      await auditCertificate(tx, kind, 'create', null, row);
+      return row;
+    }),
   );
   return toRecord(kind, result);
 }
@@ -527,7 +544,10 @@ export async function updateCertificate(
             data: { ...changed, ...columns, version: { increment: 1 } },
           });
           if (count === 0) throw new StaleRecord();
-          return table(tx, kind).findUniqueOrThrow({ where: { [kind.idField]: id } });
+          const after = await table(tx, kind).findUniqueOrThrow({ where: { [kind.idField]: id } });
+          // The version matched, so `existing` is exactly the row this statement replaced.
+          await auditCertificate(tx, kind, 'update', existing, after);
+          return after;
         }),
       );
       // Replaced photos are deleted only once the row points at the new ones.

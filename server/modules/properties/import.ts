@@ -9,6 +9,7 @@ import type { Tx } from '../../db/transaction.ts';
 import { Invalid } from '../../lib/errors.ts';
 import { refuseBadText } from '../../lib/input-guard.ts';
 import { applyAssessmentChange } from '../tax/revision.ts';
+import { recordAudit } from '../audit/record.ts';
 import { factsRowOf, readOwner, readProperty, type Facts, type OwnerFacts } from './facts.ts';
 import { ROW_SELECT, toRow, type Selected } from './rows.ts';
 import type { RegisterBody } from './schema.ts';
@@ -49,6 +50,7 @@ export async function importRegister(
   dryRun: boolean,
   actor: string,
   today: Date,
+  fileName = '',
 ): Promise<ImportReport> {
   const year = today.getUTCFullYear();
   const problems: ImportProblem[] = [];
@@ -123,6 +125,19 @@ export async function importRegister(
         await insertRegisterRows(tx, councilId, year, fresh.slice(i, i + 2000), actor, today);
         await nextTurn();
       }
+      // One row for the whole file: what the clerk did was import it.
+      const figure = (n: string | number) => ({ old: null, new: n });
+      await recordAudit(tx, {
+        councilId,
+        entity: 'PropertyImport',
+        action: 'import',
+        changes: {
+          fileName: figure(fileName.slice(0, 200)),
+          rows: figure(rows.length),
+          created: figure(fresh.length),
+          unchanged: figure(unchanged),
+        },
+      });
     },
     { timeout: 120_000 },
   );

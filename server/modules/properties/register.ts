@@ -17,6 +17,7 @@ import { blank, readId } from '../../lib/form.ts';
 import { StaleRecord } from '../../lib/versions.ts';
 import { inForce, type VersionRow } from '../assessment/versions.ts';
 import { applyAssessmentChange, type ApplyFrom } from '../tax/revision.ts';
+import { changesOf, recordAudit } from '../audit/record.ts';
 import {
   ASSESSED_FACTS,
   duplicate,
@@ -40,6 +41,25 @@ export function asInForce(row: PropertyRow, version: VersionRow | undefined): Pr
   for (const c of ASSESSED_COLUMNS) out[c] = version[c];
   return { ...(out as PropertyRow), assessmentFromYear: version.effectiveTaxYear };
 }
+
+/** The register's fields a clerk edits, as the trail shows them; `total` is the annual tax they give. */
+const PROPERTY_FIELDS = [
+  'malmattaNo',
+  'gatNo',
+  'citySurveyNo',
+  'roadLane',
+  'malmattaVarnan',
+  'buildingType',
+  'usage',
+  'milkatBandhakamYear',
+  'areaSqm',
+  'plotAreaSqm',
+  'ownLandRate',
+  'aapilacheNikalAndFerfar',
+  'vadhKinvaGhatZalelyBabinchaAadeshSandarbhachaShera',
+  'total',
+] as const;
+const OWNER_FIELDS = ['malkacheNav', 'bhogwatdarakNav', 'mobileNo'] as const;
 
 /** Registers a property and its owner in one transaction, assessed from this tax year (and from
  *  any later year whose rates are already saved). */
@@ -74,9 +94,18 @@ export async function registerProperty(db: Db, councilId: number, body: Register
         actor,
         today,
       );
-      return tx.property.findUniqueOrThrow({ where: { propertyId: property.propertyId }, select: ROW_SELECT });
+      const row = toRow(await tx.property.findUniqueOrThrow({ where: { propertyId: property.propertyId }, select: ROW_SELECT }));
+      // One row for the property and its first owner: the clerk registered one thing.
+      await recordAudit(tx, {
+        councilId,
+        entity: 'Property',
+        entityId: row.propertyId,
+        action: 'create',
+        changes: changesOf(null, row, [...PROPERTY_FIELDS, ...OWNER_FIELDS]),
+      });
+      return row;
     });
-    return toRow(created);
+    return created;
   } catch (err) {
     // Two clerks registering one number at the same moment: the unique key decides.
     if ((err as { code?: string }).code === 'P2002') throw duplicate(facts.malmattaNo);
@@ -188,7 +217,9 @@ export async function updateOwner(
     data[f] = body[f]!.trim();
   }
   if (body.mobileNo !== undefined) data.mobileNo = tenDigitMobile('mobileNo', body.mobileNo);
-  await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
+    // Read again inside the transaction: the trail's old values are the ones this change replaced.
+    const before = await tx.owner.findUniqueOrThrow({ where: { ownerId }, select: ownerSelect });
     const { count } = await tx.owner.updateMany({
       where: { ownerId, isActive: true, ...(ifMatch === undefined ? {} : { version: ifMatch }) },
       data: { ...data, version: { increment: 1 } },
@@ -198,9 +229,21 @@ export async function updateOwner(
     // The tax list and receipts name the owner from the kar record.
     if (data.malkacheNav)
       await tx.karDetail.updateMany({ where: { propertyId: owner.propertyId }, data: { malkacheNav: data.malkacheNav } });
+    const after = await tx.owner.findUniqueOrThrow({ where: { ownerId }, select: ownerSelect });
+    // The property screen's history panel shows an owner's changes under the property.
+    await recordAudit(tx, {
+      councilId,
+      entity: 'Owner',
+      entityId: ownerId,
+      record: { entity: 'Property', id: owner.propertyId },
+      action: 'update',
+      changes: changesOf(before, after, OWNER_FIELDS),
+    });
+    return toRow(await tx.property.findUniqueOrThrow({ where: { propertyId: owner.propertyId }, select: ROW_SELECT }));
   });
-  return toRow(await db.property.findUniqueOrThrow({ where: { propertyId: owner.propertyId }, select: ROW_SELECT }));
 }
+
+const ownerSelect = { malkacheNav: true, bhogwatdarakNav: true, mobileNo: true } as const;
 
 const replacedOwner = () => new Conflict('This owner was replaced by a transfer (ferfar); correct the current owner instead.');
 
@@ -301,7 +344,11 @@ export async function updateProperty(
           await tx.owner.updateMany({ where: { propertyId }, data: { malmattaNo: facts.malmattaNo, version: { increment: 1 } } });
           await tx.karDetail.updateMany({ where: { propertyId }, data: { malmattaNo: facts.malmattaNo } });
         }
-        return { row: await tx.property.findUniqueOrThrow({ where: { propertyId }, select: ROW_SELECT }), effectiveTaxYear };
+        const after = await tx.property.findUniqueOrThrow({ where: { propertyId }, select: ROW_SELECT });
+        const changes = changesOf(row, toRow(after), PROPERTY_FIELDS);
+        if (effectiveTaxYear !== undefined) changes.effectiveTaxYear = { old: null, new: effectiveTaxYear };
+        await recordAudit(tx, { councilId, entity: 'Property', entityId: propertyId, action: 'update', changes });
+        return { row: after, effectiveTaxYear };
       });
       return { ...toRow(updated.row), ...(updated.effectiveTaxYear === undefined ? {} : { effectiveTaxYear: updated.effectiveTaxYear }) };
     } catch (err) {

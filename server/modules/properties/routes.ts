@@ -210,6 +210,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       request.query.dryRun ?? true,
       actorOf(request),
       app.today(),
+      file.filename,
     );
     if (report.written) app.refreshStatistics(['Property', 'Owner', 'PropertyAssessment'], report.created);
     const message = report.problems.length

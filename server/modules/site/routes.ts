@@ -11,21 +11,23 @@ import { etagOf, ifMatchVersion } from '../../lib/versions.ts';
 import { councilOf } from '../../plugins/auth.ts';
 import { siteMeta } from './meta.ts';
 import { logoSchema, mineSchema, publicProfileSchema, setupSchema, updateSchema } from './schema.ts';
-import { getProfile, publicUserId, setupStatus, storeLogo, updateProfile } from './service.ts';
+import { getProfile, publicUserId, setupStatus, updateProfile, uploadLogo } from './service.ts';
 
 /** The one LogoFile part of the upload; the multipart plugin answers 413 past UPLOAD_LIMIT_MB. */
-async function readLogo(request: FastifyRequest): Promise<Buffer> {
+async function readLogo(request: FastifyRequest): Promise<{ logo: Buffer; fileName: string }> {
   if (!request.isMultipart()) throw new Invalid('LogoFile', 'send the logo as multipart/form-data');
   let logo: Buffer | undefined;
+  let fileName = '';
   for await (const part of request.parts()) {
     if (part.type !== 'file') continue;
     if (part.fieldname.toLowerCase() !== 'logofile')
       throw new Invalid(part.fieldname, 'is not an accepted file field; send the logo as LogoFile');
     if (logo) throw new Invalid('LogoFile', 'send one image');
     logo = await part.toBuffer();
+    fileName = part.filename ?? '';
   }
   if (!logo?.length) throw new Invalid('LogoFile', 'choose an image');
-  return logo;
+  return { logo, fileName };
 }
 
 const siteRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -53,7 +55,8 @@ const siteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post('/api/Site/logo', { schema: logoSchema, preHandler: app.requireStaff }, async (request, reply) => {
-    const logoUrl = await storeLogo(siteDir, await readLogo(request));
+    const { logo, fileName } = await readLogo(request);
+    const logoUrl = await uploadLogo(app.db, siteDir, councilOf(request).userId, logo, fileName);
     reply.code(201);
     return ok({ logoUrl }, 'Logo uploaded');
   });

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { DbOrTx } from '../../db/transaction.ts';
+import { inTransaction, type DbOrTx } from '../../db/transaction.ts';
 import type { Prisma, SiteProfile as SiteProfileRow } from '../../generated/prisma/client.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import { imageType, sharp } from '../../lib/images.ts';
@@ -13,6 +13,7 @@ import { StaleRecord } from '../../lib/versions.ts';
 import { NEUTRAL_OFFICE, type Office } from '../../lib/pdf/index.ts';
 import { SETUP_FIELDS } from '../../../common/site-setup.ts';
 import type { Config } from '../../config.ts';
+import { changesOf, recordAudit } from '../audit/record.ts';
 import { DEFAULT_PROFILE } from './defaults.ts';
 import { SiteProfileBody, type SetupStatus, type SiteProfile } from './schema.ts';
 
@@ -89,7 +90,19 @@ export async function updateProfile(db: DbOrTx, userId: number, input: SiteProfi
   checkProfile(input);
   forgetOffice(userId);
   try {
-    return await saveProfile(db, userId, input, ifMatch);
+    return await inTransaction(db, async (tx) => {
+      // Old → new against what the public pages showed: the defaults while it was never saved.
+      const before = await getProfile(tx, userId);
+      const after = await saveProfile(tx, userId, input, ifMatch);
+      await recordAudit(tx, {
+        councilId: userId,
+        entity: 'SiteProfile',
+        entityId: userId,
+        action: 'update',
+        changes: changesOf(before, after, BODY_FIELDS),
+      });
+      return after;
+    });
   } finally {
     forgetOffice(userId);
   }
@@ -176,6 +189,19 @@ export function setupStatus(profile: SiteProfileBody, config: Pick<Config, 'publ
     publicBaseUrlSet: config.publicBaseUrlSet,
     publicBaseUrlLocal: isLocalAddress(config.publicBaseUrl),
   };
+}
+
+/** Stores the logo and notes it in the trail; the profile names it only once the office saves it. */
+export async function uploadLogo(db: DbOrTx, dir: string, councilId: number, file: Buffer, fileName: string): Promise<string> {
+  const logoUrl = await storeLogo(dir, file);
+  await recordAudit(db, {
+    councilId,
+    entity: 'SiteProfile',
+    entityId: councilId,
+    action: 'upload',
+    changes: { logoUrl: { old: null, new: logoUrl }, fileName: { old: null, new: fileName.slice(0, 200) } },
+  });
+  return logoUrl;
 }
 
 const LOGO_SIZE = 256;

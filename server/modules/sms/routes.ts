@@ -158,7 +158,14 @@ const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!requestId || !mobile) throw new Invalid('requestId', 'requestId and number are required');
     const code = String(status ?? '').toLowerCase();
     const delivered = code === '1' || code === 'delivered';
-    const updated = await recordDelivery(app.db, requestId, mobile, delivered, `MSG91: ${desc || failureReason || `status ${code}`}`);
+    const updated = await recordDelivery(
+      app.db,
+      requestId,
+      mobile,
+      delivered,
+      `MSG91: ${desc || failureReason || `status ${code}`}`,
+      'MSG91',
+    );
     return ok({ updated });
   });
 };

@@ -12,7 +12,8 @@ import {
   type SmsKind,
 } from '../../../common/sms.ts';
 import type { Db } from '../../db/open.ts';
-import type { DbOrTx } from '../../db/transaction.ts';
+import { inTransaction, type DbOrTx } from '../../db/transaction.ts';
+import { changesOf, recordAudit } from '../audit/record.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import { StaleRecord } from '../../lib/versions.ts';
 import { duesRecipients } from './sql.ts';
@@ -48,6 +49,22 @@ export async function saveTemplate(db: DbOrTx, councilId: number, kind: SmsKind,
   const text = body.trim();
   const problem = templateProblem(kind, text);
   if (problem) throw new Invalid('body', problem);
+  return inTransaction(db, async (tx) => {
+    const before = await tx.smsTemplate.findUnique({ where: { createdByUserId_kind: { createdByUserId: councilId, kind } } });
+    const version = await writeTemplate(tx, councilId, kind, text, ifMatch);
+    await recordAudit(tx, {
+      councilId,
+      entity: 'SmsTemplate',
+      entityId: kind,
+      action: before ? 'update' : 'create',
+      // The wording replaced: the default one until the council first saved its own.
+      changes: changesOf({ body: before?.body ?? DEFAULT_TEMPLATES[kind] }, { body: text }),
+    });
+    return version;
+  });
+}
+
+async function writeTemplate(db: DbOrTx, councilId: number, kind: SmsKind, text: string, ifMatch?: number): Promise<number> {
   const key = { createdByUserId: councilId, kind };
   if (ifMatch === undefined) {
     const saved = await db.smsTemplate.upsert({
@@ -187,6 +204,14 @@ export async function queueBatch(db: Db, councilId: number, kind: SmsKind, provi
         await tx.smsMessage.createMany({
           data: messages.slice(i, i + 1000).map((m) => ({ ...m, batchId: batch.id, createdByUserId: councilId })),
         });
+      // One row for the batch, not one per message: the clerk sent one notice.
+      await recordAudit(tx, {
+        councilId,
+        entity: 'SmsBatch',
+        entityId: batch.id,
+        action: 'send',
+        changes: changesOf(null, { kind, provider, recipients: messages.length, segments, skipped: skipped.length }),
+      });
       return { batchId: batch.id, recipients: messages.length, segments, skipped };
     },
     { timeout: 60_000 },
@@ -273,20 +298,51 @@ export async function batchDetail(db: DbOrTx, councilId: number, batchId: number
 
 /** Failed messages of the batch go back to the queue. */
 export async function retryBatch(db: DbOrTx, councilId: number, batchId: number) {
-  const batch = await db.smsBatch.findFirst({ where: { id: batchId, createdByUserId: councilId }, select: { id: true } });
-  if (!batch) throw new NotFound('हा SMS गट सापडला नाही. / SMS batch not found.');
-  const { count } = await db.smsMessage.updateMany({
-    where: { batchId, status: 'failed' },
-    data: { status: 'queued', attempts: 0, nextAttemptAt: new Date(), error: '' },
+  return inTransaction(db, async (tx) => {
+    const batch = await tx.smsBatch.findFirst({ where: { id: batchId, createdByUserId: councilId }, select: { id: true } });
+    if (!batch) throw new NotFound('हा SMS गट सापडला नाही. / SMS batch not found.');
+    const { count } = await tx.smsMessage.updateMany({
+      where: { batchId, status: 'failed' },
+      data: { status: 'queued', attempts: 0, nextAttemptAt: new Date(), error: '' },
+    });
+    // Recorded when nothing had failed too: the clerk asked, and the row says none was requeued.
+    await recordAudit(tx, {
+      councilId,
+      entity: 'SmsBatch',
+      entityId: batchId,
+      action: 'retry',
+      changes: { requeued: { old: null, new: count } },
+    });
+    return count;
   });
-  return count;
 }
 
-/** A gateway's delivery report for the message it knows by providerId, sent to this mobile. */
-export async function recordDelivery(db: DbOrTx, providerId: string, mobile: string, delivered: boolean, reason: string) {
-  const { count } = await db.smsMessage.updateMany({
-    where: { providerId, mobile, status: { in: ['sent', 'delivered'] } },
-    data: delivered ? { status: 'delivered' } : { status: 'failed', error: reason.slice(0, 1000) },
+/** A gateway's delivery report for the message it knows by providerId, sent to this mobile. The
+ *  trail names the gateway as the actor (no login sends these) and the message's council; a report
+ *  that matches no message of ours changes nothing and leaves no row. */
+export async function recordDelivery(
+  db: DbOrTx,
+  providerId: string,
+  mobile: string,
+  delivered: boolean,
+  reason: string,
+  gateway = 'gateway',
+) {
+  return inTransaction(db, async (tx) => {
+    const where = { providerId, mobile, status: { in: ['sent', 'delivered'] } };
+    const found = await tx.smsMessage.findFirst({ where, orderBy: { id: 'asc' } });
+    const data = delivered ? { status: 'delivered' } : { status: 'failed', error: reason.slice(0, 1000) };
+    const { count } = await tx.smsMessage.updateMany({ where, data });
+    if (found && count > 0)
+      await recordAudit(tx, {
+        councilId: found.createdByUserId,
+        entity: 'SmsMessage',
+        entityId: found.id,
+        record: { entity: 'SmsBatch', id: found.batchId },
+        action: 'delivery',
+        changes: changesOf(found, { ...found, ...data }, ['status', 'error']),
+        actor: { userId: null, userName: gateway, tokenId: null },
+      });
+    return count;
   });
-  return count;
 }

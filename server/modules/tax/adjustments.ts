@@ -11,6 +11,7 @@ import { readAmount, readText } from './input.ts';
 import { karOfOwner, toKarRow } from './kar.ts';
 import { loadBooks, lockKar, record } from './ledger.ts';
 import type { AdjustmentBody, KarRow } from './schema.ts';
+import { recordAudit } from '../audit/record.ts';
 
 export async function adjust(db: Db, councilId: number, body: AdjustmentBody, actor: string, today = todayInIndia()): Promise<KarRow> {
   const head = TAX_HEADS.find((h) => h.key === body.head);
@@ -54,6 +55,22 @@ export async function adjust(db: Db, councilId: number, body: AdjustmentBody, ac
       );
     }
     await record(tx, kar, books, postings, { date: today, byUser: actor });
+    // The entries it wrote are one order of the clerk's: one row, under the property.
+    const figure = (v: string | number) => ({ old: null, new: v });
+    await recordAudit(tx, {
+      councilId,
+      entity: 'TaxEntry',
+      record: { entity: 'Property', id: kar.propertyId },
+      action: 'adjust',
+      changes: {
+        kind: figure(body.kind),
+        head: figure(head.key),
+        taxYear: figure(taxYearLabel(body.taxYear)),
+        amount: figure(fromPaise(amount)),
+        reason: figure(reason),
+        orderReference: figure(reference),
+      },
+    });
     return toKarRow(await tx.karDetail.findUniqueOrThrow({ where: { karId: kar.karId } }));
   });
 }

@@ -14,6 +14,7 @@ import { readAmount } from './input.ts';
 import { lockKar, loadBooks, record } from './ledger.ts';
 import type { AddKarBody, KarRow } from './schema.ts';
 import { karRowOf, type KarListRow } from './sql.ts';
+import { changesOf, recordAudit } from '../audit/record.ts';
 
 type Decimalish = { toFixed(n: number): string };
 const money = (d: Decimalish) => d.toFixed(2);
@@ -60,6 +61,9 @@ export function annualOf(version: Record<(typeof TAX_HEADS)[number]['assessed'],
 
 export const demandReason = (year: number) => `कर वर्ष ${taxYearLabel(year)} ची मागणी / Demand of tax year ${taxYearLabel(year)}`;
 const OPENING_ARREARS = 'आरंभीची थकबाकी (जुन्या नोंदवहीतून) / Opening arrears brought from the old register';
+
+/** What the trail shows of a new kar record: the arrears brought in, this year's demand, the total. */
+const KAR_FIELDS = [...TAX_HEADS.flatMap((h) => [`magil${h.col}`, `chalu${h.col}`]), 'total', 'karupdatedYear'];
 
 /** Starts a property's kar record: the arrears the old register carries (entered once, booked as the
  *  opening balance at the end of the last tax year) and this year's demand from the assessment in
@@ -108,9 +112,18 @@ export async function addKarDetails(db: Db, councilId: number, body: AddKarBody,
       const opening = raiseDemand(books, year - 1, arrears, OPENING_ARREARS);
       if (opening.length) await record(tx, ctx, books, opening, { date: new Date(Date.UTC(year, 2, 31)), byUser: actor });
       await record(tx, ctx, books, raiseDemand(books, year, annualOf(version), demandReason(year)), { date: today, byUser: actor });
-      return tx.karDetail.findUniqueOrThrow({ where: { karId: ctx.karId } });
+      const row = toKarRow(await tx.karDetail.findUniqueOrThrow({ where: { karId: ctx.karId } }));
+      await recordAudit(tx, {
+        councilId,
+        entity: 'KarDetail',
+        entityId: row.karId,
+        record: { entity: 'Property', id: property.propertyId },
+        action: 'create',
+        changes: changesOf(null, row, KAR_FIELDS),
+      });
+      return row;
     });
-    return toKarRow(kar);
+    return kar;
   } catch (err) {
     if ((err as { code?: string }).code === 'P2002')
       throw new Conflict(`Property ${body.malmattaNo} already has its kar details; arrears are entered once.`);

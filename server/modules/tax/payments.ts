@@ -27,6 +27,7 @@ import { propertyOfOwner, toKarRow } from './kar.ts';
 import { entryOf, loadBooks, lockKar, record, summaryValues } from './ledger.ts';
 import type { KarRow, Payment, PaymentBody } from './schema.ts';
 import { earlierPayment, heldOf, writePayment } from './sql.ts';
+import { recordAudit, type AuditChanges } from '../audit/record.ts';
 
 const ALLOCATIONS: Allocation[] = ['arrears-first', 'current-first'];
 /** Methods whose receipt names the instrument: its number is required. */
@@ -260,8 +261,32 @@ async function takePayment(tx: Tx, councilId: number, r: PaymentRequest, actor: 
     cancelReason: '',
     createdAt: new Date(written.createdAt),
   });
+  await auditPayment(tx, councilId, kar.propertyId, payment, 'create', {});
   const row = await tx.karDetail.findUniqueOrThrow({ where: { karId: kar.karId } });
   return { payment, kar: toKarRow(row), repeated: false };
+}
+
+/** One row for a receipt taken or cancelled: its number and money, not its ledger entries one by one. */
+function auditPayment(tx: Tx, councilId: number, propertyId: number, p: Payment, action: 'create' | 'reverse', more: AuditChanges) {
+  const figure = (v: string) => ({ old: null, new: v });
+  const changes: AuditChanges = {
+    receiptNo: figure(`${p.financialYear}/${p.receiptNo}`),
+    amountTotal: figure(p.amountTotal),
+    paidMethod: figure(p.paidMethod),
+    allocation: figure(p.allocation),
+    paidOn: figure(p.paidOn),
+    ...Object.fromEntries(p.lines.filter((l) => toPaise(l.amountPaid) > 0n).map((l) => [`paid.${l.category}`, figure(l.amountPaid)])),
+    ...(p.chequeNo ? { chequeNo: figure(p.chequeNo) } : {}),
+    ...more,
+  };
+  return recordAudit(tx, {
+    councilId,
+    entity: 'Payment',
+    entityId: p.paymentId,
+    record: { entity: 'Property', id: propertyId },
+    action,
+    changes,
+  });
 }
 
 /** A bounced cheque (or any receipt that must not count): the receipt is marked cancelled with the
@@ -294,8 +319,12 @@ export async function reversePayment(
       data: { cancelledAt: new Date(), cancelReason: reason.trim().slice(0, 500), cancelledBy: actor.slice(0, 100) },
       include: PAYMENT_INCLUDE,
     });
+    const payment = toPayment(cancelled);
+    await auditPayment(tx, councilId, kar.propertyId, payment, 'reverse', {
+      cancelReason: { old: null, new: payment.cancelReason },
+    });
     const row = await tx.karDetail.findUniqueOrThrow({ where: { karId: kar.karId } });
-    return { payment: toPayment(cancelled), kar: toKarRow(row), repeated: false };
+    return { payment, kar: toKarRow(row), repeated: false };
   });
 }
 

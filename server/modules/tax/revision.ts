@@ -9,6 +9,8 @@ import type { Db } from '../../db/open.ts';
 import type { DbOrTx, Tx } from '../../db/transaction.ts';
 import { Invalid } from '../../lib/errors.ts';
 import { rateVersions, saveRates, type RateVersion } from '../assessment/rates.ts';
+import type { Rates } from '../../../common/property/assessment.ts';
+import { changesOf, recordAudit, type AuditChanges } from '../audit/record.ts';
 import {
   factsOf,
   inForce,
@@ -158,6 +160,17 @@ async function correctBilled(
 
 // ---------------------------------------------------------------- rates
 
+/** The rates as fields of one level (taxRate.rcc; a table as its JSON), so the trail shows each rate old → new. */
+function flatRates(rates: Rates): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(rates)) {
+    if (value && typeof value === 'object' && !Array.isArray(value))
+      for (const [key, v] of Object.entries(value as Record<string, unknown>)) out[`${name}.${key}`] = v;
+    else out[name] = value;
+  }
+  return out;
+}
+
 /** Saves rates in force from the year the clerk chose, and assesses every property again from it. */
 export async function changeRates(
   db: Db,
@@ -169,7 +182,7 @@ export async function changeRates(
 ): Promise<{ saved: RateVersion; outcome: ChangeOutcome }> {
   return db.$transaction(async (tx) => {
     const fromYear = await effectiveYear(tx, councilId, opts.applyFrom, today);
-    const saved = await saveRates(tx, councilId, patch, { effectiveTaxYear: fromYear, ifMatch: opts.ifMatch });
+    const { before, ...saved } = await saveRates(tx, councilId, patch, { effectiveTaxYear: fromYear, ifMatch: opts.ifMatch });
     const outcome = await applyAssessmentChange(
       tx,
       councilId,
@@ -178,6 +191,13 @@ export async function changeRates(
       actor,
       today,
     );
+    const changes: AuditChanges = {
+      ...changesOf(flatRates(before), flatRates(saved.rates)),
+      assessments: { old: null, new: outcome.written.length },
+      ...(outcome.corrected ? { corrected: { old: null, new: outcome.corrected } } : {}),
+      ...(opts.orderReference ? { orderReference: { old: null, new: opts.orderReference } } : {}),
+    };
+    await recordAudit(tx, { councilId, entity: 'TaxRateSetting', entityId: fromYear, action: 'update', changes });
     return { saved, outcome };
   }, BULK);
 }
@@ -226,15 +246,34 @@ export async function revise(
       newTotal: at.get(f.propertyId)?.total ?? '0.00',
     }));
     const sum = (pick: (l: RevisionLine) => string) => fromPaise(lines.reduce((s, l) => s + toPaise(pick(l)), 0n));
-    if (!opts.dryRun) await recordRun(tx as Tx, councilId, 'revision', opts.effectiveTaxYear, lines.length);
+    const oldTotal = sum((l) => l.oldTotal);
+    const newTotal = sum((l) => l.newTotal);
+    const changed = lines.filter((l) => l.oldTotal !== l.newTotal).length;
+    if (!opts.dryRun) {
+      await recordRun(tx as Tx, councilId, 'revision', opts.effectiveTaxYear, lines.length);
+      const figure = (v: string | number) => ({ old: null, new: v });
+      await recordAudit(tx, {
+        councilId,
+        entity: 'TaxYearRun',
+        entityId: opts.effectiveTaxYear,
+        action: 'recalculate',
+        changes: {
+          kind: figure('revision'),
+          properties: figure(lines.length),
+          changed: figure(changed),
+          total: { old: oldTotal, new: newTotal },
+          ...(opts.orderReference ? { orderReference: figure(opts.orderReference) } : {}),
+        },
+      });
+    }
     return {
       effectiveTaxYear: opts.effectiveTaxYear,
       financialYear: taxYearLabel(opts.effectiveTaxYear),
       dryRun: opts.dryRun,
       properties: lines.length,
-      changed: lines.filter((l) => l.oldTotal !== l.newTotal).length,
-      oldTotal: sum((l) => l.oldTotal),
-      newTotal: sum((l) => l.newTotal),
+      changed,
+      oldTotal,
+      newTotal,
       lines,
     };
   };

@@ -17,7 +17,11 @@ import { factorsInForce, factsOf, inForce, writeAssessments } from '../assessmen
 import { raiseDemand } from './books.ts';
 import { annualOf, demandReason } from './kar.ts';
 import { loadBooks, lockKar, record } from './ledger.ts';
+import { recordAudit, type AuditChanges } from '../audit/record.ts';
 import { behindWithAdvance, claimGhasaraRun, lockKarBehind, recordRun, rollover as rolloverStatement, rolloverPlan } from './sql.ts';
+
+/** A figure of a run, for the trail: nothing "before" it. */
+const figure = (v: string | number) => ({ old: null, new: v });
 
 /** Long enough for 10,000 properties on a small office machine; the bench shows well under 2 s. */
 const BULK = { timeout: 120_000, maxWait: 30_000 };
@@ -103,6 +107,18 @@ export async function rollover(
     await rolloverStatement(tx, councilId, taxYear, isoDay(today), opts.actor ?? '');
     const done = result(years, false);
     await recordRun(tx, councilId, 'rollover', taxYear, done.updated);
+    await recordAudit(tx, {
+      councilId,
+      entity: 'TaxYearRun',
+      entityId: taxYear,
+      action: 'recalculate',
+      changes: {
+        kind: figure('rollover'),
+        years: figure(years.map((y) => y.financialYear).join(', ')),
+        properties: figure(done.updated),
+        demand: figure(done.demand),
+      },
+    });
     return done;
   }, BULK);
 }
@@ -241,6 +257,19 @@ export async function depreciateAll(db: Db, councilId: number, actor = '', today
       where: { createdByUserId_kind_year: { createdByUserId: councilId, kind: 'ghasara', year } },
       data: { rows: result.updated },
     });
+    // The run's key is the calendar year; the tax year it takes effect from is among the figures.
+    await recordAudit(tx, {
+      councilId,
+      entity: 'TaxYearRun',
+      entityId: year,
+      action: 'depreciate',
+      changes: {
+        kind: figure('ghasara'),
+        effectiveTaxYear: figure(result.financialYear),
+        properties: figure(result.updated),
+        changed: figure(result.changed),
+      },
+    });
     return result;
   }, BULK);
 }
@@ -258,6 +287,14 @@ export async function depreciateOne(db: Db, councilId: number, propertyId: numbe
       throw new Conflict(
         `मालमत्ता ${p.malmattaNo} चा घसारा दर या वर्षी (${year}) आधीच अद्ययावत केला आहे. / Property ${p.malmattaNo} was already updated for ${year}.`,
       );
-    return updateDepreciation(tx, councilId, today, actor, propertyId);
+    const result = await updateDepreciation(tx, councilId, today, actor, propertyId);
+    const line = result.summary[0];
+    const changes: AuditChanges = { effectiveTaxYear: figure(result.financialYear) };
+    if (line) {
+      changes.ghasaraRate = { old: line.oldGhasaraRate, new: line.newGhasaraRate };
+      changes.total = { old: line.oldTotal, new: line.newTotal };
+    }
+    await recordAudit(tx, { councilId, entity: 'Property', entityId: propertyId, action: 'depreciate', changes });
+    return result;
   });
 }

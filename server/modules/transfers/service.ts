@@ -11,6 +11,7 @@ import type { PropertyTransfer } from '../../generated/prisma/client.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import type { Transfer, TransferBody } from './schema.ts';
 import { lockProperty } from './sql.ts';
+import { changesOf, recordAudit } from '../audit/record.ts';
 
 /** The form's required fields (spec 5): a missing one answers "{label} is required.". */
 const REQUIRED = TRANSFER_FIELDS.filter((f) => f.required);
@@ -35,6 +36,18 @@ function toTransfer(t: PropertyTransfer): Transfer {
     updatedAt: t.updatedAt.toISOString(),
   };
 }
+
+/** What the trail shows of a transfer: its number, the owner before and after, and why. */
+const AUDITED = [
+  'ferfarNumber',
+  'ferfarKaran',
+  'ferfarDate',
+  'sadyaMalakacheNav',
+  'navinMalakacheNav',
+  'bhogwatdarakachNav',
+  'varasacheNav',
+  'referenceNo',
+] as const;
 
 export async function addTransfer(db: Db, councilId: number, body: TransferBody, today = todayInIndia()): Promise<Transfer> {
   for (const f of REQUIRED) if (!text(body[f.name])) throw new Invalid(f.name, `${f.en} is required.`);
@@ -74,7 +87,7 @@ export async function addTransfer(db: Db, councilId: number, body: TransferBody,
       },
     });
     await tx.karDetail.updateMany({ where: { propertyId: property.propertyId }, data: { malkacheNav: newOwner } });
-    return tx.propertyTransfer.create({
+    const transfer = await tx.propertyTransfer.create({
       data: {
         createdByUserId: councilId,
         ferfarNumber,
@@ -90,6 +103,15 @@ export async function addTransfer(db: Db, councilId: number, body: TransferBody,
         note: text(body.note),
       },
     });
+    await recordAudit(tx, {
+      councilId,
+      entity: 'PropertyTransfer',
+      entityId: transfer.id,
+      record: { entity: 'Property', id: property.propertyId },
+      action: 'create',
+      changes: changesOf(null, transfer, AUDITED),
+    });
+    return transfer;
   });
   return toTransfer(saved);
 }
