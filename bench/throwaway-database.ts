@@ -5,8 +5,13 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 
-export async function throwawayDatabase(serverUrl: string, label: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `gp_bench_${label}_${crypto.randomBytes(3).toString('hex')}`;
+/** `prefix`: the backup tests keep to databases named gp_backup_…. */
+export async function throwawayDatabase(
+  serverUrl: string,
+  label: string,
+  prefix = 'gp_bench',
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${label}_${crypto.randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

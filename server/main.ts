@@ -7,7 +7,6 @@ import { checkFirstAccountSettings, ensureFirstAccount } from './db/bootstrap.ts
 import { scheduleEmbeddedMaintenance } from './db/maintenance.ts';
 import { warmUpPdfPool } from './lib/pdf/pool.ts';
 import { serveControl } from './modules/backups/control.ts';
-import { createBackup } from './modules/backups/backup.ts';
 import { backupsDir } from './modules/backups/format.ts';
 
 const say = (msg: string) => console.log(msg);
@@ -63,13 +62,15 @@ await app
 // `npm run backup` cannot open the embedded database this process holds: it asks here instead.
 if (db.kind === 'pglite')
   stopControl = await serveControl(config.dataDir, async (req) => {
-    const result = await createBackup({
+    // One at a time with the nightly one and the admin screen's (schedule.ts).
+    const { backupNow } = await import('./modules/backups/schedule.ts');
+    const result = await backupNow({
       database: db,
       dataDir: config.dataDir,
       out: req.out ?? `${backupsDir(config.dataDir)}/`,
       passphrase: req.passphrase ?? config.backupPassphrase,
       kind: 'manual',
-    });
+    }).result;
     app.log.info(
       { backup: result.name, size: result.size, blockedMs: result.manifest.blockedMs },
       'backup made on request of npm run backup',

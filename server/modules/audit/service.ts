@@ -12,8 +12,10 @@ function instant(field: 'from' | 'to', value: string | undefined): Date | undefi
   if (value === undefined || value === '') return undefined;
   let t: number;
   if (DAY.test(value)) {
-    t = Date.parse(`${value}T00:00:00Z`) - INDIA_OFFSET_MS + (field === 'to' ? 86_400_000 : 0);
-    if (new Date(t + INDIA_OFFSET_MS).toISOString().slice(0, 10) !== value && field === 'from') t = NaN;
+    const midnight = Date.parse(`${value}T00:00:00Z`);
+    // Date.parse reads 2026-02-30 as 2 March and 2026-13-45 as nothing: a day must read back as itself.
+    const real = Number.isFinite(midnight) && new Date(midnight).toISOString().slice(0, 10) === value;
+    t = real ? midnight - INDIA_OFFSET_MS + (field === 'to' ? 86_400_000 : 0) : NaN;
   } else if (/(Z|[+-]\d{2}:?\d{2})$/i.test(value)) t = Date.parse(value);
   else t = NaN;
   if (!Number.isFinite(t)) throw new Invalid(field, `${field} must be a date such as 2026-04-01 or an ISO date-time with its zone`);

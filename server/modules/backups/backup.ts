@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { OpenDatabase } from '../../db/open.ts';
+import { recordAudit } from '../audit/record.ts';
 import { dumpServerDatabase, type Dump } from './dump.ts';
 import { dumpEmbedded } from './snapshot.ts';
 import {
@@ -107,6 +108,14 @@ export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
     // Only a whole file takes the name: one cut short by a crash stays .partial.
     await fs.rename(partial, file);
     const { size } = await fs.stat(file);
+    // The whole portal's registers copied: not one council's change, so no council on the row.
+    await recordAudit(database.prisma, {
+      councilId: null,
+      entity: 'Backup',
+      entityId: path.basename(file),
+      action: 'backup',
+      changes: { name: { old: null, new: path.basename(file) }, size: { old: null, new: size }, kind: { old: null, new: kind } },
+    });
     return { name: path.basename(file), path: file, size, createdAt: manifest.createdAt, manifest };
   } catch (err) {
     await fs.rm(partial, { force: true });

@@ -118,7 +118,15 @@ export async function* readBackupFile(
   });
   try {
     for await (const entry of extract) {
-      yield { name: entry.header.name, size: entry.header.size ?? 0, stream: entry as AsyncIterable<Buffer> };
+      // Damage shows while a part is read too, in the reader's loop: it comes out as a refusal there as well.
+      const stream = (async function* () {
+        try {
+          for await (const chunk of entry) yield chunk as Buffer;
+        } catch (err) {
+          throw asRefusal(failure ?? err);
+        }
+      })();
+      yield { name: entry.header.name, size: entry.header.size ?? 0, stream };
       entry.resume(); // whatever the reader left of it
     }
   } catch (err) {

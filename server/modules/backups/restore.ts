@@ -8,7 +8,9 @@
 // anew (the audit trail's trigger refuses deletes).
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { openDatabase, type OpenDatabase } from '../../db/open.ts';
+import { recordAudit } from '../audit/record.ts';
 import { applyMigrations, listMigrations, type SqlRunner } from '../../db/migrate.ts';
 import { BackupRefused } from './refused.ts';
 import { FORMAT, FORMAT_VERSION, hashing, readBackupFile, type Manifest } from './format.ts';
@@ -99,11 +101,13 @@ async function tablesWithRows(sql: SqlRunner): Promise<{ tables: string[]; withR
 
 /** Lines of a part, in batches of whole rows. */
 async function* batches(stream: AsyncIterable<Buffer>) {
+  // A chunk may end inside a character (Devanagari is three bytes each): the decoder keeps the part.
+  const decoder = new StringDecoder('utf8');
   let rest = '';
   let rows: string[] = [];
   let size = 0;
   for await (const chunk of stream) {
-    const lines = (rest + chunk.toString('utf8')).split('\n');
+    const lines = (rest + decoder.write(chunk)).split('\n');
     rest = lines.pop()!;
     for (const line of lines) {
       rows.push(line);
@@ -115,6 +119,7 @@ async function* batches(stream: AsyncIterable<Buffer>) {
       }
     }
   }
+  rest += decoder.end();
   if (rest) rows.push(rest);
   if (rows.length) yield rows;
 }
@@ -228,6 +233,18 @@ export async function restoreInto(database: OpenDatabase, opts: RestoreOptions &
   }
   await fs.mkdir(staged, { recursive: true });
   await fs.rename(staged, uploadsDir);
+  // After the rows and the migrations: the trail restored from the file, then this row on top of it.
+  await recordAudit(database.prisma, {
+    councilId: null,
+    entity: 'Backup',
+    entityId: path.basename(opts.file),
+    action: 'restore',
+    changes: {
+      name: { old: null, new: path.basename(opts.file) },
+      size: { old: null, new: (await fs.stat(opts.file)).size },
+      kind: { old: null, new: manifest.kind },
+    },
+  });
   return { manifest, migrated, rows, files: fileCount, replacedUploads };
 }
 

@@ -89,15 +89,17 @@ const CALLS: Record<string, () => Promise<Call> | Call> = {
   },
   // A gateway's report on a message it was handed: no login, the webhook's token.
   'POST /api/Sms/delivery/msg91': async () => {
+    // Unique per run: test files share the PostgreSQL database, and a report names no council.
+    const requestId = `sweep-report-${sweep.values.smsBatchId}`;
     const [m] = await sweep.t.database.sql.query<{ mobile: string }>(
-      `UPDATE "SmsMessage" SET "status" = 'sent', "providerId" = 'sweep-report'
+      `UPDATE "SmsMessage" SET "status" = 'sent', "providerId" = $2
         WHERE "id" = (SELECT min("id") FROM "SmsMessage" WHERE "batchId" = $1) RETURNING "mobile"`,
-      [Number(sweep.values.smsBatchId)],
+      [Number(sweep.values.smsBatchId), requestId],
     );
     return {
       url: `/api/Sms/delivery/msg91?token=${WEBHOOK_TOKEN}`,
       as: 'anonymous',
-      payload: { requestId: 'sweep-report', number: m.mobile, status: '1' },
+      payload: { requestId, number: m.mobile, status: '1' },
     };
   },
 
