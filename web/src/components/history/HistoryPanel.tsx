@@ -41,7 +41,8 @@ export default function HistoryPanel({ entity, entityId, labels }: HistoryPanelP
           </Typography>
         </Typography>
       </AccordionSummary>
-      <AccordionDetails id={`${id}-body`} aria-labelledby={`${id}-head`} role="region">
+      {/* The accordion's own wrapper is the region, named by the summary. */}
+      <AccordionDetails>
         <Suspense fallback={<LinearProgress aria-label="लोड होत आहे / Loading" />}>
           <HistoryList entity={entity} entityId={entityId === undefined ? undefined : String(entityId)} labels={labels} />
         </Suspense>

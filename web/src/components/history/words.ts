@@ -49,6 +49,7 @@ export const ACTIONS: Readonly<Record<string, Label>> = {
   delivery: { mr: 'पोहोच', en: 'delivery' },
   backup: { mr: 'बॅकअप', en: 'backup' },
   restore: { mr: 'बॅकअपमधून परत आणले', en: 'restore' },
+  download: { mr: 'डाउनलोड', en: 'download' },
 };
 
 /** "बदल / update"; an action the table does not know shows as the server wrote it. */

@@ -22,6 +22,7 @@ const GB = 1024 * MB;
 const KIND: Record<BackupItem['kind'], string> = { scheduled: 'नियोजित / scheduled', manual: 'हाताने / manual' };
 
 const megabytes = (n: number) => `${(n / MB).toFixed(n < 10 * MB ? 1 : 0)} MB`;
+const gigabytes = (n: number) => `${(n / GB).toFixed(1)} GB`;
 
 export default function BackupCard() {
   const backups = useBackups();
@@ -82,9 +83,11 @@ export default function BackupCard() {
           )}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          दररोज {status.schedule.time} वाजता; {status.schedule.keepDays} दिवस व {status.schedule.keepWeeks} आठवडे ठेवले जातात
-          {status.schedule.encrypted ? ', कूटबद्ध (encrypted)' : ''} · मोकळी जागा / Free: {(status.disk.freeBytes / GB).toFixed(1)} GB /{' '}
-          {(status.disk.totalBytes / GB).toFixed(1)} GB
+          {status.schedule.time
+            ? `दररोज ${status.schedule.time} वाजता (Daily at ${status.schedule.time}); ${status.schedule.keepDays} दिवस व ${status.schedule.keepWeeks} आठवडे ठेवले जातात`
+            : 'नियोजित बॅकअप बंद आहे (Scheduled backups are off)'}
+          {status.schedule.encrypted ? ' · कूटबद्ध (encrypted)' : ''} · मोकळी जागा / Free: {gigabytes(status.disk.freeBytes)} /{' '}
+          {gigabytes(status.disk.totalBytes)}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1.5 }}>
           <Button variant="contained" startIcon={<BackupIcon />} onClick={backUp} disabled={create.isPending}>

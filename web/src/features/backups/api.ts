@@ -1,8 +1,8 @@
-// /api/Backups (issue 28, the lead's backups module): the list with the last backup, whether it is
-// stale and the disk's room; POST makes one now; GET /api/Backups/{name} is the file. The wire types
-// are written here until the server's schema lands on main (then take them from common/api-types.ts).
-// A server without the routes (404) or an account that may not see them (403) reads as null: the
-// dashboard then shows no card at all.
+// /api/Backups (issue 28, server/modules/backups/schema.ts): the list with the last backup, whether
+// it is stale and the disk's room; POST makes one now; GET /api/Backups/{name} is the file. An
+// administrator's login only: an account that may not see them (403) or a server without the routes
+// (404) reads as null, and the dashboard shows no card at all. (The list's answer is not a named
+// type on the server, so its shape is written here.)
 import { ApiError, api, download } from '../../lib/api.ts';
 
 export interface BackupItem {
@@ -10,6 +10,7 @@ export interface BackupItem {
   createdAt: string;
   size: number;
   kind: 'scheduled' | 'manual';
+  encrypted: boolean;
 }
 
 export interface BackupStatus {
@@ -19,7 +20,8 @@ export interface BackupStatus {
   /** The last backup is older than two days, or there is none. */
   stale: boolean;
   disk: { freeBytes: number; totalBytes: number; low: boolean };
-  schedule: { time: string; keepDays: number; keepWeeks: number; encrypted: boolean };
+  /** `time`: HH:MM India time, null when the nightly backup is off. */
+  schedule: { time: string | null; keepDays: number; keepWeeks: number; encrypted: boolean };
 }
 
 export async function fetchBackups(signal?: AbortSignal): Promise<BackupStatus | null> {
