@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { caseOf, registerCertificate } from '../helpers/certificate-cases.ts';
 import { officeSession, screenshot, settledScreenshot, usePortal } from './helpers.ts';
 
 const { portal, staffPage } = usePortal();
@@ -105,6 +106,36 @@ describe('history', () => {
     expect(update).toContain('शीर्षक: पूर्वी / before ग्रामसभा → नंतर / after विशेष ग्रामसभा');
     expect(create).toContain('नवीन नोंद / create');
     await settledScreenshot(page, 'audit-news-history-1366');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('has a collapsed History panel on a certificate, the site profile and the tax rates, fitting a 375 px phone', async () => {
+    const office = await officeSession(portal);
+    const birth = caseOf('birth');
+    await registerCertificate(office.call, birth, birth.valid({ en: 'Asha Jadhav', mr: 'आशा जाधव' }));
+    const { page, errors } = await staffPage({ width: 375, height: 900 });
+    await page.goto(portal.baseUrl + '/birthCertForm');
+    await page.getByRole('button', { name: /नोंदणी पहा/ }).click();
+    await page.getByRole('button', { name: 'Update Asha Jadhav' }).click();
+    let history = await openHistory(page.locator('form'));
+    await poll(() => history.getByTestId('history-entry').count()).toBe(1);
+    expect(await history.getByTestId('history-entry').textContent()).toContain('नवीन नोंद / create');
+    await history.scrollIntoViewIfNeeded();
+    await settledScreenshot(page, 'audit-certificate-history-375');
+    expect(await overflow(page)).toEqual([]);
+
+    for (const path of ['/siteProfile', '/taxRates']) {
+      await page.goto(portal.baseUrl + path);
+      history = await openHistory(page.locator('body'));
+      await history
+        .getByText(/No entries yet|बदल \/ update|नवीन नोंद/)
+        .first()
+        .waitFor();
+      await history.scrollIntoViewIfNeeded();
+      await settledScreenshot(page, `audit${path.replace('/', '-')}-history-375`);
+      expect(await overflow(page)).toEqual([]);
+    }
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -25,6 +25,7 @@ import Entry from '../../components/history/Entry.tsx';
 import { useAuditPage } from '../../components/history/queries.ts';
 import { ACTIONS, ENTITIES, actorText, both, type Label } from '../../components/history/words.ts';
 import { formatDateTimeMr, todayIso } from '../../lib/dates.ts';
+import { FIELD_LABELS } from './labels.ts';
 
 const FILTERS = ['entity', 'entityId', 'action', 'from', 'to'] as const;
 type Filter = Record<(typeof FILTERS)[number], string>;
@@ -160,7 +161,7 @@ export default function AuditPage() {
           <Box component="ol" aria-label="नोंदी / Entries" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
             {data.items.map((item) => (
               <Paper component="li" variant="outlined" key={item.id} data-testid="audit-row" sx={{ p: 1.5, minWidth: 0 }}>
-                <Entry item={item} showEntity />
+                <Entry item={item} labels={FIELD_LABELS[item.entity]} showEntity />
                 {item.address && (
                   <Typography variant="caption" color="text.secondary">
                     IP: {item.address}
@@ -205,7 +206,7 @@ export default function AuditPage() {
                       )}
                     </TableCell>
                     <TableCell>
-                      <Changes changes={item.changes} />
+                      <Changes changes={item.changes} labels={FIELD_LABELS[item.entity]} />
                     </TableCell>
                   </TableRow>
                 ))}
