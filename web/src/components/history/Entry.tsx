@@ -2,7 +2,7 @@
 // not the panel's own (an owner of the property, a payment), and the fields it changed.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatDateTimeMr } from '../../lib/dates.ts';
+import { formatDateTimeMr } from '../../lib/dateTime.ts';
 import type { AuditItem } from './api.ts';
 import Changes from './Changes.tsx';
 import { ACTIONS, ENTITIES, actorText, both } from './words.ts';

@@ -24,7 +24,8 @@ import Changes from '../../components/history/Changes.tsx';
 import Entry from '../../components/history/Entry.tsx';
 import { useAuditPage } from '../../components/history/queries.ts';
 import { ACTIONS, ENTITIES, actorText, both, type Label } from '../../components/history/words.ts';
-import { formatDateTimeMr, todayIso } from '../../lib/dates.ts';
+import { todayIso } from '../../lib/dates.ts';
+import { formatDateTimeMr } from '../../lib/dateTime.ts';
 import { FIELD_LABELS } from './labels.ts';
 
 const FILTERS = ['entity', 'entityId', 'action', 'from', 'to'] as const;

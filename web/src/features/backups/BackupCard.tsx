@@ -13,7 +13,7 @@ import BackupIcon from '@mui/icons-material/Backup';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useNotify } from '../../components/feedback/FeedbackProvider.tsx';
 import { messageOf } from '../../lib/api.ts';
-import { formatDateTimeMr } from '../../lib/dates.ts';
+import { formatDateTimeMr } from '../../lib/dateTime.ts';
 import { downloadBackup, type BackupItem } from './api.ts';
 import { useBackups, useCreateBackup } from './queries.ts';
 
