@@ -68,7 +68,7 @@ export const useTestApp = (overrides: Partial<Config> = {}, logger: FastifyServe
   );
 
 /** A council account of the file (createCouncil on the file's app), made before its tests. */
-export const useCouncil = (t: TestApp, opts: { isAdmin?: boolean; prefix?: string } = {}): TestCouncil =>
+export const useCouncil = (t: TestApp, opts: { isAdmin?: boolean; prefix?: string; username?: string } = {}): TestCouncil =>
   fixture('the council', () => createCouncil(t.app, opts));
 
 /** A database whose server is down, as a portal meets one: the Prisma client and plain SQL of a
@@ -101,9 +101,11 @@ export interface TestCouncil {
 }
 
 let seq = 0;
+/** A username no other test file (sharing a PostgreSQL database) has. */
+export const uniqueUsername = (prefix = 'gp') => `${prefix}_${process.pid}_${Date.now().toString(36)}_${++seq}`;
 /** A new council account (unique name), logged in through the real login route. */
-export async function createCouncil(app: App, opts: { isAdmin?: boolean; prefix?: string } = {}): Promise<TestCouncil> {
-  const username = `${opts.prefix ?? 'gp'}_${process.pid}_${Date.now().toString(36)}_${++seq}`;
+export async function createCouncil(app: App, opts: { isAdmin?: boolean; prefix?: string; username?: string } = {}): Promise<TestCouncil> {
+  const username = opts.username ?? uniqueUsername(opts.prefix);
   const password = 'Secret-pass1';
   await createAccount(app.db, { username, password, isAdmin: opts.isAdmin ?? false });
   const res = await app.inject({ method: 'POST', url: '/api/User/login', payload: { username, password } });

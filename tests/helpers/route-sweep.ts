@@ -4,7 +4,7 @@
 // later is walked without anyone listing it, and fails loudly until it has the values it needs.
 import { expect } from 'vitest';
 import type { RouteOptions } from 'fastify';
-import { buildTestApp, createCouncil, injectAs, type TestApp, type TestCouncil } from './app.ts';
+import { buildTestApp, createCouncil, injectAs, uniqueUsername, type TestApp, type TestCouncil } from './app.ts';
 import { createValid, KIND_CASES, photo, type Body } from './certificates.ts';
 import { multipart } from './multipart.ts';
 import { API_SCOPES } from '../../common/api-scopes.ts';
@@ -78,7 +78,9 @@ export const expectEnvelope4xx = (label: string, res: { statusCode: number; body
 
 /** Builds the app (no per-token limit: a sweep sends more than 120 requests a minute) and seeds it. */
 export async function seedRouteSweep(overrides: Partial<Config> = {}): Promise<RouteSweep> {
-  const t = await buildTestApp({ apiTokenRateLimit: 1_000_000, ...overrides });
+  // The owner is the portal's operator too (ADMIN_USERNAME): the backups are its alone.
+  const ownerName = uniqueUsername('sweep_owner');
+  const t = await buildTestApp({ apiTokenRateLimit: 1_000_000, adminUsername: ownerName, ...overrides });
   const values: Record<string, string> = {};
   const secrets: string[] = [];
   /** A valid body per "METHOD url", the base the hostile variants change one field of. */
@@ -151,7 +153,7 @@ export async function seedRouteSweep(overrides: Partial<Config> = {}): Promise<R
     );
   }
 
-  const owner = await createCouncil(t.app, { isAdmin: true, prefix: 'sweep_owner' });
+  const owner = await createCouncil(t.app, { isAdmin: true, username: ownerName });
   const other = await createCouncil(t.app, { isAdmin: true, prefix: 'sweep_other' });
   const tokenBody = { name: 'sweep', scopes: [...API_SCOPES] };
   values.apiTokenId = String(
@@ -281,6 +283,8 @@ export async function seedRouteSweep(overrides: Partial<Config> = {}): Promise<R
   bodies['POST /api/User/login'] = () => ({ username: 'sweep_nobody', password: 'Wrong-pass-2026' });
   bodies['POST /api/User/register'] = () => ({ username: 'sweep_new', email: 'a@example.org', password: 'Sweep-pass-2026' });
   values.type = 'malmatta';
+  // A backup's name (GET /api/Backups/:name): one the owner made.
+  values.name = (await injectAs(t.app, owner, { method: 'POST', url: '/api/Backups', payload: {} })).json().result.name;
   values.q = '1';
 
   // SMS (issue 11): one gram sabha batch through the log provider (the transfer above left SW-1's owner without a mobile).

@@ -60,6 +60,10 @@ const CALLS: Record<string, Record<string, Calls>> = {
     sessionAccount: (s) => [[s.council]],
   },
   audit: {
+    insertAuditEntry: (s) => [
+      [[s.council, s.council, 'raw', null, '127.0.0.1', 'Property', '1', null, null, 'update', JSON.stringify({ a: { old: 1, new: 2 } })]],
+      [[null, null, null, null, null, 'User', null, 'Property', '2', 'login-failed', null]],
+    ],
     auditPage: (s) => [
       [{ councilId: s.council }, 25, 0],
       [{ councilId: s.council, entity: 'Property', entityId: '1', action: 'update', from: new Date(0), to: new Date() }, 1, 10],

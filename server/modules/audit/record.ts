@@ -8,6 +8,7 @@
 import { Prisma } from '../../generated/prisma/client.ts';
 import type { DbOrTx } from '../../db/transaction.ts';
 import { maskAadhaar } from '../../lib/aadhaar.ts';
+import { insertAuditEntry } from './sql.ts';
 import { currentActor, noteAuditWritten, type AuditActor } from './context.ts';
 
 /** What was done. Domain actions say more than "update" where a clerk would (a payment reversed). */
@@ -60,21 +61,19 @@ export const pauseAuditForBenchmark = (paused: boolean) => {
 export async function recordAudit(db: DbOrTx, input: AuditInput): Promise<void> {
   if (pausedForBenchmark) return;
   const actor = { ...currentActor(), ...input.actor };
-  await db.auditEntry.create({
-    data: {
-      createdByUserId: input.councilId,
-      userId: actor.userId,
-      userName: actor.userName?.slice(0, 64) ?? null,
-      tokenId: actor.tokenId,
-      address: actor.address?.slice(0, 64) ?? null,
-      entity: input.entity,
-      entityId: input.entityId == null ? null : String(input.entityId),
-      recordEntity: input.record?.entity ?? null,
-      recordId: input.record ? String(input.record.id) : null,
-      action: input.action,
-      changes: input.changes && Object.keys(input.changes).length ? input.changes : Prisma.DbNull,
-    },
-  });
+  await insertAuditEntry(db, [
+    input.councilId,
+    actor.userId,
+    actor.userName?.slice(0, 64) ?? null,
+    actor.tokenId,
+    actor.address?.slice(0, 64) ?? null,
+    input.entity,
+    input.entityId == null ? null : String(input.entityId),
+    input.record?.entity ?? null,
+    input.record ? String(input.record.id) : null,
+    input.action,
+    input.changes && Object.keys(input.changes).length ? JSON.stringify(input.changes) : null,
+  ]);
   noteAuditWritten();
 }
 

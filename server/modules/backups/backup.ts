@@ -6,6 +6,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { OpenDatabase } from '../../db/open.ts';
 import { recordAudit } from '../audit/record.ts';
+import { currentActor } from '../audit/context.ts';
 import { dumpServerDatabase, type Dump } from './dump.ts';
 import { dumpEmbedded } from './snapshot.ts';
 import {
@@ -108,9 +109,10 @@ export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
     // Only a whole file takes the name: one cut short by a crash stays .partial.
     await fs.rename(partial, file);
     const { size } = await fs.stat(file);
-    // The whole portal's registers copied: not one council's change, so no council on the row.
+    // Kept with the administrator who asked for it; the nightly one is the portal's own (no council),
+    // which administrators see too (audit/sql.ts).
     await recordAudit(database.prisma, {
-      councilId: null,
+      councilId: currentActor().userId,
       entity: 'Backup',
       entityId: path.basename(file),
       action: 'backup',

@@ -1,5 +1,6 @@
 // Contract of /api/Backups (issue 28). A backup holds every council's registers with full Aadhaar
-// numbers, so only an administrator's staff login may list, make or download one; API tokens never.
+// numbers, so only the operator's staff login (the administrator ADMIN_USERNAME names) may list,
+// make or download one; API tokens never.
 import { Type } from 'typebox';
 import { Envelope, errors, fileResponse } from '../../lib/schema.ts';
 
@@ -16,7 +17,7 @@ const admin = { tags: ['Backups'] };
 export const listSchema = {
   ...admin,
   operationId: 'getBackups',
-  summary: 'The backups kept in DATA_DIR/backups, newest first, with the disk’s free space (administrator login only)',
+  summary: 'The backups kept in DATA_DIR/backups, newest first, with the disk’s free space (the operator’s login only)',
   response: {
     200: Envelope(
       Type.Object({
@@ -42,7 +43,7 @@ export const listSchema = {
 export const createSchema = {
   ...admin,
   operationId: 'createBackup',
-  summary: 'Make a backup now (administrator login only); answers when the file is written',
+  summary: 'Make a backup now (the operator’s login only); answers when the file is written',
   body: Type.Optional(Type.Object({}, { additionalProperties: false })),
   response: { 201: Envelope(BackupItem), ...errors(409) },
 };
@@ -50,7 +51,7 @@ export const createSchema = {
 export const downloadSchema = {
   ...admin,
   operationId: 'downloadBackup',
-  summary: 'One backup file, to copy onto a pen drive (administrator login only)',
+  summary: 'One backup file, to copy onto a pen drive (the operator’s login only)',
   produces: ['application/octet-stream'],
   params: Type.Object({ name: Type.String({ maxLength: 80, pattern: '^gp-backup-[0-9TZ-]+-(scheduled|manual)\\.tar\\.gz(\\.enc)?$' }) }),
   response: { 200: fileResponse('application/octet-stream', 'gp-backup-….tar.gz'), ...errors(404) },

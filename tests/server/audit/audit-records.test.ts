@@ -9,6 +9,7 @@ import { loadConfig } from '../../../server/config.ts';
 import { createCouncil, injectAs, useCouncil, useTestApp, type TestCouncil } from '../../helpers/app.ts';
 import { caseOf, createValid, KIND_CASES, send } from '../../helpers/certificates.ts';
 import { expectEnvelope4xx } from '../../helpers/route-sweep.ts';
+import { rccHouse } from '../../helpers/tax-seed.ts';
 
 const WEBHOOK_TOKEN = 'audit-webhook-token';
 const smsDefaults = () => {
@@ -126,20 +127,7 @@ describe('who acted', () => {
 
   it("names the gateway for a delivery report, kept with the message's council", async () => {
     const council = await createCouncil(t.app);
-    const property = {
-      malmattaNo: 'AU-1',
-      malkacheNav: 'रमेश गणपत पाटील',
-      bhogwatdarakNav: 'स्वतः',
-      mobileNo: '9812345670',
-      gatNo: '45',
-      citySurveyNo: '102',
-      malmattaVarnan: 'आर.सी.सी. घर',
-      buildingType: 'rcc',
-      usage: 'residential',
-      milkatBandhakamYear: 2010,
-      areaSqm: '50',
-      landRate: '1200',
-    };
+    const property = rccHouse('AU-1', 'रमेश गणपत पाटील', { mobileNo: '9812345670' });
     const registered = await injectAs(t.app, council, {
       method: 'POST',
       url: '/api/GrampanchayatImport/register-owner-property',

@@ -4,15 +4,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createCouncil, injectAs, useCouncil, useTestApp } from '../../helpers/app.ts';
+import { createCouncil, injectAs, uniqueUsername, useCouncil, useTestApp } from '../../helpers/app.ts';
 import { runDueBackup, pruneBackups } from '../../../server/modules/backups/schedule.ts';
 import { toPrune, type BackupFile } from '../../../server/modules/backups/retention.ts';
 import { backupsDir } from '../../../server/modules/backups/format.ts';
 import { listBackupFiles } from '../../../server/modules/backups/files.ts';
 import { API_SCOPES } from '../../../common/api-scopes.ts';
 
-const t = useTestApp();
-const admin = useCouncil(t, { isAdmin: true });
+const operatorName = uniqueUsername('operator');
+const t = useTestApp({ adminUsername: operatorName });
+const admin = useCouncil(t, { isAdmin: true, username: operatorName });
 
 const IST = (s: string) => new Date(`${s}+05:30`);
 const schedule = { time: '02:00', keepDays: 7 };
@@ -131,14 +132,17 @@ describe('/api/Backups', () => {
     expect(audit.json().result.items.map((i: { action: string }) => i.action)).toContain('download');
   });
 
-  it('is refused to a council that is not an administrator and to every API token', async () => {
-    const clerk = await createCouncil(t.app, { isAdmin: false });
-    for (const [method, url] of [
-      ['GET', '/api/Backups'],
-      ['POST', '/api/Backups'],
-    ] as const) {
-      expect((await injectAs(t.app, clerk, { method, url, payload: method === 'POST' ? {} : undefined })).statusCode).toBe(403);
-    }
+  it("is refused to another council, an administrator too (the file holds every council's records), and to every API token", async () => {
+    const name = (await injectAs(t.app, admin, { method: 'POST', url: '/api/Backups', payload: {} })).json().result.name;
+    for (const other of [await createCouncil(t.app, { isAdmin: false }), await createCouncil(t.app, { isAdmin: true })])
+      for (const [method, url] of [
+        ['GET', '/api/Backups'],
+        ['POST', '/api/Backups'],
+        ['GET', `/api/Backups/${name}`],
+      ] as const) {
+        const res = await injectAs(t.app, other, { method, url, payload: method === 'POST' ? {} : undefined });
+        expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(403);
+      }
     const token = (
       await injectAs(t.app, admin, { method: 'POST', url: '/api/ApiTokens', payload: { name: 'b', scopes: [...API_SCOPES] } })
     ).json().result.token;

@@ -26,7 +26,11 @@ const COUNCIL_IDS = ['userId', 'createdByUserId', 'grampanchayatId'];
 /** Where another council's record is answered with something other than 404, the status and a part of
  *  the message. A property number typed into a form is input: 400 naming the number, the same for
  *  another council's property as for one nobody has (the kar-details form answers alike). */
-const NOT_404: Array<[RegExp, number, string]> = [[/^POST \/api\/PropertyTransfer\/add$/, 400, "is not in this council's register"]];
+const NOT_404: Array<[RegExp, number, string]> = [
+  [/^POST \/api\/PropertyTransfer\/add$/, 400, "is not in this council's register"],
+  // The operator's alone, whatever the name: 403 before any file is looked at, so it tells nothing.
+  [/^GET \/api\/Backups\/:name$/, 403, 'ADMIN_USERNAME'],
+];
 
 interface Probe {
   name: string;

@@ -31,6 +31,8 @@ const TABLES_OF: Array<[RegExp, string[]]> = [
   [/^\/api\/KarImport\//, ['Payment', 'PaymentLine', 'TaxYearRun', ...ASSESSED]],
   [/^\/api\/Properties\//, ['Property', 'TaxYearRun', ...ASSESSED]],
   [/^\/api\/Sms\//, ['SmsTemplate', 'SmsBatch', 'SmsMessage']],
+  // A backup writes a file and its audit row; it takes no body to forge keys in.
+  [/^\/api\/Backups/, []],
 ];
 /** Routes that end the caller's own session: walked apart, at the end. */
 const ENDS_SESSION = new Set(['POST /api/User/logout']);
