@@ -115,7 +115,7 @@ export async function buildApp(
   await app.register(envelope);
   await app.register(inputGuard);
   await app.register(rateLimit, { perToken: config.apiTokenRateLimit, perAddress: config.addressRateLimit });
-  await app.register(auth, { secret: config.jwtSecret, listen: database_.listen });
+  await app.register(auth, { secret: config.jwtSecret, operator: config.adminUsername, listen: database_.listen });
   await app.register(openapi);
   await app.register(auditContext);
 

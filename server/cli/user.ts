@@ -8,6 +8,7 @@ import { openDatabase } from '../db/open.ts';
 import { createInterface } from 'node:readline/promises';
 import { createAccount, randomPassword, setPassword, usernameKey } from '../modules/users/service.ts';
 import { liveTokenCount, revokeAllTokens } from '../modules/apiTokens/service.ts';
+import { recordAudit } from '../modules/audit/record.ts';
 
 const [command, name, ...rest] = process.argv.slice(2);
 const flag = (f: string) => rest.includes(f);
@@ -50,7 +51,17 @@ try {
     const password = value('--password') ?? randomPassword();
     const exists = await db.prisma.user.findUnique({ where: { usernameKey: usernameKey(name) ?? '' } });
     if (!exists) throw new Error(`No account named "${name}".`);
-    await setPassword(db.prisma, name, password);
+    await db.prisma.$transaction(async (tx) => {
+      await setPassword(tx, name, password);
+      // Done on the server's command line: the portal's own act, under the account's council.
+      await recordAudit(tx, {
+        councilId: exists.id,
+        entity: 'User',
+        entityId: exists.id,
+        action: 'password',
+        changes: { password: { old: null, new: '(reset)' } },
+      });
+    });
     console.log(`Password of "${name}" reset; its old sessions are logged out.`);
     if (!value('--password')) console.log(`New password: ${password}`);
     // API tokens are programs' keys, not sessions: a reset does not end them unless asked to (README).
@@ -63,8 +74,19 @@ try {
         rl.close();
         revoke = /^y(es)?$/i.test(answer.trim());
       }
-      if (revoke) console.log(`Revoked ${await revokeAllTokens(db.prisma, exists.id)} API token(s).`);
-      else
+      if (revoke) {
+        const revoked = await db.prisma.$transaction(async (tx) => {
+          const n = await revokeAllTokens(tx, exists.id);
+          await recordAudit(tx, {
+            councilId: exists.id,
+            entity: 'ApiToken',
+            action: 'delete',
+            changes: { revokedApiTokens: { old: null, new: n } },
+          });
+          return n;
+        });
+        console.log(`Revoked ${revoked} API token(s).`);
+      } else
         console.log(
           `${live} API token(s) of this council still work. To end them too, revoke them on the API tokens screen (/apiTokens), or give --revoke-api-tokens with the reset.`,
         );

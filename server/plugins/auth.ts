@@ -38,6 +38,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     requireStaff: (request: FastifyRequest) => Promise<void>;
     requireAdmin: (request: FastifyRequest) => Promise<void>;
+    /** The portal's operator: the administrator account ADMIN_USERNAME names (backups hold every council's records). */
+    requireOperator: (request: FastifyRequest) => Promise<void>;
     optionalStaff: (request: FastifyRequest) => Promise<void>;
     signToken: (user: { id: number; username: string; tokenVersion: number }) => string;
   }
@@ -49,7 +51,7 @@ const TOKEN_MAX_AGE_MS = 2 * 60 * 60 * 1000;
  *  little off). The age limit counts from iat, so a token "issued" next year would live until then. */
 export const TOKEN_CLOCK_SKEW_S = 60;
 
-export default fp(async function auth(app: FastifyInstance, opts: { secret: string; listen?: OpenDatabase['listen'] }) {
+export default fp(async function auth(app: FastifyInstance, opts: { secret: string; operator: string; listen?: OpenDatabase['listen'] }) {
   await app.register(jwt, {
     secret: opts.secret,
     sign: { algorithm: 'HS256', expiresIn: TOKEN_LIFETIME },
@@ -134,6 +136,18 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
     request.council = await councilFrom(request);
     if (request.council.apiTokenId) throw new Forbidden('API tokens cannot do this: it needs an administrator logged in as staff.');
     if (!request.council.isAdmin) throw new Forbidden('Only an administrator account can do this.');
+  });
+  // A backup holds every council's records with full Aadhaar numbers: it is the portal operator's, the
+  // administrator account ADMIN_USERNAME names (the first account, made at install; a panchayat
+  // hosting itself logs in with it). Another council's administrator may not take it: 403.
+  const operator = opts.operator.trim().toLowerCase();
+  app.decorate('requireOperator', async (request: FastifyRequest) => {
+    await app.requireAdmin(request);
+    if (councilOf(request).username.toLowerCase() !== operator)
+      throw new Forbidden(
+        'बॅकअपमध्ये सर्व ग्रामपंचायतींच्या नोंदी असतात: फक्त पोर्टल चालवणारे खाते (ADMIN_USERNAME) ते घेऊ शकते. / ' +
+          "A backup holds every council's records: only the portal's operator account (ADMIN_USERNAME) may list, make or download backups.",
+      );
   });
   // Public routes that show more to the owning council: a bad token just means "anonymous".
   app.decorate('optionalStaff', async (request: FastifyRequest) => {

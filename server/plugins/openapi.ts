@@ -37,7 +37,8 @@ export function guardOf(app: FastifyInstance, route: Pick<RouteOptions, 'onReque
   const handlers = [route.onRequest ?? [], route.preValidation ?? [], route.preHandler ?? []].flat() as Array<
     ((...args: never[]) => unknown) & Marked
   >;
-  if (handlers.some((h) => h === app.requireStaff || h === app.requireAdmin || h[GUARD] === 'staff')) return 'staff';
+  if (handlers.some((h) => h === app.requireStaff || h === app.requireAdmin || h === app.requireOperator || h[GUARD] === 'staff'))
+    return 'staff';
   if (handlers.some((h) => h === app.optionalStaff || h[GUARD] === 'optional')) return 'optional';
   return 'none';
 }

@@ -1,11 +1,9 @@
 // /api/Backups: the backups kept on this machine, one made now, one downloaded (issue 28).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../lib/schema.ts';
-import { Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
-import { GUARD } from '../../plugins/openapi-contract.ts';
+import { Conflict, NotFound } from '../../lib/errors.ts';
 import { councilOf } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/record.ts';
 import { backupsDir } from './format.ts';
@@ -20,24 +18,7 @@ const STALE_MS = 2 * 86_400_000;
 const backupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const dir = backupsDir(app.config.dataDir);
 
-  // A backup holds every council's records with full Aadhaar numbers: it is the portal operator's,
-  // the administrator account ADMIN_USERNAME names (the first account, made at install; a
-  // panchayat hosting itself logs in with it). Another council's administrator, even one, may not
-  // take it: that would read every other council's registers. 403 for them, 401 without a login.
-  const operator = app.config.adminUsername.trim().toLowerCase();
-  const requireOperator = Object.assign(
-    async (request: FastifyRequest) => {
-      await app.requireAdmin(request);
-      if (councilOf(request).username.toLowerCase() !== operator)
-        throw new Forbidden(
-          'बॅकअपमध्ये सर्व ग्रामपंचायतींच्या नोंदी असतात: फक्त पोर्टल चालवणारे खाते (ADMIN_USERNAME) ते घेऊ शकते. / ' +
-            "A backup holds every council's records: only the portal's operator account (ADMIN_USERNAME) may list, make or download backups.",
-        );
-    },
-    { [GUARD]: 'staff' as const },
-  );
-
-  app.get('/api/Backups', { schema: listSchema, preHandler: requireOperator }, async () => {
+  app.get('/api/Backups', { schema: listSchema, preHandler: app.requireOperator }, async () => {
     const items = await listBackupFiles(dir);
     const newest = items[0];
     const now = Date.now();
@@ -55,7 +36,7 @@ const backupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     });
   });
 
-  app.post('/api/Backups', { schema: createSchema, preHandler: requireOperator }, async (request, reply) => {
+  app.post('/api/Backups', { schema: createSchema, preHandler: app.requireOperator }, async (request, reply) => {
     const { result, busy } = backupNow({
       database: app.database,
       dataDir: app.config.dataDir,
@@ -75,7 +56,7 @@ const backupRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // Sent as it is: already compressed, and with its length; the compress plugin wrapping the stream
   // in brotli under that length made Chromium fail the download (ERR_CONTENT_DECODING_FAILED).
-  app.get('/api/Backups/:name', { schema: downloadSchema, preHandler: requireOperator, compress: false }, async (request, reply) => {
+  app.get('/api/Backups/:name', { schema: downloadSchema, preHandler: app.requireOperator, compress: false }, async (request, reply) => {
     const { name } = request.params;
     const file = path.join(dir, name);
     const stat = BACKUP_NAME.test(name) ? await fs.promises.stat(file).catch(() => null) : null;

@@ -1,7 +1,7 @@
 // The audit trail's words: the kinds of record and the actions in Marathi with the English beside
 // (the server's names on the wire), who acted, and a changed value as text.
 import { formatDateGB } from '../../lib/format.ts';
-import type { AuditItem } from './api.ts';
+import type { AuditItem } from '../../../../common/api-types.ts';
 
 export interface Label {
   mr: string;
