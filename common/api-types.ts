@@ -3,6 +3,7 @@
 // bundle. The web reaches the server only through common/.
 export type { ErrorEnvelope } from '../server/lib/schema.ts';
 export type { LoginResponse } from '../server/modules/users/schema.ts';
+export type { AuditItem, AuditQuery } from '../server/modules/audit/schema.ts';
 export type { Centre, Committee, Scheme, Service, SetupStatus, SiteProfile, SiteProfileBody, Stat } from '../server/modules/site/schema.ts';
 export type { CarouselItem } from '../server/modules/carousel/schema.ts';
 export type { BlogBody, BlogItem } from '../server/modules/blog/schema.ts';

@@ -189,6 +189,14 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(screensDir, `${name}.png`), fullPage: true });
 }
 
+/** Waits until no finite transition runs (a dialog fading in, an accordion opening), then takes the screenshot. */
+export async function settledScreenshot(page: Page, name: string) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+  await screenshot(page, name);
+}
+
 /** Logs in through the login form and waits for the dashboard. While the office has not finished
  *  the first-run setup, a login opens it first; this leaves it for later, as an office may. */
 export async function loginThroughForm(page: Page, portal: Portal) {

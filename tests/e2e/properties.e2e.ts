@@ -9,7 +9,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hydrated, screenshot, watchErrors, usePortal } from './helpers.ts';
+import { hydrated, screenshot, settledScreenshot, watchErrors, usePortal } from './helpers.ts';
 
 const { portal, browser, staffPage } = usePortal();
 
@@ -18,14 +18,6 @@ const { portal, browser, staffPage } = usePortal();
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000 });
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`);
 const thisYear = () => Number(new Intl.DateTimeFormat('en', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(new Date()));
-
-/** Waits until no finite transition runs (a dialog fading in), then takes the screenshot. */
-async function settledScreenshot(page: Page, name: string) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  await screenshot(page, name);
-}
 
 /** No horizontal scrolling at the page's width. */
 const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

@@ -49,7 +49,7 @@ describe('app shell', () => {
   it('shows the staff screens of one table: sidebar links, dashboard cards, each screen in the staff layout', async () => {
     const { page, errors } = await staffPage({ width: 1280, height: 800 });
     const nav = page.getByRole('navigation', { name: 'कर्मचारी मेनू' });
-    await expect.poll(() => nav.getByRole('link').count()).toBe(15);
+    await expect.poll(() => nav.getByRole('link').count()).toBe(16);
     expect(await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
       '/admin',
       '/updateGhasara',
@@ -65,6 +65,7 @@ describe('app shell', () => {
       '/propertyImport',
       '/siteProfile',
       '/apiTokens',
+      '/audit',
       '/password',
     ]);
     await expect.poll(() => nav.getByRole('link', { name: 'डेटा एन्ट्री (घसारा) Data entry work' }).isVisible()).toBe(true);

@@ -54,7 +54,9 @@ const backupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(item, 'बॅकअप तयार झाला. / Backup made.');
   });
 
-  app.get('/api/Backups/:name', { schema: downloadSchema, preHandler: app.requireOperator }, async (request, reply) => {
+  // Sent as it is: already compressed, and with its length; the compress plugin wrapping the stream
+  // in brotli under that length made Chromium fail the download (ERR_CONTENT_DECODING_FAILED).
+  app.get('/api/Backups/:name', { schema: downloadSchema, preHandler: app.requireOperator, compress: false }, async (request, reply) => {
     const { name } = request.params;
     const file = path.join(dir, name);
     const stat = BACKUP_NAME.test(name) ? await fs.promises.stat(file).catch(() => null) : null;

@@ -1,4 +1,4 @@
-// /admin: the staff dashboard (spec 2.6): the first-run setup notice, the certificate counts and a
+// /admin: the staff dashboard (spec 2.6): the first-run setup notice, the backups, the certificate counts and a
 // card for each screen the staff-screen table marks. Composed here in app/ because it shows more
 // than one feature.
 import { lazy, Suspense } from 'react';
@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useSession } from '../lib/session.ts';
 import CertificateCounts from '../features/certificates/CertificateCounts.tsx';
 import SetupNotice, { useOpenSetupOnce } from '../features/site/SetupNotice.tsx';
+import BackupCard from '../features/backups/BackupCard.tsx';
 import Loading from '../components/Loading.tsx';
 import type { DashboardCard } from './staffScreens.tsx';
 
@@ -30,6 +31,7 @@ export default function DashboardPage({ cards }: { cards: DashboardCard[] }) {
         नमस्कार, {session?.username}
       </Typography>
       <SetupNotice />
+      <BackupCard />
       <Box id="certificate-counts">
         <CertificateCounts />
       </Box>

@@ -27,6 +27,7 @@ const DcbPage = lazy(() => import('../features/tax/DcbPage.tsx'));
 const SmsPage = lazy(() => import('../features/sms/SmsPage.tsx'));
 const ApiTokensPage = lazy(() => import('../features/apiTokens/ApiTokensPage.tsx'));
 const PasswordPage = lazy(() => import('../features/account/PasswordPage.tsx'));
+const AuditPage = lazy(() => import('../features/audit/AuditPage.tsx'));
 
 /** A Marathi label with its English gloss. */
 export interface Label {
@@ -124,6 +125,8 @@ export const staffScreens: StaffScreen[] = [
   },
   // Keys for programs (integrators), issue 15.
   { path: '/apiTokens', title: { mr: 'API टोकन', en: 'API tokens' }, element: <ApiTokensPage />, sidebar: true },
+  // Who changed what, when (issue 28).
+  { path: '/audit', title: { mr: 'लेखापरीक्षण नोंदी', en: 'Audit trail' }, element: <AuditPage />, sidebar: true },
   // The account's own password; with it, optionally, the council's API tokens (issue 25).
   { path: '/password', title: { mr: 'पासवर्ड बदला', en: 'Change password' }, element: <PasswordPage />, sidebar: true },
   // The first-run setup: opened from the dashboard while the office has not entered its name and place.

@@ -12,6 +12,8 @@ import EditIcon from '@mui/icons-material/Edit';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import AdminHeader, { ModeSwitch } from '../../components/AdminHeader.tsx';
 import DateField from '../../components/form/DateField.tsx';
+import HistoryPanel from '../../components/history/HistoryPanel.tsx';
+import { labelsOf } from '../../components/history/words.ts';
 import { councilIdOf } from '../../lib/session.ts';
 import { useConfirm, useNotify, type Notify } from '../../components/feedback/FeedbackProvider.tsx';
 import { messageOf } from '../../lib/api.ts';
@@ -26,6 +28,15 @@ interface Draft {
   date: string;
 }
 const EMPTY: Draft = { title: '', content: '', date: '' };
+
+/** The form's labels, by the wire's field names: the boxes and the history panel read them. */
+const FIELDS = [
+  { name: 'blogTitle', mr: 'शीर्षक', en: 'Title' },
+  { name: 'blogContent', mr: 'मजकूर', en: 'Content' },
+  { name: 'eventDate', mr: 'दिनांक', en: 'Event Date' },
+] as const;
+const [TITLE, CONTENT, DATE] = FIELDS.map((f) => `${f.en} (${f.mr})`);
+const HISTORY_LABELS = labelsOf(FIELDS);
 
 /** Title, content and date, trimmed and all required (spec 5); null after the notice. */
 function toInput(d: Draft, notify: Notify) {
@@ -42,14 +53,14 @@ function NewsFields({ draft, onChange }: { draft: Draft; onChange: (d: Draft) =>
   return (
     <>
       <TextField
-        label="Title (शीर्षक)"
+        label={TITLE}
         fullWidth
         margin="normal"
         value={draft.title}
         onChange={(e) => onChange({ ...draft, title: e.target.value })}
       />
       <TextField
-        label="Content (मजकूर)"
+        label={CONTENT}
         fullWidth
         margin="normal"
         multiline
@@ -58,7 +69,7 @@ function NewsFields({ draft, onChange }: { draft: Draft; onChange: (d: Draft) =>
         onChange={(e) => onChange({ ...draft, content: e.target.value })}
       />
       <DateField
-        label="Event Date (दिनांक)"
+        label={DATE}
         margin="normal"
         value={draft.date}
         onChange={(e) => onChange({ ...draft, date: e.target.value })}
@@ -104,6 +115,7 @@ function NewsRow({
       {draft ? (
         <>
           <NewsFields draft={draft} onChange={setDraft} />
+          <HistoryPanel entity="BlogPost" entityId={item.blogId} labels={HISTORY_LABELS} />
           {error && (
             <Alert severity="error" role="alert" sx={{ mt: 1 }}>
               {error}

@@ -7,6 +7,8 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import FormSections, { FormSection } from '../../components/form/FormSections.tsx';
 import { useNotify } from '../../components/feedback/FeedbackProvider.tsx';
+import HistoryPanel from '../../components/history/HistoryPanel.tsx';
+import { labelsOf } from '../../components/history/words.ts';
 import { ApiError } from '../../lib/api.ts';
 import { councilIdOf } from '../../lib/session.ts';
 import { useNextNumber, useSaveCertificate } from './queries.ts';
@@ -14,6 +16,9 @@ import { emptyValues, valuesOf, type Item, type KindDef, type Values } from './k
 import PhotoField from './PhotoField.tsx';
 
 /** What a failed submit says (spec 8): the server's message, else the status, else unknown. */
+/** The trail's name of a kind's record: birth → BirthCertificate (server/modules/audit). */
+const auditEntity = (k: KindDef) => `${k.kind[0].toUpperCase()}${k.kind.slice(1)}Certificate`;
+
 export function submitError(err: unknown): string {
   if (err instanceof ApiError && err.status === 409 && /Someone else changed/.test(err.message))
     return `हा दाखला तुम्ही उघडल्यानंतर दुसऱ्या कोणीतरी बदलला आहे. यादीतून पुन्हा उघडा व तुमचे बदल पुन्हा करा.\n(${err.message})`;
@@ -110,6 +115,8 @@ export default function CertificateForm({ k, item, onCancel, onSaved }: Props) {
           </Box>
         </FormSection>
       )}
+
+      {id && <HistoryPanel entity={auditEntity(k)} entityId={id} labels={labelsOf(k.table.fields)} />}
 
       <Box
         sx={{

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { BUILDING_TYPE_KEYS, taxRateOutOfBand, USAGE_KEYS, type BuildingType } from '../../../../common/property/assessment.ts';
+import HistoryPanel from '../../components/history/HistoryPanel.tsx';
 import Loading from '../../components/Loading.tsx';
 import { taxYearLabel } from '../../../../common/property/tax.ts';
 import { isStale, type AssessmentChange, type RatesResult, type TaxRates } from './api.ts';
@@ -390,6 +391,8 @@ export default function TaxRatesPage() {
         </Box>
       )}
       {data && <RevisionSection currentTaxYear={data.currentTaxYear} billed={data.billed} />}
+      {/* Every saved set of rates of the council, whichever tax year it starts. */}
+      {data && <HistoryPanel entity="TaxRateSetting" />}
       {asking && data && (
         <RatesWhenDialog
           currentTaxYear={data.currentTaxYear}

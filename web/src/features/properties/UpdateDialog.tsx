@@ -23,6 +23,8 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import FormSections from '../../components/form/FormSections.tsx';
+import HistoryPanel from '../../components/history/HistoryPanel.tsx';
+import { labelsOf } from '../../components/history/words.ts';
 import { valuesOf, type Values } from '../../components/form/values.ts';
 import type { Rates } from '../../../../common/property/assessment.ts';
 import { taxYearLabel } from '../../../../common/property/tax.ts';
@@ -30,6 +32,9 @@ import { fetchProperty, isStale, type PropertyRow } from './api.ts';
 import { useRatesQuery, useSaveProperty } from './queries.ts';
 import AssessmentPanel from './AssessmentPanel.tsx';
 import { ALL_FIELDS, OWNER_NAMES, SECTIONS, STALE_MESSAGE } from './shared.ts';
+
+/** The register's labels for the history: the owner's and the property's fields. */
+const HISTORY_LABELS = labelsOf(ALL_FIELDS);
 
 /** The form's fields the assessment follows from: a change of one asks when it takes effect. */
 const ASSESSED_FIELDS = new Set(['buildingType', 'usage', 'milkatBandhakamYear', 'areaSqm', 'plotAreaSqm', 'landRate']);
@@ -193,6 +198,7 @@ export default function UpdateDialog({
             )}
           </Box>
         )}
+        {current.propertyId && <HistoryPanel entity="Property" entityId={current.propertyId} labels={HISTORY_LABELS} />}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>

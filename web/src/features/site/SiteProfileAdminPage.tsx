@@ -14,6 +14,8 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import AdminHeader from '../../components/AdminHeader.tsx';
 import { SETUP_FIELDS } from '../../../../common/site-setup.ts';
+import HistoryPanel from '../../components/history/HistoryPanel.tsx';
+import { labelsOf } from '../../components/history/words.ts';
 import { ApiError, messageOf } from '../../lib/api.ts';
 import {
   BENEFICIARIES,
@@ -180,6 +182,8 @@ function CentreRow({ c, set, head }: { c: Centre; set: (p: Partial<Centre>) => v
     </Grid>
   );
 }
+
+const HISTORY_LABELS = labelsOf(SETUP_FIELDS);
 
 export default function SiteProfileAdminPage() {
   return (
@@ -471,6 +475,9 @@ function ProfileForm({ profile }: { profile: SiteProfile }) {
           )}
         />
       </Block>
+
+      {/* The council has one profile: its history is every entry of the kind. */}
+      <HistoryPanel entity="SiteProfile" labels={HISTORY_LABELS} />
 
       <Paper
         elevation={6}
