@@ -2120,6 +2120,8 @@ export interface operations {
                             userName: string;
                             email: string | null;
                             isAdmin: boolean;
+                            /** @description The portal’s operator (the administrator ADMIN_USERNAME names): the backups are its alone */
+                            isOperator: boolean;
                         };
                     };
                 };

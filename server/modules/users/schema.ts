@@ -41,6 +41,12 @@ const Account = Type.Object({
   email: Type.Union([Type.String(), Type.Null()]),
   isAdmin: Type.Boolean(),
 });
+const Me = Type.Object({
+  ...Account.properties,
+  isOperator: Type.Boolean({
+    description: 'The portal’s operator (the administrator ADMIN_USERNAME names): the backups are its alone',
+  }),
+});
 
 export const loginSchema = {
   operationId: 'login',
@@ -64,7 +70,7 @@ export const meSchema = {
   operationId: 'getCurrentAccount',
   tags: ['User'],
   summary: 'The account of the token',
-  response: { 200: Envelope(Account), ...errors(404) },
+  response: { 200: Envelope(Me), ...errors(404) },
 };
 export const logoutSchema = {
   operationId: 'logout',

@@ -134,7 +134,11 @@ describe('/api/Backups', () => {
 
   it("is refused to another council, an administrator too (the file holds every council's records), and to every API token", async () => {
     const name = (await injectAs(t.app, admin, { method: 'POST', url: '/api/Backups', payload: {} })).json().result.name;
-    for (const other of [await createCouncil(t.app, { isAdmin: false }), await createCouncil(t.app, { isAdmin: true })])
+    const me = async (who: typeof admin) => (await injectAs(t.app, who, { method: 'GET', url: '/api/User/me' })).json().result;
+    expect(await me(admin)).toMatchObject({ isAdmin: true, isOperator: true });
+    const others = [await createCouncil(t.app, { isAdmin: false }), await createCouncil(t.app, { isAdmin: true })];
+    for (const other of others) expect((await me(other)).isOperator).toBe(false);
+    for (const other of others)
       for (const [method, url] of [
         ['GET', '/api/Backups'],
         ['POST', '/api/Backups'],

@@ -24,8 +24,11 @@ export interface BackupStatus {
   schedule: { time: string | null; keepDays: number; keepWeeks: number; encrypted: boolean };
 }
 
+/** The backups are the portal operator's alone: another login does not ask (a 403 would show in the console). */
 export async function fetchBackups(signal?: AbortSignal): Promise<BackupStatus | null> {
   try {
+    const me = (await api<{ isOperator?: boolean }>('/api/User/me', { signal })).result;
+    if (!me.isOperator) return null;
     return (await api<BackupStatus>('/api/Backups', { signal })).result;
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 403)) return null;
