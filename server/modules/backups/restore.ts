@@ -159,6 +159,7 @@ export async function restoreInto(database: OpenDatabase, opts: RestoreOptions &
     await sql.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
   }
   await applyMigrations(sql, log, next);
+  log('schema built; loading the rows');
 
   const staged = path.join(opts.dataDir, `uploads.restoring-${process.pid}`);
   await fs.rm(staged, { recursive: true, force: true });
@@ -216,7 +217,9 @@ export async function restoreInto(database: OpenDatabase, opts: RestoreOptions &
     }
     for (const s of manifest.sequences)
       await sql.query(`SELECT setval(format('public.%I', $1::text)::regclass, $2::bigint, $3::boolean)`, [s.name, s.value, s.called]);
+    log(`rows loaded; building ${indexes.length} indexes`);
     for (const i of indexes) await sql.exec(i.def);
+    log('indexes built');
     for (const t of manifest.tables) await sql.exec(`ALTER TABLE public.${ident(t.table)} ENABLE TRIGGER USER`);
     await sql.exec('COMMIT');
   } catch (err) {
