@@ -178,6 +178,14 @@ export async function restoreInto(database: OpenDatabase, opts: RestoreOptions &
        WHERE i.schemaname = 'public' AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = format('public.%I', i.indexname)::regclass)`,
     );
     for (const i of indexes) await sql.exec(`DROP INDEX public.${ident(i.name)}`);
+    // The foreign keys too, added back (and so checked, one join a key) after the rows: checked row
+    // by row, each of the tax books' half million entries looked up its parents.
+    const foreignKeys = await sql.query<{ table: string; name: string; def: string }>(
+      `SELECT c.relname AS table, k.conname AS name, pg_get_constraintdef(k.oid) AS def FROM pg_constraint k
+       JOIN pg_class c ON c.oid = k.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE k.contype = 'f' AND n.nspname = 'public'`,
+    );
+    for (const f of foreignKeys) await sql.exec(`ALTER TABLE public.${ident(f.table)} DROP CONSTRAINT ${ident(f.name)}`);
     // The migrations just run recorded themselves; the file's own records (with their dates) replace them.
     await sql.exec('TRUNCATE "_prisma_migrations"');
     let first = true;
@@ -219,7 +227,8 @@ export async function restoreInto(database: OpenDatabase, opts: RestoreOptions &
       await sql.query(`SELECT setval(format('public.%I', $1::text)::regclass, $2::bigint, $3::boolean)`, [s.name, s.value, s.called]);
     log(`rows loaded; building ${indexes.length} indexes`);
     for (const i of indexes) await sql.exec(i.def);
-    log('indexes built');
+    for (const f of foreignKeys) await sql.exec(`ALTER TABLE public.${ident(f.table)} ADD CONSTRAINT ${ident(f.name)} ${f.def}`);
+    log(`indexes built, ${foreignKeys.length} foreign keys checked`);
     for (const t of manifest.tables) await sql.exec(`ALTER TABLE public.${ident(t.table)} ENABLE TRIGGER USER`);
     await sql.exec('COMMIT');
   } catch (err) {
