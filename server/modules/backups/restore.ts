@@ -98,16 +98,16 @@ async function tablesWithRows(sql: SqlRunner): Promise<{ tables: string[]; withR
   return { tables, withRows };
 }
 
-/** A part's bytes in pieces of whole lines (COPY text: a row a line), each at least BATCH_BYTES but
+/** A part's bytes in pieces of whole lines (COPY text: a row a line), each at least `pieceBytes` but
  *  the last. Cut at a newline byte, which never falls inside a character of UTF-8 (Devanagari's
  *  three bytes each included), so nothing is decoded here. */
-async function* batches(stream: AsyncIterable<Buffer>) {
+export async function* batches(stream: AsyncIterable<Buffer>, pieceBytes = BATCH_BYTES) {
   let held: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
     held.push(chunk);
     size += chunk.length;
-    if (size < BATCH_BYTES) continue;
+    if (size < pieceBytes) continue;
     const end = chunk.lastIndexOf(10);
     if (end < 0) continue;
     const all = Buffer.concat(held);
