@@ -11,6 +11,11 @@ export interface SqlRunner {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs a script of several statements. */
   exec(sql: string): Promise<void>;
+  /** `COPY <source> TO …`: the rows in PostgreSQL's COPY text format, whole (keep `source` to a
+   *  bounded range). Through PGlite's /dev/blob or a server's STDOUT; absent where neither is open. */
+  copyTo?(source: string): Promise<Buffer>;
+  /** `COPY <target> FROM …` of COPY text rows (whole lines). */
+  copyFrom?(target: string, data: Buffer): Promise<void>;
 }
 
 export const migrationsDir = path.join(root, 'prisma/migrations');

@@ -5,6 +5,8 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -137,6 +139,31 @@ export function pgliteRunner(db: PGlite): SqlRunner {
   return {
     query: async <T>(sql: string, params?: unknown[]) => (await db.query<T>(sql, params)).rows,
     exec: async (sql) => void (await db.exec(sql)),
+    async copyTo(source) {
+      const { blob } = await db.query(`COPY ${source} TO '/dev/blob'`);
+      return blob ? Buffer.from(await blob.arrayBuffer()) : Buffer.alloc(0);
+    },
+    copyFrom: async (target, data) =>
+      void (await db.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: new Blob([data as Uint8Array<ArrayBuffer>]) })),
+  };
+}
+
+/** Plain SQL on one node-postgres client; COPY through pg-copy-streams (node-postgres has no COPY of
+ *  its own), the protocol's STDIN and STDOUT. */
+export function pgRunner(client: import('pg').Client): SqlRunner {
+  return {
+    query: async (q, params) => (await client.query(q, params)).rows,
+    exec: async (q) => void (await client.query(q)),
+    async copyTo(source) {
+      const { to } = await import('pg-copy-streams');
+      const chunks: Buffer[] = [];
+      for await (const c of client.query(to(`COPY ${source} TO STDOUT`))) chunks.push(c as Buffer);
+      return Buffer.concat(chunks);
+    },
+    async copyFrom(target, data) {
+      const { from } = await import('pg-copy-streams');
+      await pipeline(Readable.from([data]), client.query(from(`COPY ${target} FROM STDIN`)));
+    },
   };
 }
 
@@ -179,10 +206,7 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenDatabase> {
     const options = '-c jit=off';
     const client = new pg.Client({ connectionString: opts.databaseUrl, options });
     await client.connect();
-    const sql: SqlRunner = {
-      query: async (q, params) => (await client.query(q, params)).rows,
-      exec: async (q) => void (await client.query(q)),
-    };
+    const sql = pgRunner(client);
     try {
       if (opts.migrate !== false) await applyMigrations(sql, log);
     } catch (err) {

@@ -33,6 +33,10 @@ export async function postgresReachable(): Promise<boolean> {
   }
 }
 
+/** The names of the throw-away databases: gp_backup_…, or BACKUP_TEST_DB_PREFIX's where a shared
+ *  server keeps each engineer to names of their own. */
+const throwawayPrefix = process.env.BACKUP_TEST_DB_PREFIX ?? 'gp_backup';
+
 const SECRET = crypto.randomBytes(32).toString('hex');
 
 export interface Portal {
@@ -46,7 +50,7 @@ export interface Portal {
 /** A fresh target for a restore: an empty database of its own (PostgreSQL) or data folder (embedded). */
 export async function freshTarget(kind: 'postgresql' | 'pglite') {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-restore-'));
-  const db = kind === 'postgresql' ? await throwawayDatabase(serverUrl, 'target', 'gp_backup') : undefined;
+  const db = kind === 'postgresql' ? await throwawayDatabase(serverUrl, 'target', throwawayPrefix) : undefined;
   return {
     dataDir,
     databaseUrl: db?.url,

@@ -8,15 +8,14 @@
 // anew (the audit trail's trigger refuses deletes).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { StringDecoder } from 'node:string_decoder';
 import { openDatabase, type OpenDatabase } from '../../db/open.ts';
 import { recordAudit } from '../audit/record.ts';
 import { applyMigrations, listMigrations, type SqlRunner } from '../../db/migrate.ts';
 import { BackupRefused } from './refused.ts';
+import { COPY_SETTINGS, countLines } from './dump.ts';
 import { FORMAT, FORMAT_VERSION, hashing, readBackupFile, type Manifest } from './format.ts';
 
-const BATCH_ROWS = 5_000;
-const BATCH_BYTES = 8 << 20;
+const BATCH_BYTES = 16 << 20;
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const damaged = (part: string) =>
   new BackupRefused(
@@ -99,29 +98,25 @@ async function tablesWithRows(sql: SqlRunner): Promise<{ tables: string[]; withR
   return { tables, withRows };
 }
 
-/** Lines of a part, in batches of whole rows. */
-async function* batches(stream: AsyncIterable<Buffer>) {
-  // A chunk may end inside a character (Devanagari is three bytes each): the decoder keeps the part.
-  const decoder = new StringDecoder('utf8');
-  let rest = '';
-  let rows: string[] = [];
+/** A part's bytes in pieces of whole lines (COPY text: a row a line), each at least `pieceBytes` but
+ *  the last. Cut at a newline byte, which never falls inside a character of UTF-8 (Devanagari's
+ *  three bytes each included), so nothing is decoded here. */
+export async function* batches(stream: AsyncIterable<Buffer>, pieceBytes = BATCH_BYTES) {
+  let held: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
-    const lines = (rest + decoder.write(chunk)).split('\n');
-    rest = lines.pop()!;
-    for (const line of lines) {
-      rows.push(line);
-      size += line.length;
-      if (rows.length >= BATCH_ROWS || size >= BATCH_BYTES) {
-        yield rows;
-        rows = [];
-        size = 0;
-      }
-    }
+    held.push(chunk);
+    size += chunk.length;
+    if (size < pieceBytes) continue;
+    const end = chunk.lastIndexOf(10);
+    if (end < 0) continue;
+    const all = Buffer.concat(held);
+    const cut = all.length - chunk.length + end + 1;
+    yield all.subarray(0, cut);
+    held = cut < all.length ? [all.subarray(cut)] : [];
+    size = all.length - cut;
   }
-  rest += decoder.end();
-  if (rest) rows.push(rest);
-  if (rows.length) yield rows;
+  if (size) yield Buffer.concat(held);
 }
 
 export interface RestoreOptions {
@@ -150,6 +145,8 @@ export async function restoreInto(database: OpenDatabase, opts: RestoreOptions &
   const manifest = opts.verified ?? (await verifyBackup(opts.file, opts.passphrase));
   const next = checkCompatible(manifest);
   const { sql } = database;
+  const { copyFrom } = sql;
+  if (!copyFrom) throw new Error('this database connection cannot COPY');
   const uploadsDir = path.join(opts.dataDir, 'uploads');
   const existing = await tablesWithRows(sql);
   const uploadsThere = await hasFiles(uploadsDir);
@@ -162,6 +159,7 @@ export async function restoreInto(database: OpenDatabase, opts: RestoreOptions &
     await sql.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
   }
   await applyMigrations(sql, log, next);
+  log('schema built; loading the rows');
 
   const staged = path.join(opts.dataDir, `uploads.restoring-${process.pid}`);
   await fs.rm(staged, { recursive: true, force: true });
@@ -171,6 +169,7 @@ export async function restoreInto(database: OpenDatabase, opts: RestoreOptions &
   let fileCount = 0;
   await sql.exec('BEGIN');
   try {
+    await sql.exec(COPY_SETTINGS);
     for (const t of manifest.tables) await sql.exec(`ALTER TABLE public.${ident(t.table)} DISABLE TRIGGER USER`);
     // Indexes other than keys are built once after the rows, as pg_restore does: kept up row by row,
     // the trigram indexes of the names and the tax books' made the load several times slower.
@@ -179,6 +178,14 @@ export async function restoreInto(database: OpenDatabase, opts: RestoreOptions &
        WHERE i.schemaname = 'public' AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = format('public.%I', i.indexname)::regclass)`,
     );
     for (const i of indexes) await sql.exec(`DROP INDEX public.${ident(i.name)}`);
+    // The foreign keys too, added back (and so checked, one join a key) after the rows: checked row
+    // by row, each of the tax books' half million entries looked up its parents.
+    const foreignKeys = await sql.query<{ table: string; name: string; def: string }>(
+      `SELECT c.relname AS table, k.conname AS name, pg_get_constraintdef(k.oid) AS def FROM pg_constraint k
+       JOIN pg_class c ON c.oid = k.conrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE k.contype = 'f' AND n.nspname = 'public'`,
+    );
+    for (const f of foreignKeys) await sql.exec(`ALTER TABLE public.${ident(f.table)} DROP CONSTRAINT ${ident(f.name)}`);
     // The migrations just run recorded themselves; the file's own records (with their dates) replace them.
     await sql.exec('TRUNCATE "_prisma_migrations"');
     let first = true;
@@ -193,12 +200,10 @@ export async function restoreInto(database: OpenDatabase, opts: RestoreOptions &
       };
       const table = tables.get(entry.name);
       if (table) {
-        const target = `public.${ident(table.table)}`;
+        const target = `public.${ident(table.table)} (${table.columns.map(ident).join(', ')})`;
         for await (const batch of batches(tee())) {
-          await sql.query(`INSERT INTO ${target} SELECT * FROM jsonb_populate_recordset(NULL::${target}, $1::jsonb)`, [
-            `[${batch.join(',')}]`,
-          ]);
-          rows += batch.length;
+          await copyFrom.call(sql, target, batch);
+          rows += countLines(batch);
         }
         log(`restored ${table.rows} rows of ${table.table}`);
       } else if (files.has(entry.name)) {
@@ -220,7 +225,10 @@ export async function restoreInto(database: OpenDatabase, opts: RestoreOptions &
     }
     for (const s of manifest.sequences)
       await sql.query(`SELECT setval(format('public.%I', $1::text)::regclass, $2::bigint, $3::boolean)`, [s.name, s.value, s.called]);
+    log(`rows loaded; building ${indexes.length} indexes`);
     for (const i of indexes) await sql.exec(i.def);
+    for (const f of foreignKeys) await sql.exec(`ALTER TABLE public.${ident(f.table)} ADD CONSTRAINT ${ident(f.name)} ${f.def}`);
+    log(`indexes built, ${foreignKeys.length} foreign keys checked`);
     for (const t of manifest.tables) await sql.exec(`ALTER TABLE public.${ident(t.table)} ENABLE TRIGGER USER`);
     await sql.exec('COMMIT');
   } catch (err) {

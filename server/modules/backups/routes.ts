@@ -47,7 +47,7 @@ const backupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (busy)
       throw new Conflict('एक बॅकअप आधीच तयार होत आहे; एका मिनिटाने पुन्हा पहा. / A backup is being made right now; look again in a minute.');
     const made = await result;
-    await pruneBackups(app.config.dataDir, new Date(), app.config.backupKeepDays);
+    await pruneBackups(app.config.dataDir, new Date(), app.config.backupKeepDays, made.name);
     const item = (await listBackupFiles(dir)).find((f) => f.name === made.name);
     if (!item) throw new Error(`the backup ${made.name} was written but is not in ${dir}`);
     reply.code(201);

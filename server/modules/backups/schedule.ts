@@ -31,15 +31,17 @@ export function indiaClock(now: Date): { day: string; minutes: number } {
   return { day: local.toISOString().slice(0, 10), minutes: local.getUTCHours() * 60 + local.getUTCMinutes() };
 }
 
-/** Deletes the files retention no longer keeps; answers their names. */
-export async function pruneBackups(dataDir: string, now: Date, keepDays: number): Promise<string[]> {
+/** Deletes the files retention no longer keeps, never `justMade`: names go to the second, and a
+ *  backup made in the same second as another (a manual one right after the nightly one) ties with
+ *  it, so retention could pick the other as the day's newest. Answers the names deleted. */
+export async function pruneBackups(dataDir: string, now: Date, keepDays: number, justMade?: string): Promise<string[]> {
   const dir = backupsDir(dataDir);
   const files = await listBackupFiles(dir);
   const gone = toPrune(
     files.map((f) => ({ name: f.name, createdAt: new Date(f.createdAt) })),
     now,
     keepDays,
-  );
+  ).filter((f) => f.name !== justMade);
   for (const f of gone) await fs.rm(path.join(dir, f.name), { force: true });
   return gone.map((f) => f.name);
 }
@@ -75,7 +77,7 @@ export async function runDueBackup(
     const { result } = backupNow({ database, dataDir, out: `${backupsDir(dataDir)}/`, passphrase: schedule.passphrase, kind: 'scheduled' });
     const made = await result;
     await finishBackupDay(database.prisma, day, new Date(), { name: made.name });
-    const pruned = await pruneBackups(dataDir, now, schedule.keepDays);
+    const pruned = await pruneBackups(dataDir, now, schedule.keepDays, made.name);
     log(`backup ${made.name} made (${(made.size / 1e6).toFixed(1)} MB)${pruned.length ? `; removed ${pruned.join(', ')}` : ''}`);
     return 'made';
   } catch (err) {

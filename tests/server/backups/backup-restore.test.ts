@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackup } from '../../../server/modules/backups/backup.ts';
-import { restoreBackup, verifyBackup } from '../../../server/modules/backups/restore.ts';
+import { batches, restoreBackup, verifyBackup } from '../../../server/modules/backups/restore.ts';
 import { BackupRefused } from '../../../server/modules/backups/refused.ts';
 import { caseOf, createValid } from '../../helpers/certificates.ts';
 import type { TestCouncil } from '../../helpers/app.ts';
@@ -168,12 +168,12 @@ describe('a restore refuses', () => {
   it('a file with one byte of a part changed', async () => {
     const altered = path.join(files, 'altered.tar.gz');
     await rewriteBackup(plain, altered, (name, data) => {
-      if (name !== 'db/Payment.jsonl') return data;
+      if (name !== 'db/Payment.copy') return data;
       const copy = Buffer.from(data);
-      copy[copy.indexOf('"amountTotal": ') + 15] ^= 1; // one digit of a receipt's amount
+      copy[copy.indexOf('\t') + 1] ^= 1; // one character of the first receipt, past its id
       return copy;
     });
-    expect(await refusal(altered)).toMatch(/db\/Payment\.jsonl does not match its checksum/);
+    expect(await refusal(altered)).toMatch(/db\/Payment\.copy does not match its checksum/);
     const sealedAltered = path.join(files, 'altered.tar.gz.enc');
     const bytes = fs.readFileSync(sealed);
     bytes[bytes.length >> 1] ^= 1;
@@ -196,6 +196,16 @@ describe('a restore refuses', () => {
     expect(await refusal(newer)).toMatch(/newer portal \(version 9\.0\.0.*update this portal/);
   });
 
+  it('a backup of another format, with the portal version that reads it', async () => {
+    const older = path.join(files, 'format1.tar.gz');
+    await rewriteBackup(plain, older, (name, data) =>
+      name === 'manifest.json'
+        ? Buffer.from(JSON.stringify({ ...JSON.parse(data.toString()), formatVersion: 1, portalVersion: '0.0.9' }))
+        : data,
+    );
+    expect(await refusal(older)).toMatch(/of format 1, this portal reads \d+: restore it with portal 0\.0\.9/);
+  });
+
   it('a target that is not empty, unless forced, and forced it replaces it', async () => {
     const t = await target(kind);
     const other = await portalOn(t);
@@ -214,6 +224,22 @@ describe('a restore refuses', () => {
       await restored.close();
     }
   });
+});
+
+it('cuts a part into whole lines wherever its chunks end, a Devanagari character split across two chunks too', async () => {
+  const text = Buffer.from('1\tनवीन घर\t\\N\n2\tग्रामपंचायत कार्यालय\tमराठी\\nदुसरी ओळ\n3\tx\t\\N\n');
+  for (const step of [1, 2, 5, 7]) {
+    const chunks = async function* () {
+      for (let i = 0; i < text.length; i += step) yield text.subarray(i, i + step);
+    };
+    const pieces: Buffer[] = [];
+    for await (const piece of batches(chunks(), 10)) pieces.push(piece);
+    expect(Buffer.concat(pieces).equals(text)).toBe(true);
+    for (const piece of pieces) {
+      expect(piece[piece.length - 1]).toBe(10);
+      expect(Buffer.from(new TextDecoder('utf-8', { fatal: true }).decode(piece)).equals(piece)).toBe(true);
+    }
+  }
 });
 
 it('a backup taken during a burst of payments holds every receipt acknowledged before it started', async () => {
