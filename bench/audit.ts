@@ -57,7 +57,7 @@ async function measure(label: string, databaseUrl: string | undefined) {
       },
       payment: async () => {
         const karid = karIds[n++ % karIds.length];
-        const body = { karid, paid_gharpatti: '1', paid_method: 'cash', paid_on: todayIso(), note: '' };
+        const body = { karid, paid_gharpatti: '0.01', paid_method: 'cash', paid_on: todayIso(), note: '' };
         const res = await app.inject({ method: 'POST', url: '/api/KarImport/apply-payment-simple', payload: body, headers: auth });
         if (res.statusCode !== 201) throw new Error(`payment: ${res.statusCode} ${res.body}`);
       },
