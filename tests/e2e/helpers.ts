@@ -54,6 +54,8 @@ export async function startPortal(opts: { env?: Record<string, string> } = {}): 
     if (cli.status !== 0) throw new Error(`could not add the e2e account: ${cli.stderr}`);
     // The public pages show this council's content.
     env.PUBLIC_USER_ID = /userId (\d+)/.exec(cli.stdout)![1];
+    // And it is the portal's operator (the backups are the operator's alone).
+    env.ADMIN_USERNAME = username;
   } else {
     env.ADMIN_USERNAME = username;
     env.ADMIN_PASSWORD = password;

@@ -79,6 +79,9 @@ async function restoredMatchesSource(file: string, into: 'postgresql' | 'pglite'
       entityId: path.basename(file),
       changes: { size: { new: fs.statSync(file).size } },
     });
+    // The rows went in with the tables' triggers off: the trail's guard is on again.
+    await expect(restored.database.sql.exec(`UPDATE "AuditEntry" SET "action" = 'x'`)).rejects.toThrow(/append-only/);
+    await expect(restored.database.sql.exec(`DELETE FROM "AuditEntry"`)).rejects.toThrow(/append-only/);
   } finally {
     await restored.close();
   }
