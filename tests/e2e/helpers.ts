@@ -41,6 +41,10 @@ export async function startPortal(opts: { env?: Record<string, string> } = {}): 
     LOG_LEVEL: 'warn',
     E2E_CAPTCHA_PEEK: '1',
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    // No nightly backup: test portals on one PostgreSQL database would race for the day's (one makes
+    // it, into its own folder), and a backup starting under a test changes what its screens show.
+    // The schedule is tested with its own clock (tests/server/backups/schedule.test.ts).
+    BACKUP_TIME: 'off',
   };
   // Only the server gets them: the account CLI below runs on the real clock.
   const serverEnv = opts.env ?? {};

@@ -63,12 +63,12 @@ export default function BackupCard() {
           </Typography>
         </Typography>
         {status.stale && (
-          <Alert severity="warning" sx={{ mt: 1 }} data-testid="backup-stale">
+          <Alert severity="warning" role="status" sx={{ mt: 1 }} data-testid="backup-stale">
             शेवटचा बॅकअप दोन दिवसांपेक्षा जुना आहे / The last backup is more than two days old
           </Alert>
         )}
         {status.disk.low && (
-          <Alert severity="warning" sx={{ mt: 1 }} data-testid="backup-disk-low">
+          <Alert severity="warning" role="status" sx={{ mt: 1 }} data-testid="backup-disk-low">
             डिस्कवर जागा कमी आहे / The disk is nearly full
           </Alert>
         )}
