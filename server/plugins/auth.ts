@@ -40,6 +40,8 @@ declare module 'fastify' {
     requireAdmin: (request: FastifyRequest) => Promise<void>;
     /** The portal's operator: the administrator account ADMIN_USERNAME names (backups hold every council's records). */
     requireOperator: (request: FastifyRequest) => Promise<void>;
+    /** Whether an account is that operator (GET /api/User/me says so, for the dashboard). */
+    isOperator: (account: { username: string; isAdmin: boolean }) => boolean;
     optionalStaff: (request: FastifyRequest) => Promise<void>;
     signToken: (user: { id: number; username: string; tokenVersion: number }) => string;
   }
@@ -141,9 +143,13 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
   // administrator account ADMIN_USERNAME names (the first account, made at install; a panchayat
   // hosting itself logs in with it). Another council's administrator may not take it: 403.
   const operator = opts.operator.trim().toLowerCase();
+  app.decorate(
+    'isOperator',
+    (account: { username: string; isAdmin: boolean }) => account.isAdmin && account.username.toLowerCase() === operator,
+  );
   app.decorate('requireOperator', async (request: FastifyRequest) => {
     await app.requireAdmin(request);
-    if (councilOf(request).username.toLowerCase() !== operator)
+    if (!app.isOperator(councilOf(request)))
       throw new Forbidden(
         'बॅकअपमध्ये सर्व ग्रामपंचायतींच्या नोंदी असतात: फक्त पोर्टल चालवणारे खाते (ADMIN_USERNAME) ते घेऊ शकते. / ' +
           "A backup holds every council's records: only the portal's operator account (ADMIN_USERNAME) may list, make or download backups.",

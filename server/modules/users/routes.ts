@@ -41,8 +41,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/User/me', { schema: meSchema, preHandler: app.requireStaff }, async (request) => {
     const user = await app.db.user.findUnique({ where: { id: councilOf(request).userId } });
     if (!user) throw new NotFound('Account not found.');
-    const isOperator = user.isAdmin && user.usernameKey === app.config.adminUsername.trim().toLowerCase();
-    return ok({ userId: user.id, userName: user.username, email: user.email, isAdmin: user.isAdmin, isOperator });
+    return ok({ userId: user.id, userName: user.username, email: user.email, isAdmin: user.isAdmin, isOperator: app.isOperator(user) });
   });
 };
 
