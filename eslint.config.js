@@ -32,6 +32,8 @@ const MODULE_ORDER = [
   'health',
   // Every area records its changes in the audit trail; it imports none of them.
   'audit',
+  // Shared state of several portal processes (limits, stored files, cluster-wide jobs): used by areas.
+  'cluster',
   'apiTokens',
   'users',
   'site',

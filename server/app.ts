@@ -9,7 +9,8 @@ import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { OpenDatabase } from './db/open.ts';
-import { MULTIPART_LIMITS } from './lib/uploads.ts';
+import { MULTIPART_LIMITS, useUploadStore } from './lib/uploads.ts';
+import { databaseUploads } from './modules/cluster/files.ts';
 import database from './plugins/database.ts';
 import envelope, { clientErrorEnvelope, frameworkErrorEnvelope } from './plugins/envelope.ts';
 import inputGuard from './plugins/input-guard.ts';
@@ -33,6 +34,7 @@ import auditRoutes from './modules/audit/routes.ts';
 import backupRoutes from './modules/backups/routes.ts';
 import auditContext from './modules/audit/context.ts';
 import { LoginLimiter } from './modules/users/service.ts';
+import { databaseLimits, memoryLimits, type Limits } from './modules/cluster/limits.ts';
 import { lazySerializerFactory, lazyValidatorFactory } from './lib/lazy-schemas.ts';
 import { configurePdfPool } from './lib/pdf/pool.ts';
 import { todayInIndia } from '../common/dates.ts';
@@ -42,7 +44,10 @@ declare module 'fastify' {
     config: Config;
     /** Every route as registered, for the security sweep (tests/server/security/) and checks at start. */
     routeList: RouteOptions[];
-    /** One login limit for the process: logins and re-entered passwords (SMS sending) count together. */
+    /** Request limits: in memory on the embedded database, in the database on PostgreSQL (every
+     *  portal process on it counts together, issue 32). */
+    limits: Limits;
+    /** One login limit: logins and re-entered passwords (SMS sending) count together. */
     loginLimiter: LoginLimiter;
     /** Today in India as the tax year's jobs, entries and checks see it: a test moves it across years. */
     today: () => Date;
@@ -77,7 +82,8 @@ export async function buildApp(
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('config', config);
   app.decorate('routeList', [] as RouteOptions[]);
-  app.decorate('loginLimiter', new LoginLimiter());
+  app.decorate('limits', database_.kind === 'postgresql' ? databaseLimits(database_.prisma, config.limitKeyPrefix) : memoryLimits());
+  app.decorate('loginLimiter', new LoginLimiter(app.limits));
   app.decorate('today', () => todayInIndia());
   app.addHook('onRoute', (route) => {
     app.routeList.push(route as RouteOptions);
@@ -135,7 +141,14 @@ export async function buildApp(
   await app.register(auditRoutes);
   await app.register(backupRoutes);
 
-  await app.register(spa, { webDist: config.webDist, uploadsDir: path.join(config.dataDir, 'uploads') });
+  // Uploaded images in the database (several portal processes, issue 32): every area's writes to
+  // DATA_DIR/uploads go there instead (lib/uploads.ts), and /uploads/ is served from it.
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  if (config.uploadStore === 'database') {
+    const stopUsing = useUploadStore(uploadsDir, databaseUploads(database_.prisma));
+    app.addHook('onClose', async () => stopUsing());
+  }
+  await app.register(spa, { webDist: config.webDist, uploadsDir });
   return app;
 }
 

@@ -54,6 +54,12 @@ export interface Config {
    *  are plain .tar.gz files, Aadhaar numbers and all. */
   backupPassphrase?: string;
   sms: SmsConfig;
+  /** Starts the keys of the limits counted in the database (not an environment variable: every
+   *  process of one portal shares the counts; tests sharing one database keep theirs apart). */
+  limitKeyPrefix: string;
+  /** UPLOAD_STORE: where uploaded images are kept, `disk` (DATA_DIR/uploads) or `database` (needs
+   *  DATABASE_URL; the default there, so every portal process serves every image). */
+  uploadStore: 'disk' | 'database';
 }
 
 /** Requests a minute per client address and an hour per council on one public route. */
@@ -233,12 +239,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Anyone holding a copy of the file can try passphrases at leisure: scrypt slows each guess, the length does the rest.
   if (backupPassphrase !== undefined && [...backupPassphrase].length < 12)
     throw new Error('BACKUP_PASSPHRASE must be at least 12 characters (a few words are best); unset it to write unencrypted backups');
+  const uploadStore = (env.UPLOAD_STORE?.trim() || (env.DATABASE_URL ? 'database' : 'disk')) as Config['uploadStore'];
+  if (uploadStore !== 'disk' && uploadStore !== 'database')
+    throw new Error(`UPLOAD_STORE must be disk or database, got "${env.UPLOAD_STORE}"`);
+  if (uploadStore === 'database' && !env.DATABASE_URL) throw new Error('UPLOAD_STORE=database needs DATABASE_URL (a PostgreSQL server)');
   return {
     port,
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
-    jwtSecret: env.JWT_SECRET || persistentSecret(dataDir),
+    // On PostgreSQL without JWT_SECRET, main.ts reads the one secret every portal process shares from
+    // the database (modules/cluster/settings.ts): a file in each process's DATA_DIR would differ.
+    jwtSecret: env.JWT_SECRET || (env.DATABASE_URL ? '' : persistentSecret(dataDir)),
     adminUsername: env.ADMIN_USERNAME || 'admin',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
@@ -258,5 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupKeepDays: wholeNumber(env, 'BACKUP_KEEP_DAYS', 7, 'days'),
     backupPassphrase,
     sms: loadSmsConfig(env),
+    limitKeyPrefix: '',
+    uploadStore,
   };
 }

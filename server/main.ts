@@ -8,6 +8,7 @@ import { scheduleEmbeddedMaintenance } from './db/maintenance.ts';
 import { warmUpPdfPool } from './lib/pdf/pool.ts';
 import { serveControl } from './modules/backups/control.ts';
 import { backupsDir } from './modules/backups/format.ts';
+import { sharedJwtSecret } from './modules/cluster/settings.ts';
 
 const say = (msg: string) => console.log(msg);
 /** Background work waits this long after listen; see the end of this file. */
@@ -37,6 +38,8 @@ appModule.catch(() => {}); // awaited below; its failure is reported there
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: say }).catch((err) =>
   refuse('could not open the database', err),
 );
+if (!config.jwtSecret)
+  config.jwtSecret = await sharedJwtSecret(db.prisma).catch((err) => refuse('could not read the login secret from the database', err, db));
 await ensureFirstAccount(db.prisma, config, say).catch((err) => refuse('could not create the first account', err, db));
 const app = await appModule.then(({ buildApp }) => buildApp(config, db)).catch((err) => refuse('could not set up the server', err, db));
 
@@ -90,11 +93,21 @@ say(
 const afterStart = setTimeout(() => {
   void warmUpPdfPool().catch((err) => app.log.warn({ err }, 'PDF warm-up failed'));
   const stopMaintenance = scheduleEmbeddedMaintenance(db, say);
+  let stopSweeps = () => {};
   let stopBackups = () => {};
   stopBackground = () => {
     stopMaintenance();
+    stopSweeps();
     stopBackups();
   };
+  // Several portal processes on PostgreSQL (issue 32): the shared limits' old keys and the SMS claims
+  // of a process that died, swept by one process at a time.
+  if (db.kind === 'postgresql')
+    void Promise.all([import('./modules/cluster/jobs.ts'), import('./modules/sms/worker.ts')])
+      .then(([{ limitSweep, scheduleSweeps }, { staleClaimSweep }]) => {
+        if (!closing) stopSweeps = scheduleSweeps(db.prisma, [limitSweep, staleClaimSweep], say);
+      })
+      .catch((err) => say(`the background sweeps could not start: ${(err as Error).message}`));
   // The nightly backup (issue 28); its modules load here, not on the start's path.
   void import('./modules/backups/schedule.ts')
     .then(({ scheduleBackups }) => {

@@ -85,10 +85,10 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
       token = await authenticateToken(app.db, secret, request.ip);
     } catch (err) {
       // A wrong token is counted against the address, so guessing tokens is limited like any request.
-      app.rateLimit.address(request, reply);
+      await app.rateLimit.address(request, reply);
       throw err;
     }
-    app.rateLimit.token(token.id, reply);
+    await app.rateLimit.token(token.id, reply);
     request.apiToken = token;
   });
 

@@ -1,11 +1,12 @@
-// Request limits per API token and per client address, in memory (the portal is one process).
+// Request limits per API token and per client address, counted in app.limits (in memory on the
+// embedded database, in the database on PostgreSQL for every portal process together).
 // Every /api answer carries the RateLimit headers (IETF draft "RateLimit header fields for HTTP",
 // the RateLimit-Limit/-Remaining/-Reset form) of the bucket the request was counted in: the token's
 // when it carried a valid API token (counted by the auth plugin once it knows the token), else the
 // address's. Over the limit: 429 with Retry-After and the envelope.
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FixedWindow } from '../lib/rate-limit.ts';
+import type { SharedFixedWindow } from '../modules/cluster/limits.ts';
 import { TooMany } from '../lib/errors.ts';
 
 export interface RateLimitOptions {
@@ -19,17 +20,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     rateLimit: {
       /** Counts the request against its address's bucket; 429 when full. */
-      address(request: FastifyRequest, reply: FastifyReply): void;
+      address(request: FastifyRequest, reply: FastifyReply): Promise<void>;
       /** Counts the request against the token's bucket; 429 when full. */
-      token(tokenId: number, reply: FastifyReply): void;
+      token(tokenId: number, reply: FastifyReply): Promise<void>;
     };
   }
 }
 
 const WINDOW_MS = 60_000;
 
-function charge(window: FixedWindow, key: string, reply: FastifyReply, message: (seconds: number) => string) {
-  const s = window.hit(key);
+async function charge(window: SharedFixedWindow, key: string, reply: FastifyReply, message: (seconds: number) => string) {
+  const s = await window.hit(key);
   reply.header('ratelimit-limit', String(s.limit));
   reply.header('ratelimit-remaining', String(s.remaining));
   reply.header('ratelimit-reset', String(s.resetSeconds));
@@ -38,11 +39,11 @@ function charge(window: FixedWindow, key: string, reply: FastifyReply, message: 
 }
 
 export default fp(async function rateLimit(app: FastifyInstance, opts: RateLimitOptions) {
-  const tokens = new FixedWindow(opts.perToken, WINDOW_MS);
-  const addresses = new FixedWindow(opts.perAddress, WINDOW_MS);
+  const tokens = app.limits.fixed('api-token', opts.perToken, WINDOW_MS);
+  const addresses = app.limits.fixed('api-address', opts.perAddress, WINDOW_MS);
   app.decorate('rateLimit', {
     address(request: FastifyRequest, reply: FastifyReply) {
-      charge(
+      return charge(
         addresses,
         request.ip,
         reply,
@@ -50,7 +51,7 @@ export default fp(async function rateLimit(app: FastifyInstance, opts: RateLimit
       );
     },
     token(tokenId: number, reply: FastifyReply) {
-      charge(
+      return charge(
         tokens,
         String(tokenId),
         reply,

@@ -15,6 +15,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './envelope.ts';
 import { escapeHtml, scriptJson } from '../lib/html.ts';
+import { uploadStoreOf } from '../lib/uploads.ts';
 
 export type IndexTransform = (html: string, request: FastifyRequest) => string | Promise<string>;
 
@@ -177,18 +178,32 @@ function unavailableShell(template: string, url: string): string {
   return template.replace(UNAVAILABLE_PLACEHOLDER, () => notice);
 }
 
+/** The kinds of file the portal stores as uploads, by their names' endings. */
+const UPLOAD_TYPES: Record<string, string> = { '.webp': 'image/webp', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg' };
+
 export default fp(async function spa(app: FastifyInstance, opts: { webDist: string; uploadsDir: string }) {
   app.decorate('indexTransforms', [] as IndexTransform[]);
   fs.mkdirSync(opts.uploadsDir, { recursive: true });
 
   // Upload names are random and never reused, so they can be cached as long as assets.
-  await app.register(fastifyStatic, {
-    root: opts.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    setHeaders: (res) => res.header('cache-control', YEAR),
-  });
+  const store = uploadStoreOf(opts.uploadsDir);
+  if (store)
+    // Kept in the database (several portal processes): any process serves any upload.
+    app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
+      const name = (request.params as { '*': string })['*'];
+      const type = UPLOAD_TYPES[path.extname(name).toLowerCase()];
+      const data = type && /^[\w/.-]{1,200}$/.test(name) && !name.includes('..') ? await store.read(name) : undefined;
+      if (!data) return sendError(reply, 404, `No such address: ${request.method} ${request.url.split('?')[0]}`);
+      return reply.type(type).header('cache-control', YEAR).send(data);
+    });
+  else
+    await app.register(fastifyStatic, {
+      root: opts.uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      setHeaders: (res) => res.header('cache-control', YEAR),
+    });
 
   const indexFile = path.join(opts.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);

@@ -40,6 +40,8 @@ export async function buildTestApp(overrides: Partial<Config> = {}, logger: Fast
     ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: crypto.randomBytes(32).toString('hex'), PUBLIC_BASE_URL: 'http://portal.test' }),
     webDist: path.join(dataDir, 'no-web'),
     logLevel: 'silent',
+    // Limits counted in a shared PostgreSQL database: each app its own keys, unless a test gives two apps one prefix.
+    limitKeyPrefix: `t${crypto.randomBytes(4).toString('hex')}:`,
     ...overrides,
     // Test files share one PostgreSQL database: no app works the SMS outbox unless its test starts the worker (scoped to its councils).
     sms: { ...loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x' }).sms, worker: false, ...overrides.sms },

@@ -77,6 +77,14 @@ const CALLS: Record<string, Record<string, Calls>> = {
       ['2099-01-01', new Date(), { error: 'disk full' }],
     ],
   },
+  cluster: {
+    takeSliding: () => [['raw-sql:sliding', 3, 60_000]],
+    releaseSliding: () => [['raw-sql:sliding']],
+    clearLimit: () => [['raw-sql:sliding']],
+    hitFixed: () => [['raw-sql:fixed', 3, 60_000]],
+    sweepLimits: () => [[]],
+    tryJobLock: () => [['raw-sql']],
+  },
   carousel: {
     setPositions: (s) => [[s.council, []]],
   },
@@ -86,7 +94,10 @@ const CALLS: Record<string, Record<string, Calls>> = {
   sms: {
     // Scoped to the seed's council: on a shared PostgreSQL database other files' messages are left alone.
     duesRecipients: (s) => [[s.council]],
-    settleClaimed: (s) => [[[s.council], 'test']],
+    settleClaimed: (s) => [
+      [[s.council], 'test'],
+      [[s.council], 'test', 600],
+    ],
     claimMessages: (s) => [[1, [s.council]]],
     markHanded: () => [[[]]],
     recordOutcomes: () => [[[]], [[{ id: 0, status: 'sent', providerId: '', error: '', retryInSeconds: 0 }]]],

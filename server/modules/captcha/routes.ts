@@ -5,7 +5,6 @@ import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { ok } from '../../lib/schema.ts';
 import { NotFound } from '../../lib/errors.ts';
-import { SlidingWindow } from '../../lib/rate-limit.ts';
 import { publicUserId } from '../site/service.ts';
 import { captchaSchema, powSchema } from './schema.ts';
 import { CaptchaStore } from './service.ts';
@@ -21,17 +20,17 @@ declare module 'fastify' {
 const captchaRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.decorate('captcha', new CaptchaStore());
   app.decorate('pow', new ProofOfWork(app.config.jwtSecret, app.config.powDifficulty));
-  const perAddress = new SlidingWindow(60);
+  const perAddress = app.limits.sliding('captcha', 60);
   app.get('/api/captcha', { schema: captchaSchema }, async (request, reply) => {
-    perAddress.take(request.ip, 'Too many captchas from this address. Please wait a minute.');
+    await perAddress.take(request.ip, 'Too many captchas from this address. Please wait a minute.');
     reply.header('cache-control', 'no-store');
     return ok(await app.captcha.create());
   });
 
   // A page keeps one or two solved challenges ahead, one per autocomplete or search.
-  const challenges = new SlidingWindow(120);
+  const challenges = app.limits.sliding('pow', 120);
   app.get('/api/public/pow', { schema: powSchema }, async (request, reply) => {
-    challenges.take(
+    await challenges.take(
       request.ip,
       (s) => `खूप विनंत्या. कृपया ${s} सेकंदांनी पुन्हा प्रयत्न करा. / Too many requests from this address. Please try again in ${s} seconds.`,
     );

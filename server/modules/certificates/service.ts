@@ -1,7 +1,6 @@
 // The rules of the four certificate kinds, written once against the field tables of kinds.ts:
 // reading and checking input, derived values (date in words, Marathi gender, spouse ages), paging,
 // the public and full views, marriage photos, and the PDF download. No HTTP here.
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { inTransaction, type DbOrTx, type Tx } from '../../db/transaction.ts';
 import { maskAadhaar, maskMobile } from '../../lib/aadhaar.ts';
@@ -12,7 +11,7 @@ import { ownRecord } from '../../plugins/auth.ts';
 import { StaleRecord } from '../../lib/versions.ts';
 import { imageType, imageWork, sharp } from '../../lib/images.ts';
 import { marathiDateWords } from '../../../common/marathi-words.ts';
-import { randomFileStem, removeFiles, writeNewFiles } from '../../lib/uploads.ts';
+import { randomFileStem, readUpload, removeFiles, writeNewFiles } from '../../lib/uploads.ts';
 import { unprintableCharacter } from '../../lib/pdf/index.ts';
 import { officeOf } from '../site/service.ts';
 import { changesOf, recordAudit, type AuditAction } from '../audit/record.ts';
@@ -380,7 +379,6 @@ async function storePhotos(dir: string, photos: Partial<Record<MarriagePhoto, Bu
     files.push({ path: path.join(dir, name), data });
     columns[photoColumn(field)] = `/uploads/marriage/${name}`;
   }
-  await fs.mkdir(dir, { recursive: true });
   return { columns, written: await writeNewFiles(files) };
 }
 
@@ -580,7 +578,7 @@ export async function certificatePdf(db: DbOrTx, kind: Kind, ownerId: number, id
     for (const p of ['husbandPhoto', 'wifePhoto'] as const) {
       const file = photoFile(opts.photoDir, row[photoColumn(p)]);
       // A photo lost from disk (restored database without uploads) prints as an empty frame.
-      if (file) photos[p] = await fs.readFile(file).catch(() => undefined);
+      if (file) photos[p] = await readUpload(file);
     }
   }
   const pdf = await renderInWorker('certificate', kind.kind, row, office, {

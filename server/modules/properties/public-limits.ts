@@ -1,8 +1,8 @@
 // The limits of the public property routes (security issue 25, finding 4): every route counts its
 // requests per client address (a minute) and per council (an hour), so neither one address nor many
-// can read a council's register out. In memory, like every limit here (the portal is one process).
+// can read a council's register out. Counted in app.limits (shared by every process on PostgreSQL).
 import type { PublicLimits, RouteLimits } from '../../config.ts';
-import { SlidingWindow } from '../../lib/rate-limit.ts';
+import type { Limits, SharedSlidingWindow } from '../cluster/limits.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -28,31 +28,31 @@ export const forCouncil = (seconds: number) => {
 
 /** One route's two windows. */
 export class RouteLimit {
-  private address: SlidingWindow;
-  private council: SlidingWindow;
-  constructor(limits: RouteLimits) {
-    this.address = new SlidingWindow(limits.perAddress, MINUTE);
-    this.council = new SlidingWindow(limits.perCouncil, HOUR);
+  private address: SharedSlidingWindow;
+  private council: SharedSlidingWindow;
+  constructor(store: Limits, name: string, limits: RouteLimits) {
+    this.address = store.sliding(`${name}-address`, limits.perAddress, MINUTE);
+    this.council = store.sliding(`${name}-council`, limits.perCouncil, HOUR);
   }
 
   /** Counts a request from the address; 429 over its limit. */
   takeAddress(address: string) {
-    this.address.take(address, fromAddress);
+    return this.address.take(address, fromAddress);
   }
 
   /** Counts a request for the council's records; 429 over its limit. Only for a council account
    *  that exists: made-up ids must not crowd a real council's count out of the window's keys. */
   takeCouncil(councilId: number) {
-    this.council.take(String(councilId), forCouncil);
+    return this.council.take(String(councilId), forCouncil);
   }
 }
 
-export function publicRouteLimits(limits: PublicLimits) {
+export function publicRouteLimits(store: Limits, limits: PublicLimits) {
   return {
-    suggest: new RouteLimit(limits.suggest),
-    search: new RouteLimit(limits.search),
-    certificate: new RouteLimit(limits.certificate),
+    suggest: new RouteLimit(store, 'suggest', limits.suggest),
+    search: new RouteLimit(store, 'search', limits.search),
+    certificate: new RouteLimit(store, 'certificate', limits.certificate),
     // Only the address of a signed link is counted; its council's window is never taken.
-    signedCertificate: new RouteLimit({ perAddress: limits.signedCertificatePerAddress, perCouncil: 1 }),
+    signedCertificate: new RouteLimit(store, 'signed-certificate', { perAddress: limits.signedCertificatePerAddress, perCouncil: 1 }),
   };
 }

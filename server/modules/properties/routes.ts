@@ -238,7 +238,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // carry no internal ids and mask the mobile number. Each route is limited per client address and
   // per council (public-limits.ts, security issue 25): the address first, so one address over its
   // limit costs nothing more; the council only for a request that would answer its records.
-  const limits = publicRouteLimits(app.config.publicLimits);
+  const limits = publicRouteLimits(app.limits, app.config.publicLimits);
   const publicCouncil = async () => {
     const id = await publicUserId(app);
     if (!id) throw new NotFound('No council account exists yet.');
@@ -253,21 +253,21 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   app.get('/api/public/properties/suggest', { schema: suggestSchema }, async (request) => {
-    limits.suggest.takeAddress(request.ip);
+    await limits.suggest.takeAddress(request.ip);
     const council = await publicCouncil();
     await provenWork(request.query.altcha, council);
-    limits.suggest.takeCouncil(council);
+    await limits.suggest.takeCouncil(council);
     return ok(await suggest(app.db, council, request.query.type, request.query.q));
   });
 
   app.get('/api/public/properties/:malmattaNo', { schema: publicPropertySchema }, async (request, reply) => {
-    limits.search.takeAddress(request.ip);
+    await limits.search.takeAddress(request.ip);
     const { captchaId, captcha, altcha } = request.query;
     const council = await publicCouncil();
     await provenWork(altcha, council);
     if (!captcha?.trim()) throw new Invalid('captcha', 'कॅप्चा आवश्यक आहे');
     if (!captchaId || !app.captcha.check(captchaId, captcha)) throw new Invalid('captcha', 'चुकीचा कॅप्चा कोड');
-    limits.search.takeCouncil(council);
+    await limits.search.takeCouncil(council);
     reply.header('cache-control', 'no-store');
     const property = await publicProperty(app.db, council, request.params.malmattaNo, app.today());
     return ok({ ...property, certificateLink: certificatePath(app.config.jwtSecret, council, property.malmattaNo) });
@@ -278,11 +278,12 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // is limited like the other public routes (old printed codes still open).
   app.get('/api/public/property-certificate/:malmattaNo/:userId', { schema: propertyCertificateSchema }, async (request) => {
     const { malmattaNo, userId } = request.params;
-    if (isCertificateSignature(app.config.jwtSecret, userId, malmattaNo, request.query.s)) limits.signedCertificate.takeAddress(request.ip);
+    if (isCertificateSignature(app.config.jwtSecret, userId, malmattaNo, request.query.s))
+      await limits.signedCertificate.takeAddress(request.ip);
     else {
-      limits.certificate.takeAddress(request.ip);
+      await limits.certificate.takeAddress(request.ip);
       if (!(await councilExists(app.db, userId))) throw new NotFound('No property data found.');
-      limits.certificate.takeCouncil(userId);
+      await limits.certificate.takeCouncil(userId);
     }
     return ok(await propertyCertificate(app.db, userId, malmattaNo, app.today()));
   });

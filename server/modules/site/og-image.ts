@@ -1,8 +1,8 @@
 // The 1200x630 social preview image, drawn from the office name. Uploads are served with a one-year
 // immutable cache, so the file name carries a hash of its text: a renamed office gets a new file.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
+import { putContentNamed, uploadExists } from '../../lib/uploads.ts';
 import { createRequire } from 'node:module';
 import { sharp } from '../../lib/images.ts';
 
@@ -63,11 +63,7 @@ export function ogImage(dir: string, t: OgText): Promise<string> {
   let job = pending.get(key);
   if (!job) {
     job = (async () => {
-      if (fs.existsSync(key)) return name;
-      fs.mkdirSync(dir, { recursive: true });
-      const tmp = `${key}.${process.pid}.tmp`;
-      await fs.promises.writeFile(tmp, await render(t));
-      await fs.promises.rename(tmp, key);
+      if (!(await uploadExists(key))) await putContentNamed(key, await render(t));
       return name;
     })();
     pending.set(key, job);

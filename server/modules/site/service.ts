@@ -2,8 +2,8 @@
 // replaced whole by the edit screen; the office logo; the first-run setup's state; and the issuing
 // office as documents print it.
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
+import { putContentNamed } from '../../lib/uploads.ts';
 import type { FastifyInstance } from 'fastify';
 import { inTransaction, type DbOrTx } from '../../db/transaction.ts';
 import type { Prisma, SiteProfile as SiteProfileRow } from '../../generated/prisma/client.ts';
@@ -221,9 +221,6 @@ export async function storeLogo(dir: string, file: Buffer): Promise<string> {
     throw new Invalid('LogoFile', 'the image could not be read: it is damaged or too large in pixels');
   }
   const name = `logo-${crypto.createHash('sha256').update(png).digest('hex').slice(0, 16)}.png`;
-  await fs.mkdir(dir, { recursive: true });
-  const tmp = path.join(dir, `${name}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`);
-  await fs.writeFile(tmp, png);
-  await fs.rename(tmp, path.join(dir, name));
+  await putContentNamed(path.join(dir, name), png);
   return `/uploads/site/${name}`;
 }

@@ -36,7 +36,7 @@ import {
   saveTemplate,
   templatesWithVersions,
 } from './service.ts';
-import { SmsWorker } from './worker.ts';
+import { SmsWorker, STALE_CLAIM_SECONDS } from './worker.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,6 +49,8 @@ const BALANCE_CACHE_MS = 60_000;
 const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const gateway = gatewayFor(app.config.sms);
   const worker = new SmsWorker(app.db, gateway, app.config.sms.perSecond, app.log);
+  // On PostgreSQL other portal processes work the outbox too: their claims are not a crash's leftovers.
+  if (app.dbKind === 'postgresql') worker.settleOlderThan = STALE_CLAIM_SECONDS;
   app.decorate('sms', { gateway, worker });
   app.addHook('onReady', async () => {
     if (app.config.sms.worker) await worker.start();

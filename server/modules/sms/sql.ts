@@ -49,15 +49,19 @@ export const duesRecipients = (db: DbOrTx, councilId: number) =>
   );
 
 /** After a crash: messages claimed but never handed over are queued again; those that were with the
- *  gateway are failed with `unknownOutcome`. Of the councils given (null: all). */
-export const settleClaimed = (db: DbOrTx, councils: number[] | null, unknownOutcome: string) =>
+ *  gateway are failed with `unknownOutcome`. Of the councils given (null: all), claimed at least
+ *  `olderThanSeconds` ago: 0 on the embedded database, which this process alone works; on PostgreSQL
+ *  other live processes hold claims of their own, finished within seconds (STALE_CLAIM_SECONDS). */
+export const settleClaimed = (db: DbOrTx, councils: number[] | null, unknownOutcome: string, olderThanSeconds = 0) =>
   db.$executeRawUnsafe(
     `UPDATE "SmsMessage" SET "updatedAt" = now(),
         "status" = CASE WHEN "handedAt" IS NULL THEN 'queued' ELSE 'failed' END,
         "error" = CASE WHEN "handedAt" IS NULL THEN "error" ELSE $2 END
-      WHERE "status" = 'sending' AND ($1::int[] IS NULL OR "createdByUserId" = ANY($1::int[]))`,
+      WHERE "status" = 'sending' AND ($1::int[] IS NULL OR "createdByUserId" = ANY($1::int[]))
+        AND ("claimedAt" IS NULL OR "claimedAt" <= now() - make_interval(secs => $3::int))`,
     councils,
     unknownOutcome,
+    olderThanSeconds,
   );
 
 /** Claims up to `limit` queued messages that are due (of the councils given; null: all). */

@@ -8,6 +8,7 @@
 // could text a villager twice. The batch shows them as failed with that reason and the clerk's
 // "retry" sends them again when the recipient did not get it.
 import type { Db } from '../../db/open.ts';
+import type { DbOrTx } from '../../db/transaction.ts';
 import { GatewayError, type SmsGateway } from './gateways.ts';
 import { claimMessages, markHanded, recordOutcomes, settleClaimed, type ClaimedRow as Claimed, type OutcomeRow as Outcome } from './sql.ts';
 
@@ -18,8 +19,19 @@ const MAX_IN_FLIGHT = 8;
 export const OUTCOME_UNKNOWN =
   'पाठवताना सर्व्हर थांबला: संदेश गेला की नाही हे निश्चित नाही. / The server stopped while the gateway had this message: it may or may not have gone out. Retry only if the recipient did not get it.';
 
+/** A claim older than this on PostgreSQL belongs to a process that died: a live worker hands its
+ *  claim (at most 50 messages, 8 at a time, each call timing out after SMS_TIMEOUT_MS) well within it. */
+export const STALE_CLAIM_SECONDS = 600;
+
 /** Seconds before the next try of a transient failure: 2, 4, 8, 16 … */
 export const backoffSeconds = (attempts: number) => Math.min(2 ** attempts, 300);
+
+/** The sweep of claims whose process died (a live one finishes a claim in seconds), for
+ *  cluster/jobs.ts scheduleSweeps: on PostgreSQL, where several processes work the outbox. */
+export const staleClaimSweep = {
+  name: 'sms-claim-sweep',
+  run: (tx: DbOrTx) => settleClaimed(tx, null, OUTCOME_UNKNOWN, STALE_CLAIM_SECONDS),
+};
 
 export class SmsWorker {
   private running = false;
@@ -31,6 +43,9 @@ export class SmsWorker {
   handled = 0;
   /** Only these councils' messages (tests sharing one PostgreSQL database); null: all. */
   scope: number[] | null = null;
+  /** Claims settled at start are at least this old: 0 when this process alone works the outbox (the
+   *  embedded database); STALE_CLAIM_SECONDS on PostgreSQL, where other processes' claims are live. */
+  settleOlderThan = 0;
 
   constructor(
     private db: Db,
@@ -42,7 +57,7 @@ export class SmsWorker {
   /** Settles what a dead process left half-done (see the top of this file), then works until stop(). */
   async start() {
     if (this.running) return;
-    await settleClaimed(this.db, this.scope, OUTCOME_UNKNOWN);
+    await settleClaimed(this.db, this.scope, OUTCOME_UNKNOWN, this.settleOlderThan);
     this.running = true;
     this.loop = this.run();
   }

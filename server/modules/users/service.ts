@@ -3,7 +3,7 @@ import bcrypt from 'bcrypt';
 import crypto from 'node:crypto';
 import type { DbOrTx } from '../../db/transaction.ts';
 import { Busy, Conflict, Forbidden, Invalid, Unauthorized } from '../../lib/errors.ts';
-import { SlidingWindow } from '../../lib/rate-limit.ts';
+import { memoryLimits, type Limits, type SharedSlidingWindow } from '../cluster/limits.ts';
 import { BoundedQueue } from '../../lib/bounded-queue.ts';
 import { COMMON_PASSWORDS } from './common-passwords.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -100,35 +100,35 @@ export async function endSessions(db: DbOrTx, userId: number) {
  *  the way an account is found: "Admin" and "admin" are one count. A successful login gives its
  *  attempt back. */
 export class LoginLimiter {
-  private perAddress: SlidingWindow;
-  private perAccount: SlidingWindow;
-  constructor(opts: { perAddress?: number; perAccount?: number; perAccountWindowMs?: number } = {}) {
-    this.perAddress = new SlidingWindow(opts.perAddress ?? 10, 60_000);
-    this.perAccount = new SlidingWindow(opts.perAccount ?? 30, opts.perAccountWindowMs ?? 10 * 60_000);
+  private perAddress: SharedSlidingWindow;
+  private perAccount: SharedSlidingWindow;
+  constructor(limits: Limits = memoryLimits(), opts: { perAddress?: number; perAccount?: number; perAccountWindowMs?: number } = {}) {
+    this.perAddress = limits.sliding('login-address', opts.perAddress ?? 10, 60_000);
+    this.perAccount = limits.sliding('login-account', opts.perAccount ?? 30, opts.perAccountWindowMs ?? 10 * 60_000);
   }
 
   /** Counts one attempt, or throws 429 when either window is full. */
-  start(ip: string, username: string) {
+  async start(ip: string, username: string) {
     const name = limitKey(username);
     const message = (seconds: number) => `Too many failed logins. Please wait ${seconds} seconds and try again.`;
-    this.perAccount.take(name, message);
+    await this.perAccount.take(name, message);
     try {
-      this.perAddress.take(`${ip}|${name}`, message);
+      await this.perAddress.take(`${ip}|${name}`, message);
     } catch (err) {
-      this.perAccount.release(name);
+      await this.perAccount.release(name);
       throw err;
     }
   }
-  giveBack(ip: string, username: string) {
+  async giveBack(ip: string, username: string) {
     const name = limitKey(username);
-    this.perAddress.release(`${ip}|${name}`);
-    this.perAccount.release(name);
+    await this.perAddress.release(`${ip}|${name}`);
+    await this.perAccount.release(name);
   }
-  succeed(ip: string, username: string) {
+  async succeed(ip: string, username: string) {
     const name = limitKey(username);
-    this.perAddress.clear(`${ip}|${name}`);
+    await this.perAddress.clear(`${ip}|${name}`);
     // Only this attempt: the owner logging in must not wipe out an attacker's count on the account.
-    this.perAccount.release(name);
+    await this.perAccount.release(name);
   }
 }
 
@@ -145,7 +145,7 @@ const DUMMY_HASH = bcrypt.hashSync('not-a-real-password-1', BCRYPT_ROUNDS);
 export async function login(db: DbOrTx, limiter: LoginLimiter, ip: string, username: string, password: string) {
   const name = username.trim();
   if (!name || !password) throw new Invalid(!name ? 'username' : 'password', 'Username and password are required.');
-  limiter.start(ip, name);
+  await limiter.start(ip, name);
   const key = usernameKey(name);
   const user = key ? await db.user.findUnique({ where: { usernameKey: key } }) : null;
   let ok: boolean;
@@ -153,7 +153,7 @@ export async function login(db: DbOrTx, limiter: LoginLimiter, ip: string, usern
     ok = await passwordChecks.run(() => bcrypt.compare(password, user?.passwordHash ?? DUMMY_HASH));
   } catch (err) {
     // Turned away before any password was checked: not an attempt.
-    if (err instanceof Busy) limiter.giveBack(ip, name);
+    if (err instanceof Busy) await limiter.giveBack(ip, name);
     throw err;
   }
   if (!user || !ok) {
@@ -167,7 +167,7 @@ export async function login(db: DbOrTx, limiter: LoginLimiter, ip: string, usern
     });
     throw new Unauthorized('Wrong username or password.');
   }
-  limiter.succeed(ip, name);
+  await limiter.succeed(ip, name);
   await recordAudit(db, {
     councilId: user.id,
     entity: 'User',
@@ -190,17 +190,17 @@ export async function confirmPassword(
 ) {
   const user = await db.user.findUnique({ where: { id: userId } });
   if (!user) throw new Unauthorized();
-  limiter.start(ip, user.username);
+  await limiter.start(ip, user.username);
   let ok: boolean;
   try {
     ok = await passwordChecks.run(() => bcrypt.compare(password, user.passwordHash));
   } catch (err) {
-    if (err instanceof Busy) limiter.giveBack(ip, user.username);
+    if (err instanceof Busy) await limiter.giveBack(ip, user.username);
     throw err;
   }
   // 403, not 401: the session stays valid; only this action is refused.
   if (!ok) throw new Forbidden(wrongMessage);
-  limiter.succeed(ip, user.username);
+  await limiter.succeed(ip, user.username);
   return user;
 }
 
