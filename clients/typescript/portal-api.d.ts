@@ -3078,7 +3078,7 @@ export interface operations {
                 userId?: number;
                 pageNumber?: number;
                 pageSize?: number;
-                /** @description Part of the English or Marathi name, any case */
+                /** @description Part of the English or Marathi name, any case (births and deaths: or of the CRS registration number, 3 or more characters) */
                 nameFilter?: string;
             };
             header?: never;
@@ -3168,6 +3168,7 @@ export interface operations {
                                 registrationNo?: string;
                                 /** @description YYYY-MM-DD */
                                 registrationDate?: string | null;
+                                crsRegistrationNumber?: string;
                                 /** @description YYYY-MM-DD */
                                 birthDate?: string | null;
                                 birthDateWords?: string;
@@ -3303,6 +3304,7 @@ export interface operations {
                             registrationNo?: string;
                             /** @description YYYY-MM-DD */
                             registrationDate?: string | null;
+                            crsRegistrationNumber?: string;
                             /** @description YYYY-MM-DD */
                             birthDate?: string | null;
                             birthDateWords?: string;
@@ -3435,6 +3437,7 @@ export interface operations {
                     registrationNo?: string;
                     /** @description YYYY-MM-DD (an ISO date-time is accepted); null when empty */
                     registrationDate?: string | null;
+                    crsRegistrationNumber?: string;
                     /** @description YYYY-MM-DD (an ISO date-time is accepted); null when empty */
                     birthDate?: string | null;
                     birthDateWords?: string;
@@ -3525,6 +3528,7 @@ export interface operations {
                             registrationNo?: string;
                             /** @description YYYY-MM-DD */
                             registrationDate?: string | null;
+                            crsRegistrationNumber?: string;
                             /** @description YYYY-MM-DD */
                             birthDate?: string | null;
                             birthDateWords?: string;
@@ -3656,6 +3660,7 @@ export interface operations {
                     registrationNo?: string;
                     /** @description YYYY-MM-DD (an ISO date-time is accepted); null when empty */
                     registrationDate?: string | null;
+                    crsRegistrationNumber?: string;
                     /** @description YYYY-MM-DD (an ISO date-time is accepted); null when empty */
                     birthDate?: string | null;
                     birthDateWords?: string;
@@ -3802,6 +3807,7 @@ export interface operations {
                             registrationNo?: string;
                             /** @description YYYY-MM-DD */
                             registrationDate?: string | null;
+                            crsRegistrationNumber?: string;
                             /** @description YYYY-MM-DD */
                             birthDate?: string | null;
                             birthDateWords?: string;
@@ -3908,7 +3914,7 @@ export interface operations {
                 userId?: number;
                 pageNumber?: number;
                 pageSize?: number;
-                /** @description Part of the English or Marathi name, any case */
+                /** @description Part of the English or Marathi name, any case (births and deaths: or of the CRS registration number, 3 or more characters) */
                 nameFilter?: string;
             };
             header?: never;
@@ -3933,6 +3939,7 @@ export interface operations {
                                 registrationNumber?: string;
                                 /** @description YYYY-MM-DD */
                                 registrationDate?: string | null;
+                                crsRegistrationNumber?: string;
                                 deceasedNameMarathi?: string;
                                 deceasedNameEnglish?: string;
                                 genderEnglish?: string;
@@ -4051,6 +4058,7 @@ export interface operations {
                             registrationNumber?: string;
                             /** @description YYYY-MM-DD */
                             registrationDate?: string | null;
+                            crsRegistrationNumber?: string;
                             deceasedNameMarathi?: string;
                             deceasedNameEnglish?: string;
                             genderEnglish?: string;
@@ -4119,6 +4127,7 @@ export interface operations {
                     registrationNumber?: string;
                     /** @description YYYY-MM-DD (an ISO date-time is accepted); null when empty */
                     registrationDate?: string | null;
+                    crsRegistrationNumber?: string;
                     deceasedNameMarathi?: string;
                     deceasedNameEnglish?: string;
                     /** @description Male, Female, Other */
@@ -4181,6 +4190,7 @@ export interface operations {
                             registrationNumber?: string;
                             /** @description YYYY-MM-DD */
                             registrationDate?: string | null;
+                            crsRegistrationNumber?: string;
                             deceasedNameMarathi?: string;
                             deceasedNameEnglish?: string;
                             genderEnglish?: string;
@@ -4248,6 +4258,7 @@ export interface operations {
                     registrationNumber?: string;
                     /** @description YYYY-MM-DD (an ISO date-time is accepted); null when empty */
                     registrationDate?: string | null;
+                    crsRegistrationNumber?: string;
                     deceasedNameMarathi?: string;
                     deceasedNameEnglish?: string;
                     /** @description Male, Female, Other */
@@ -4310,6 +4321,7 @@ export interface operations {
                             registrationNumber?: string;
                             /** @description YYYY-MM-DD */
                             registrationDate?: string | null;
+                            crsRegistrationNumber?: string;
                             deceasedNameMarathi?: string;
                             deceasedNameEnglish?: string;
                             genderEnglish?: string;
@@ -4400,7 +4412,7 @@ export interface operations {
                 userId?: number;
                 pageNumber?: number;
                 pageSize?: number;
-                /** @description Part of the English or Marathi name, any case */
+                /** @description Part of the English or Marathi name, any case (births and deaths: or of the CRS registration number, 3 or more characters) */
                 nameFilter?: string;
             };
             header?: never;
@@ -4782,7 +4794,7 @@ export interface operations {
                 userId?: number;
                 pageNumber?: number;
                 pageSize?: number;
-                /** @description Part of the English or Marathi name, any case */
+                /** @description Part of the English or Marathi name, any case (births and deaths: or of the CRS registration number, 3 or more characters) */
                 nameFilter?: string;
             };
             header?: never;

@@ -119,6 +119,20 @@ const VIEW = {
   regDate: { en: 'Registration Date', mr: 'नोंदणी दिनांक' },
 };
 
+/** The number the national Civil Registration System (crsorgi.gov.in) gave a birth or death: every
+ *  one since 1 October 2023 is registered there too (issue 31). Optional; letters and digits. */
+const crsNumber = () =>
+  field(
+    'crsRegistrationNumber',
+    'CRS नोंदणी क्रमांक',
+    'CRS registration number',
+    { t: 'text', max: 30, code: true },
+    {
+      view: { en: 'CRS Registration No.', mr: 'CRS नोंदणी क्रमांक' },
+      pdf: { mr: 'CRS नोंदणी क्रमांक', en: 'CRS registration No. (Civil Registration System)' },
+    },
+  );
+
 // ---------------------------------------------------------------- birth
 
 const parent = (who: 'father' | 'mother'): FieldDef[] => {
@@ -179,6 +193,7 @@ export const birth: CertificateKind = {
       pdf: PDF.regNo,
     }),
     date('registrationDate', 'नोंदणी दिनांक', 'Registration date', { required: true, view: VIEW.regDate, pdf: PDF.regDate }),
+    crsNumber(),
     date('birthDate', 'जन्म दिनांक', 'Birth date', {
       required: true,
       view: { en: 'Birth Date', mr: 'जन्म दिनांक' },
@@ -210,7 +225,7 @@ export const birth: CertificateKind = {
     ...birthRemarks,
   ],
   sections: [
-    sec('नोंदणी', 'Registration', ['serialNo', 'registrationNo', 'registrationDate']),
+    sec('नोंदणी', 'Registration', ['serialNo', 'registrationNo', 'registrationDate', 'crsRegistrationNumber']),
     sec('बालकाची माहिती', 'Child', [
       ...names(childName),
       'birthDate',
@@ -242,6 +257,7 @@ export const birth: CertificateKind = {
   publicFields: [
     'registrationNo',
     'registrationDate',
+    'crsRegistrationNumber',
     'childFullNameEnglish',
     'childFullNameMarathi',
     'birthDate',
@@ -305,6 +321,7 @@ export const death: CertificateKind = {
       pdf: PDF.regNo,
     }),
     date('registrationDate', 'नोंदणी दिनांक', 'Registration date', { required: true, view: VIEW.regDate, pdf: PDF.regDate }),
+    crsNumber(),
     ...deceasedName,
     gender('genderEnglish', { pdf: PDF.sex }),
     // Always genderMarathi(genderEnglish); kept as a column because the earlier client reads it.
@@ -338,7 +355,7 @@ export const death: CertificateKind = {
     ...deathRemarks,
   ],
   sections: [
-    sec('नोंदणी', 'Registration', ['registrationNumber', 'registrationDate']),
+    sec('नोंदणी', 'Registration', ['registrationNumber', 'registrationDate', 'crsRegistrationNumber']),
     sec('मृत व्यक्तीची माहिती', 'The deceased', [
       ...names(deceasedName),
       'aadhaarNumberDeceased',
@@ -364,6 +381,7 @@ export const death: CertificateKind = {
   publicFields: [
     'registrationNumber',
     'registrationDate',
+    'crsRegistrationNumber',
     'deceasedNameEnglish',
     'deceasedNameMarathi',
     'genderEnglish',

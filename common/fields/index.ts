@@ -13,8 +13,9 @@ export interface Option {
 }
 
 export type FieldType =
-  /** `multiline`: an address or a remark, drawn as a text area. `fallback`: stored when left empty. */
-  | { t: 'text'; max: number; multiline?: boolean; fallback?: string }
+  /** `multiline`: an address or a remark, drawn as a text area. `fallback`: stored when left empty.
+   *  `code`: an identifier of English letters and digits only (a number another register gave). */
+  | { t: 'text'; max: number; multiline?: boolean; fallback?: string; code?: true }
   | { t: 'aadhaar' } // exactly 12 digits when given
   | { t: 'mobile' } // exactly 10 digits when given
   /** `zeroIsEmpty`: the earlier client sends 0 for an empty box, so a required 0 is missing. */

@@ -17,6 +17,7 @@ export const birth = {
   birthCertificatesId: '3f2b8c1e-5d4a-4b6e-9a7c-1e2d3f4a5b6c',
   serialNo: 42,
   registrationNo: 'JNM/2026/0142',
+  crsRegistrationNumber: 'B2026MH2741000142',
   registrationDate: day('2026-11-05'),
   birthDate: day('2026-11-01'),
   birthDateWords: 'एक नोव्हेंबर दोन हजार सव्वीस',
@@ -47,6 +48,7 @@ export const birth = {
 export const death = {
   deathCertificatesId: '7a1c9e2f-3b4d-4c5e-8f6a-9b0c1d2e3f4a',
   registrationNumber: 'MRT/2026/0037',
+  crsRegistrationNumber: 'D2026MH2741000037',
   registrationDate: day('2026-11-03'),
   deceasedNameMarathi: 'ज्ञानेश्वर कृष्ण क्षीरसागर',
   deceasedNameEnglish: 'Dnyaneshwar Krishna Kshirsagar',

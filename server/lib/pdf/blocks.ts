@@ -5,12 +5,16 @@
 import { createRequire } from 'node:module';
 import type QRCodeModule from 'qrcode';
 import { imageType, sharp } from '../images.ts';
-import { ACCENT, contentOf, hLine, MISSING, MUTED, RULE, text, type Doc } from './core.ts';
+import { ACCENT, artifact, contentOf, figure, hLine, MISSING, MUTED, RULE, text, type Doc } from './core.ts';
 import { useFastQrMask } from './qr-mask.ts';
 
 /** A double rule around the page, as printed certificate stationery has. */
 export function drawFrame(doc: Doc, color = '#7a4b12') {
   const { width, height } = doc.page;
+  artifact(doc, () => drawRules(doc, width, height, color));
+}
+
+function drawRules(doc: Doc, width: number, height: number, color: string) {
   doc
     .save()
     .lineWidth(2)
@@ -93,8 +97,8 @@ export function drawTitle(doc: Doc, t: Title, top: number, inset = 0): number {
   const x = area.left + inset;
   const width = area.width - 2 * inset;
   let y = top + 6;
-  y += text(doc, t.mr, { x, y, size: 18, bold: true, align: 'center', width, color: ACCENT }) + 2;
-  y += text(doc, t.en, { x, y, size: 11.5, bold: true, align: 'center', width, color: ACCENT }) + 1;
+  y += text(doc, t.mr, { x, y, size: 18, bold: true, align: 'center', width, color: ACCENT, role: 'H1' }) + 2;
+  y += text(doc, t.en, { x, y, size: 11.5, bold: true, align: 'center', width, color: ACCENT, role: 'H1' }) + 1;
   if (t.form) y += text(doc, t.form, { x, y, size: 8, align: 'center', width, color: MUTED });
   if (t.statute) {
     y += text(doc, t.statute[0], { x: x + 10, y: y + 1, size: 7.5, align: 'center', width: width - 20, color: MUTED }) + 1;
@@ -134,11 +138,13 @@ export async function embeddable(photo: Buffer | undefined): Promise<Buffer | un
 /** A passport-style photo frame with its caption ("पती / Husband") below: the photo scaled to fit,
  *  or an empty frame to paste one in. `photo` must be embeddable() already. */
 export function drawPhoto(doc: Doc, photo: Buffer | undefined, x: number, y: number, mr: string, en: string) {
-  doc.save().lineWidth(0.8).strokeColor(RULE).rect(x, y, PHOTO_W, PHOTO_H).stroke().restore();
+  artifact(doc, () => doc.save().lineWidth(0.8).strokeColor(RULE).rect(x, y, PHOTO_W, PHOTO_H).stroke().restore());
   let placed = false;
   if (photo) {
     try {
-      doc.image(photo, x + 2, y + 2, { fit: [PHOTO_W - 4, PHOTO_H - 4], align: 'center', valign: 'center' });
+      figure(doc, `छायाचित्र: ${mr} / Photograph: ${en}`, () =>
+        doc.image(photo, x + 2, y + 2, { fit: [PHOTO_W - 4, PHOTO_H - 4], align: 'center', valign: 'center' }),
+      );
       placed = true;
     } catch {
       // A damaged file: leave the frame empty.
@@ -167,6 +173,10 @@ function loadQrCode(): typeof QRCodeModule {
 /** A QR code as filled squares (one rectangle per run of dark modules): sharp at any zoom, a few KB.
  *  `size` is the side of the code without a quiet zone; keep 4 modules of white around it. */
 export function drawQr(doc: Doc, url: string, x: number, y: number, size: number) {
+  figure(doc, `QR कोड: ${url} / QR code: ${url}`, () => drawModules(doc, url, x, y, size));
+}
+
+function drawModules(doc: Doc, url: string, x: number, y: number, size: number) {
   const { modules } = loadQrCode().create(url, { errorCorrectionLevel: 'M' });
   const n = modules.size;
   const cell = size / n;
@@ -190,7 +200,7 @@ export function drawQr(doc: Doc, url: string, x: number, y: number, size: number
 
 /** The place for the office's round seal: a dashed circle with its name, stamped by hand. */
 export function drawSeal(doc: Doc, cx: number, cy: number, r = 34) {
-  doc.save().lineWidth(0.7).dash(2, { space: 2 }).strokeColor('#9a9a9a').circle(cx, cy, r).stroke().undash().restore();
+  artifact(doc, () => doc.save().lineWidth(0.7).dash(2, { space: 2 }).strokeColor('#9a9a9a').circle(cx, cy, r).stroke().undash().restore());
   text(doc, 'कार्यालयीन शिक्का', { x: cx - r, y: cy - 10, size: 7.5, width: 2 * r, align: 'center', color: '#8a8a8a' });
   text(doc, 'Office seal', { x: cx - r, y: cy + 2, size: 7, width: 2 * r, align: 'center', color: '#8a8a8a' });
 }

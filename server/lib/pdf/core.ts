@@ -134,6 +134,9 @@ export function createDoc(info: DocInfo = {}): Doc {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 0,
+    // A tagged PDF (issue 29): a structure tree in reading order that screen readers follow, the
+    // document's language, and the title in the viewer's title bar instead of the file name.
+    tagged: true,
     lang: 'mr-IN',
     displayTitle: true,
     pdfVersion: '1.7',
@@ -148,7 +151,68 @@ export function createDoc(info: DocInfo = {}): Doc {
   registerParsedFont(doc, 'bold', f.bold);
   doc.font('regular');
   fastStreams(doc);
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  structure.set(doc, [root]);
   return doc;
+}
+
+// ---------------------------------------------------------------- structure (tagged PDF)
+
+type StructElement = PDFKit.PDFStructureElement;
+/** The open structure elements of each document, innermost last: what a text run joins. */
+const structure = new WeakMap<Doc, StructElement[]>();
+const openElement = (doc: Doc): StructElement => {
+  const stack = structure.get(doc);
+  if (!stack?.length) throw new Error('A document made without createDoc(): its text would be untagged');
+  return stack[stack.length - 1];
+};
+
+/** Structure types a block of the document is tagged as (PDF 1.7, 14.8.4). */
+export type BlockRole = 'Sect' | 'Div' | 'Table' | 'TR' | 'TH' | 'TD' | 'L' | 'LI' | 'Caption';
+
+/** Runs `draw` with what it writes tagged as one element of type `role` (a table, a row, a cell),
+ *  a child of the element open now, in reading order. */
+export function tagged<T>(doc: Doc, role: BlockRole, draw: () => T): T {
+  if (inArtifact.has(doc)) return draw();
+  const element = doc.struct(role);
+  openElement(doc).add(element);
+  const stack = structure.get(doc)!;
+  stack.push(element);
+  try {
+    return draw();
+  } finally {
+    stack.pop();
+    element.end();
+  }
+}
+
+/** Documents drawing an artifact now: their text runs are part of it, not of the structure. */
+const inArtifact = new WeakSet<Doc>();
+
+/** Runs `draw` as an artifact: rules, frames, shading, running titles and page numbers — what a
+ *  screen reader skips. Text written inside is part of the artifact. */
+export function artifact<T>(doc: Doc, draw: () => T, type: 'Layout' | 'Pagination' = 'Layout'): T {
+  if (inArtifact.has(doc)) return draw();
+  doc.markContent('Artifact', { type });
+  inArtifact.add(doc);
+  try {
+    return draw();
+  } finally {
+    inArtifact.delete(doc);
+    doc.endMarkedContent();
+  }
+}
+
+/** Runs `draw` (an image, a QR code) as a figure with its text alternative. */
+export function figure<T>(doc: Doc, alt: string, draw: () => T): T {
+  const content = doc.markStructureContent('Figure');
+  try {
+    return draw();
+  } finally {
+    doc.endMarkedContent();
+    openElement(doc).add(doc.struct('Figure', { alt }, [content]));
+  }
 }
 
 /** Ends the document and collects its bytes. */
@@ -175,6 +239,9 @@ export interface TextOptions {
   lineGap?: number;
   /** Clip after this many lines with an ellipsis (the tag still carries the whole text). */
   maxLines?: number;
+  /** What the run is in the document's structure: a paragraph (default), a heading, or an artifact
+   *  (a page number, a repeated header) that screen readers skip. */
+  role?: 'P' | 'H1' | 'H2' | 'Artifact';
 }
 
 function applyStyle(doc: Doc, o: TextOptions) {
@@ -216,7 +283,9 @@ export function useWrappedLines(on: boolean) {
 
 /** The only way text is written into a PDF. pdfkit shapes Devanagari correctly on the page but its
  *  text layer comes out in visual order (रिहवासी, कायार्लय); the ActualText span around the run makes
- *  copy, search and pdftotext give back the exact Unicode. Returns the height used. */
+ *  copy, search and pdftotext give back the exact Unicode. The run is also an element of the
+ *  document's structure tree (a paragraph unless `role` says otherwise), in the order it is written,
+ *  inside the block open now (see `tagged`). Returns the height used. */
 export function text(doc: Doc, value: string, opts: TextOptions = {}): number {
   if (!value) return 0;
   applyStyle(doc, opts);
@@ -240,7 +309,12 @@ export function text(doc: Doc, value: string, opts: TextOptions = {}): number {
       ? `${opts.bold ? 'b' : 'r'}${opts.size ?? 10}|${opts.width ?? Math.max(pdf.page.width - x - pdf.page.margins.right, 0)}|${options.lineGap}|${options.align}|${options.height ?? ''}|${value}`
       : undefined;
   const lines = key === undefined ? undefined : wrappedLines.get(key);
-  doc.markContent('Span', { actual: value });
+  const role = inArtifact.has(doc) ? 'Artifact' : (opts.role ?? 'P');
+  const content = role === 'Artifact' ? undefined : doc.markStructureContent('Span', { actual: value });
+  if (!content) {
+    if (!inArtifact.has(doc)) doc.markContent('Artifact', { type: 'Pagination' });
+    doc.markContent('Span', { actual: value });
+  }
   if (lines && y + lines.length * lineAdvance(doc, opts) <= Math.min(pdf.page.maxY(), y + (options.height ?? Infinity)) - 1) {
     // What pdfkit's _text and its wrapper do with lines that fit: the same options, each line drawn
     // by _line as the wrapper calls it (which moves y down a line), then x back at the start.
@@ -269,6 +343,8 @@ export function text(doc: Doc, value: string, opts: TextOptions = {}): number {
     if (key !== undefined && made.length && doc.page === page) wrappedLines.set(key, made);
   }
   doc.endMarkedContent();
+  if (content) openElement(doc).add(doc.struct(role, {}, [content]));
+  else if (!inArtifact.has(doc)) doc.endMarkedContent();
   return doc.y - y;
 }
 
@@ -292,9 +368,9 @@ export function textWidth(doc: Doc, value: string, opts: TextOptions = {}): numb
 }
 
 export function hLine(doc: Doc, x1: number, x2: number, y: number, width = 0.6, color = '#999999') {
-  doc.save().lineWidth(width).strokeColor(color).moveTo(x1, y).lineTo(x2, y).stroke().restore();
+  artifact(doc, () => doc.save().lineWidth(width).strokeColor(color).moveTo(x1, y).lineTo(x2, y).stroke().restore());
 }
 
 export function vLine(doc: Doc, x: number, y1: number, y2: number, width = 0.5, color = RULE) {
-  doc.save().lineWidth(width).strokeColor(color).moveTo(x, y1).lineTo(x, y2).stroke().restore();
+  artifact(doc, () => doc.save().lineWidth(width).strokeColor(color).moveTo(x, y1).lineTo(x, y2).stroke().restore());
 }

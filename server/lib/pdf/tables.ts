@@ -1,7 +1,22 @@
 // Tables: the label–value table of a one-page document (a certificate's fields), which shrinks its
 // type rather than leave the page, and the column grid of registers and lists (Namuna 8 and 9, the
 // tax list), which runs over as many pages as it needs and repeats its header on each.
-import { ACCENT, contentOf, hLine, LABEL_FILL, MISSING, MUTED, RULE, text, textHeight, vLine, type Area, type Doc } from './core.ts';
+import {
+  ACCENT,
+  artifact,
+  contentOf,
+  hLine,
+  LABEL_FILL,
+  MISSING,
+  MUTED,
+  RULE,
+  tagged,
+  text,
+  textHeight,
+  vLine,
+  type Area,
+  type Doc,
+} from './core.ts';
 
 // ---------------------------------------------------------------- label–value table
 
@@ -59,20 +74,29 @@ function measureCell(doc: Doc, c: Cell, width: number, st: TableStyle): number {
 
 function drawCell(doc: Doc, c: Cell, x: number, y: number, width: number, height: number, st: TableStyle) {
   const g = cellGeometry(width, st);
-  doc.save().rect(x, y, LABEL_W, height).fill(LABEL_FILL).restore();
-  const ly = y + st.pad + text(doc, c.mr, { ...st.labelMr, x: x + st.pad, y: y + st.pad, width: g.labelText });
-  text(doc, c.en, { ...st.labelEn, x: x + st.pad, y: ly, width: g.labelText });
-  let vy = y + st.pad;
-  valueLines(c).forEach((l, i) => {
-    vy += text(doc, l, { ...st.value(i), x: x + LABEL_W + st.pad, y: vy, width: g.valueW }) + 1;
+  artifact(doc, () => doc.save().rect(x, y, LABEL_W, height).fill(LABEL_FILL).restore());
+  tagged(doc, 'TH', () => {
+    const ly = y + st.pad + text(doc, c.mr, { ...st.labelMr, x: x + st.pad, y: y + st.pad, width: g.labelText });
+    text(doc, c.en, { ...st.labelEn, x: x + st.pad, y: ly, width: g.labelText });
+  });
+  tagged(doc, 'TD', () => {
+    let vy = y + st.pad;
+    valueLines(c).forEach((l, i) => {
+      vy += text(doc, l, { ...st.value(i), x: x + LABEL_W + st.pad, y: vy, width: g.valueW }) + 1;
+    });
   });
   vLine(doc, x + LABEL_W, y, y + height);
 }
 
 /** The ruled label–value table between `top` and `bottom` across the content band (or `area`): at
  *  full size when it fits, otherwise at the largest smaller size that does; a missing value prints
- *  as a dash. Returns the y below it. */
+ *  as a dash. Tagged as a table: a row a line, each label a header cell beside its value. Returns
+ *  the y below it. */
 export function drawLabelTable(doc: Doc, lines: Line[], top: number, bottom: number, area: Area = contentOf(doc)): number {
+  return tagged(doc, 'Table', () => labelTable(doc, lines, top, bottom, area));
+}
+
+function labelTable(doc: Doc, lines: Line[], top: number, bottom: number, area: Area): number {
   const { left: LEFT, right: RIGHT, width: WIDTH } = area;
   const heightsAt = (st: TableStyle) => lines.map((line) => Math.max(...line.map((c) => measureCell(doc, c, WIDTH / line.length, st))));
   let st = TABLE_STYLES[0];
@@ -84,20 +108,22 @@ export function drawLabelTable(doc: Doc, lines: Line[], top: number, bottom: num
   let y = top;
   lines.forEach((line, n) => {
     const w = WIDTH / line.length;
-    line.forEach((c, i) => drawCell(doc, c, LEFT + i * w, y, w, heights[n], st));
+    tagged(doc, 'TR', () => line.forEach((c, i) => drawCell(doc, c, LEFT + i * w, y, w, heights[n], st)));
     if (line.length > 1) vLine(doc, LEFT + w, y, y + heights[n]);
     y += heights[n];
   });
   // Rules after all cells, so the next row's label shading does not cover half of them.
   let ruleY = top;
   for (const h of heights.slice(0, -1)) hLine(doc, LEFT, RIGHT, (ruleY += h), 0.5, RULE);
-  doc
-    .save()
-    .lineWidth(0.9)
-    .strokeColor(ACCENT)
-    .rect(LEFT, top, WIDTH, y - top)
-    .stroke()
-    .restore();
+  artifact(doc, () =>
+    doc
+      .save()
+      .lineWidth(0.9)
+      .strokeColor(ACCENT)
+      .rect(LEFT, top, WIDTH, y - top)
+      .stroke()
+      .restore(),
+  );
   return y;
 }
 
@@ -143,6 +169,10 @@ const pageNumber = (doc: Doc) => doc.bufferedPageRange().start + doc.bufferedPag
  *  top of every page, a cell's text wraps within its column, and a row that does not fit on a page
  *  moves whole to the next one. Returns the y below the grid on its last page. */
 export function drawGrid(doc: Doc, o: GridOptions): number {
+  return tagged(doc, 'Table', () => grid(doc, o));
+}
+
+function grid(doc: Doc, o: GridOptions): number {
   const area = contentOf(doc);
   const size = o.size ?? 8;
   const maxLines = o.maxLines ?? 4;
@@ -173,27 +203,35 @@ export function drawGrid(doc: Doc, o: GridOptions): number {
   let pageTop = o.top ?? doc.y;
   let y = pageTop;
   /** The y a continuation page's grid starts at, after its running title. */
-  const startPage = () => (o.continued ? o.continued(doc, pageNumber(doc)) : 36);
+  const startPage = () => (o.continued ? artifact(doc, () => o.continued!(doc, pageNumber(doc)), 'Pagination') : 36);
 
   /** Column rules and the outer border of the part of the grid on this page. */
   const closePage = () => {
     for (const x of xs.slice(1, -1)) vLine(doc, x, pageTop, y);
-    doc
-      .save()
-      .lineWidth(0.9)
-      .strokeColor(ACCENT)
-      .rect(area.left, pageTop, area.width, y - pageTop)
-      .stroke()
-      .restore();
+    artifact(doc, () =>
+      doc
+        .save()
+        .lineWidth(0.9)
+        .strokeColor(ACCENT)
+        .rect(area.left, pageTop, area.width, y - pageTop)
+        .stroke()
+        .restore(),
+    );
   };
-  const drawHeaderRow = () => {
-    doc.save().rect(area.left, y, area.width, headerHeight).fill(LABEL_FILL).restore();
-    headers.forEach((lines, i) => {
-      let ty = y + GRID_PAD;
-      lines.forEach((l, n) => {
-        ty += text(doc, l, { ...headStyle(n), x: xs[i] + GRID_PAD, y: ty, width: widths[i] - 2 * GRID_PAD, align: 'center' });
-      });
-    });
+  /** The header row; where it repeats on a continuation page it is an artifact (read once). */
+  const drawHeaderRow = (repeated = false) => (repeated ? artifact(doc, () => headerRow(), 'Pagination') : headerRow());
+  const headerRow = () => {
+    artifact(doc, () => doc.save().rect(area.left, y, area.width, headerHeight).fill(LABEL_FILL).restore());
+    tagged(doc, 'TR', () =>
+      headers.forEach((lines, i) =>
+        tagged(doc, 'TH', () => {
+          let ty = y + GRID_PAD;
+          lines.forEach((l, n) => {
+            ty += text(doc, l, { ...headStyle(n), x: xs[i] + GRID_PAD, y: ty, width: widths[i] - 2 * GRID_PAD, align: 'center' });
+          });
+        }),
+      ),
+    );
     y += headerHeight;
     hLine(doc, area.left, area.right, y, 0.8, ACCENT);
   };
@@ -214,20 +252,24 @@ export function drawGrid(doc: Doc, o: GridOptions): number {
       closePage();
       doc.addPage();
       pageTop = y = startPage();
-      drawHeaderRow();
+      drawHeaderRow(true);
     }
     if (index >= 0) onPage.push(index);
-    if (bold) doc.save().rect(area.left, y, area.width, h).fill(LABEL_FILL).restore();
-    cells.forEach((v, i) =>
-      text(doc, v, {
-        size,
-        bold,
-        maxLines,
-        x: xs[i] + GRID_PAD,
-        y: y + GRID_PAD,
-        width: widths[i] - 2 * GRID_PAD,
-        align: o.columns[i]?.align ?? 'left',
-      }),
+    if (bold) artifact(doc, () => doc.save().rect(area.left, y, area.width, h).fill(LABEL_FILL).restore());
+    tagged(doc, 'TR', () =>
+      cells.forEach((v, i) =>
+        tagged(doc, 'TD', () =>
+          text(doc, v, {
+            size,
+            bold,
+            maxLines,
+            x: xs[i] + GRID_PAD,
+            y: y + GRID_PAD,
+            width: widths[i] - 2 * GRID_PAD,
+            align: o.columns[i]?.align ?? 'left',
+          }),
+        ),
+      ),
     );
     y += h;
     hLine(doc, area.left, area.right, y, 0.5, RULE);
@@ -253,6 +295,14 @@ export function numberPages(doc: Doc, label = (n: number, of: number) => `पा
   for (let i = start; i < start + count; i++) {
     doc.switchToPage(i);
     const { left, width } = contentOf(doc);
-    text(doc, label(i - start + 1, count), { x: left, y: doc.page.height - 42, width, size: 7.5, align: 'center', color: MUTED });
+    text(doc, label(i - start + 1, count), {
+      x: left,
+      y: doc.page.height - 42,
+      width,
+      size: 7.5,
+      align: 'center',
+      color: MUTED,
+      role: 'Artifact',
+    });
   }
 }

@@ -143,6 +143,11 @@ const deathAgeLines = (r: Row) => {
   const years = intOf(r, 'ageOfDeceased');
   return years ? ageLines(years) : ['एक वर्षापेक्षा कमी', 'Under 1 year'];
 };
+/** The national CRS registration number of a birth or death, a line of its own when there is one. */
+const crsLine = (at: ReturnType<typeof cellsOf>['at'], r: Row): Line[] => {
+  const crs = str(r, 'crsRegistrationNumber');
+  return crs ? [[at('crsRegistrationNumber', crs)]] : [];
+};
 const issuedOn = (o: PdfOptions) => formatDateEnGB(o.issuedOn ?? todayInIndia());
 
 /** Header, title, statement, table and foot in that order; the table gets the room between. */
@@ -202,6 +207,7 @@ export async function renderBirthPdf(rec: BirthRecord, office: Office, qrUrl: st
         [pair('addressAtBirth')],
         [pair('permanentAddress')],
         [at('registrationNo', str(r, 'registrationNo')), at('registrationDate', enGB(r, 'registrationDate'))],
+        ...crsLine(at, r),
         aadhaar ? [remarks, at('childAadharNumber', aadhaar)] : [remarks],
       ],
       { qrUrl, issued: issuedOn(opts), signatory: BD_REGISTRAR, notes: [REGISTER_NOTE, VERIFY_NOTE] },
@@ -236,6 +242,7 @@ export async function renderDeathPdf(rec: DeathRecord, office: Office, qrUrl: st
         [pair('addressAtDeath')],
         [pair('permanentAddress')],
         [at('registrationNumber', str(r, 'registrationNumber')), at('registrationDate', enGB(r, 'registrationDate'))],
+        ...crsLine(at, r),
         aadhaar ? [remarks, at('aadhaarNumberDeceased', aadhaar)] : [remarks],
       ],
       { qrUrl, issued: issuedOn(opts), signatory: BD_REGISTRAR, notes: [REGISTER_NOTE, VERIFY_NOTE] },

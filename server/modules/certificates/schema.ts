@@ -87,7 +87,13 @@ export const ListQuery = Type.Object({
   ),
   pageNumber: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
   pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
-  nameFilter: Type.Optional(Type.String({ maxLength: 200, description: 'Part of the English or Marathi name, any case' })),
+  nameFilter: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        'Part of the English or Marathi name, any case (births and deaths: or of the CRS registration number, 3 or more characters)',
+    }),
+  ),
 });
 export type ListQuery = Static<typeof ListQuery>;
 

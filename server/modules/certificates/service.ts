@@ -78,6 +78,11 @@ function readValue(f: Field, raw: unknown): Value {
         );
       // Marks stacked on one letter draw over the lines above and below; real words need at most 4.
       if (STACKED_MARKS.test(s)) throw new Invalid(f.name, 'has too many accents or marks on one letter (at most 4)');
+      if (t.code && !/^[A-Za-z0-9]*$/.test(s))
+        throw new Invalid(
+          f.name,
+          `${f.mr}: फक्त इंग्रजी अक्षरे व अंक (A–Z, 0–9), जास्तीत जास्त ${t.max}. / ${f.name}: only English letters and digits (A–Z, 0–9), at most ${t.max}.`,
+        );
       return s;
     }
     case 'aadhaar':

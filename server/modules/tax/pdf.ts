@@ -7,6 +7,7 @@ import { PAYMENT_METHODS, TAX_HEADS, taxYearLabel, type PaymentMethod } from '..
 import {
   GRAM_SEVAK,
   ACCENT,
+  artifact,
   cell,
   contentOf,
   createDoc,
@@ -48,7 +49,7 @@ function drawWords(doc: Doc, paise: bigint, y: number): number {
 function drawCancelled(doc: Doc, p: Payment, y: number): number {
   const { left, width } = contentOf(doc);
   const when = p.cancelledAt ? formatDateEnGB(new Date(p.cancelledAt)) : '';
-  doc.save().lineWidth(1.5).strokeColor(CANCELLED).rect(left, y, width, 40).stroke().restore();
+  artifact(doc, () => doc.save().lineWidth(1.5).strokeColor(CANCELLED).rect(left, y, width, 40).stroke().restore());
   text(doc, `रद्द पावती — ${p.cancelReason}`, { x: left + 8, y: y + 5, width: width - 16, size: 12, bold: true, color: CANCELLED });
   text(doc, `CANCELLED on ${when}: ${p.cancelReason}. This receipt is not proof of payment.`, {
     x: left + 8,

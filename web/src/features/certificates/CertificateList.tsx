@@ -87,7 +87,11 @@ export default function CertificateList({
           size="small"
           fullWidth
           name="nameFilter"
-          label="नावाने शोधा (Search by name)"
+          label={
+            k.table.fields.some((f) => f.name === 'crsRegistrationNumber')
+              ? 'नाव किंवा CRS क्रमांकाने शोधा (Search by name or CRS No.)'
+              : 'नावाने शोधा (Search by name)'
+          }
           value={filter}
           onChange={(e) => onFilterChange(e.target.value)}
           slotProps={{ htmlInput: { maxLength: 200 } }}
@@ -125,6 +129,7 @@ export default function CertificateList({
                     )}
                     <Typography variant="body2" color="text.secondary">
                       नोंदणी क्र. {text(item[k.regField]) || '—'} · {dateLabel}: {formatDateGB(text(item[k.dateField]) || null)}
+                      {text(item.crsRegistrationNumber) && ` · CRS: ${text(item.crsRegistrationNumber)}`}
                     </Typography>
                   </Box>
                   <Box sx={{ display: 'flex', gap: 1, flexShrink: 0 }}>
