@@ -7399,6 +7399,7 @@ export interface operations {
                  *       "sadya_malakache_nav": "रमेश गणपत पाटील",
                  *       "bhogwatadharak_nav": "स्वतः",
                  *       "navin_malakache_nav": "सुरेश रामचंद्र जाधव",
+                 *       "navin_malakache_mobile": "9876543210",
                  *       "varasache_nav": "",
                  *       "ferfar_date": "2026-04-15",
                  *       "reference_no": "दस्त क्र. १२३४/२०२६",
@@ -7416,6 +7417,8 @@ export interface operations {
                     bhogwatadharak_nav?: string | null;
                     /** @description New owner */
                     navin_malakache_nav?: string | null;
+                    /** @description New owner's 10-digit mobile number (+91 and spaces allowed); becomes the owner's mobileNo */
+                    navin_malakache_mobile?: string | null;
                     /** @description Heir, for an inheritance; stored as NO when blank */
                     varasache_nav?: string | null;
                     /** @description Date of the transfer, YYYY-MM-DD; not in the future */

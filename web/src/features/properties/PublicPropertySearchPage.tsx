@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PowPool } from './pow.ts';
 import { ASSESSMENT_LABELS } from '../../../../common/property/fields.ts';
+import { TAX_HEADS } from '../../../../common/property/tax.ts';
 import { ApiError, messageOf } from '../../lib/api.ts';
 import { preloaded } from '../../lib/preloaded.ts';
 import {
@@ -51,7 +52,8 @@ const DETAILS: { mr: string; en: string; value: (p: PublicProperty) => string }[
     value: (p: PublicProperty) => rupees(p[k]),
   })),
   { ...ASSESSMENT_LABELS.ghasaraRate, value: (p) => text(p.ghasaraRate) },
-  ...(['gharpatti', 'divabatti', 'arogya', 'total'] as const).map((k) => ({
+  // Every head the total adds up, water included (issue 29, point 8), then the total.
+  ...[...TAX_HEADS.map((h) => h.assessed), 'total' as const].map((k) => ({
     ...ASSESSMENT_LABELS[k],
     value: (p: PublicProperty) => rupees(p[k]),
   })),
