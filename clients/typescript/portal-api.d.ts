@@ -2178,6 +2178,8 @@ export interface operations {
                             facebookUrl: string;
                             twitterUrl: string;
                             instagramUrl: string;
+                            upiId: string;
+                            upiPayeeName: string;
                             /** @description Degrees; null when not set */
                             latitude: number | null;
                             /** @description Degrees; null when not set */
@@ -2283,6 +2285,10 @@ export interface operations {
                     twitterUrl?: string;
                     /** @description The office's Instagram account, https://…; empty: no icon */
                     instagramUrl?: string;
+                    /** @description The panchayat bank account's UPI id (VPA), name@handle; empty: no UPI QR */
+                    upiId?: string;
+                    /** @description The payee name UPI apps show; empty: the office name */
+                    upiPayeeName?: string;
                     /** @description Degrees; null when not set */
                     latitude: number | null;
                     /** @description Degrees; null when not set */
@@ -2379,6 +2385,8 @@ export interface operations {
                             facebookUrl: string;
                             twitterUrl: string;
                             instagramUrl: string;
+                            upiId: string;
+                            upiPayeeName: string;
                             /** @description Degrees; null when not set */
                             latitude: number | null;
                             /** @description Degrees; null when not set */
@@ -2497,6 +2505,8 @@ export interface operations {
                             facebookUrl: string;
                             twitterUrl: string;
                             instagramUrl: string;
+                            upiId: string;
+                            upiPayeeName: string;
                             /** @description Degrees; null when not set */
                             latitude: number | null;
                             /** @description Degrees; null when not set */
@@ -7300,6 +7310,15 @@ export interface operations {
                                 /** @description Rupees as a decimal string with 2 places */
                                 total: string;
                                 karupdatedYear: number;
+                            } | null;
+                            /** @description Pay the outstanding total by UPI; null when the office has set no UPI id or nothing is due */
+                            upi: {
+                                /** @description upi://pay?pa=…&pn=…&am=…&cu=INR&tr=<billNo>&tn=… (NPCI linking specification); a phone opens the UPI app */
+                                link: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                amount: string;
+                                /** @description The 9-क bill the payment names (tr), e.g. GP2026B17 */
+                                billNo: string;
                             } | null;
                             /** @description The property tax certificate page of this property, signed as its printed QR code is: /propertyqr/{malmattaNo}/{council}?s=… */
                             certificateLink: string;
