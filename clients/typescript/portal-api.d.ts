@@ -1638,6 +1638,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Reconciliation/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads a bank statement (multipart field file: CSV or XLSX) and matches its credits to bills and properties; applies them as receipts when dryRun=false
+         * @description Columns are found from the usual Indian bank headers (Date / Txn Date / Value Date, Narration / Description / Particulars, Ref No. / Chq. No. / UTR, Deposit / Credit / Cr Amount) or given as `columns`, a JSON object {"date","narration","reference","credit"} of header names or 1-based column numbers. A credit is matched by the bill number in its narration, else by a property number in it with exactly the amount due; never by amount alone. Applying takes each matched credit as an online Namuna 10 receipt dated the day of the credit with the bank reference on it (above the dues: advance; below: the rest stays due), 100 credits per transaction; the same bank reference is never taken twice. Unmatched credits are kept for POST /api/Reconciliation/match.
+         */
+        post: operations["importBankStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Reconciliation/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assigns an unmatched credit to a property by hand: the receipt, as an import would make it */
+        post: operations["matchBankCredit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Reconciliation/unmatched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The imported credits that named no property, oldest first, a page at a time */
+        get: operations["listUnmatchedCredits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7894,6 +7948,8 @@ export interface operations {
                                 /** @description Cheque or draft number; empty for cash and online */
                                 chequeNo: string;
                                 bankName: string;
+                                /** @description The bank’s reference (UTR) of a payment taken from the bank statement; empty otherwise */
+                                bankReference: string;
                                 allocation: "arrears-first" | "current-first";
                                 /**
                                  * Format: date-time
@@ -7984,6 +8040,7 @@ export interface operations {
                      *           ],
                      *           "chequeNo": "",
                      *           "bankName": "",
+                     *           "bankReference": "",
                      *           "allocation": "arrears-first",
                      *           "cancelledAt": null,
                      *           "cancelReason": "",
@@ -8054,6 +8111,8 @@ export interface operations {
                                 /** @description Cheque or draft number; empty for cash and online */
                                 chequeNo: string;
                                 bankName: string;
+                                /** @description The bank’s reference (UTR) of a payment taken from the bank statement; empty otherwise */
+                                bankReference: string;
                                 allocation: "arrears-first" | "current-first";
                                 /**
                                  * Format: date-time
@@ -9016,6 +9075,8 @@ export interface operations {
                                 /** @description Cheque or draft number; empty for cash and online */
                                 chequeNo: string;
                                 bankName: string;
+                                /** @description The bank’s reference (UTR) of a payment taken from the bank statement; empty otherwise */
+                                bankReference: string;
                                 allocation: "arrears-first" | "current-first";
                                 /**
                                  * Format: date-time
@@ -10488,6 +10549,185 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["URITooLong"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    importBankStatement: {
+        parameters: {
+            query?: {
+                /** @description true (default): match and write nothing; false: take the receipts */
+                dryRun?: boolean;
+                /** @description JSON: {"date":"Txn Date","narration":"Description","reference":"Ref No.","credit":"Credit"} or column numbers */
+                columns?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the envelope with the result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            matched: {
+                                /** @description The line of the statement file */
+                                row: number;
+                                /** @description The 9-क bill the narration named (GP2026B17); empty when matched by property number */
+                                billNo: string;
+                                malmattaNo: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                amount: string;
+                                bankReference: string;
+                                /** @description pay: a receipt for the amount (all of it, or part of the dues); advance: more than the dues, the rest held as advance; already: this bank reference was taken before */
+                                action: "pay" | "already" | "advance";
+                            }[];
+                            unmatched: {
+                                row: number;
+                                /** @description YYYY-MM-DD, the day of the credit */
+                                date: string;
+                                narration: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                amount: string;
+                                bankReference: string;
+                            }[];
+                            totals: {
+                                /** @description Credit rows of the statement */
+                                credits: number;
+                                /** @description Taken (or to be taken) as receipts */
+                                matched: number;
+                                /** @description Taken by an earlier import or assignment */
+                                already: number;
+                                unmatched: number;
+                                /** @description Rupees as a decimal string with 2 places */
+                                amountMatched: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                amountUnmatched: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    matchBankCredit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The bank’s reference of the credit (UTR / Ref No.) */
+                    bankReference: string;
+                    /** @description The property the credit pays (either digit style) */
+                    malmattaNo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: the envelope with the new record */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            matched: {
+                                /** @description The line of the statement file */
+                                row: number;
+                                /** @description The 9-क bill the narration named (GP2026B17); empty when matched by property number */
+                                billNo: string;
+                                malmattaNo: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                amount: string;
+                                bankReference: string;
+                                /** @description pay: a receipt for the amount (all of it, or part of the dues); advance: more than the dues, the rest held as advance; already: this bank reference was taken before */
+                                action: "pay" | "already" | "advance";
+                            };
+                            receiptNo: number;
+                            financialYear: string;
+                            paymentId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listUnmatchedCredits: {
+        parameters: {
+            query?: {
+                pageNumber?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the envelope with the result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            items: {
+                                row: number;
+                                /** @description YYYY-MM-DD, the day of the credit */
+                                date: string;
+                                narration: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                amount: string;
+                                bankReference: string;
+                                statementFile: string;
+                            }[];
+                            pageNumber: number;
+                            pageSize: number;
+                            totalItems: number;
+                            totalPages: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

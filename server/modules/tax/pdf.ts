@@ -90,6 +90,7 @@ export async function renderReceipt(p: Payment, office: Office, qrUrl: string, e
         [cell('मालमत्ता क्रमांक', 'Property No.', p.malmattaNo), cell('दिनांक', 'Date', formatDateEnGB(new Date(`${p.paidOn}T00:00:00Z`)))],
         [cell('रक्कम देणाऱ्याचे नाव', 'Received from', p.payerName), cell('भरणा प्रकार', 'Paid by', `${m.mr} / ${m.en}`)],
         ...(p.chequeNo ? [[cell('धनादेश / ड्राफ्ट क्रमांक', 'Cheque / DD No.', p.chequeNo), cell('बँक', 'Bank', p.bankName || '—')]] : []),
+        ...(p.bankReference ? [[cell('बँक संदर्भ क्रमांक (UTR)', 'Bank reference (UTR)', p.bankReference)]] : []),
         ...(p.note ? [[cell('टीप', 'Note', p.note)]] : []),
       ],
       y,
@@ -120,7 +121,7 @@ export async function renderReceipt(p: Payment, office: Office, qrUrl: string, e
     y +=
       text(
         doc,
-        `या पावतीपैकी ${formatRupees(extra.held)} आगाऊ जमा म्हणून ठेवले आहेत (मागणी कमी झाल्याने); पुढील मागणीत वजा होतील. / ${formatRupees(extra.held)} of this receipt is held as advance (the demand was lowered) and will be set against the next demand.`,
+        `या पावतीपैकी ${formatRupees(extra.held)} आगाऊ जमा म्हणून ठेवले आहेत; पुढील मागणीत वजा होतील. / ${formatRupees(extra.held)} of this receipt is held as advance and will be set against the next demand.`,
         { x: area.left, y, width: area.width, size: 9, color: MUTED },
       ) + 6;
   if (p.cancelledAt) y = drawCancelled(doc, p, y);
