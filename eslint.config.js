@@ -47,6 +47,8 @@ const MODULE_ORDER = [
   'transfers',
   'sms',
   'backups',
+  // The bank statement taken into receipts through the tax module's payment path (issue 30).
+  'reconciliation',
 ];
 
 /** Why importing `spec` from `file` breaks the layout, or null when it does not. */

@@ -1638,6 +1638,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Reconciliation/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads a bank statement (multipart field file: CSV or XLSX) and matches its credits to bills and properties; applies them as receipts when dryRun=false
+         * @description Columns are found from the usual Indian bank headers (Date / Txn Date / Value Date, Narration / Description / Particulars, Ref No. / Chq. No. / UTR, Deposit / Credit / Cr Amount) or given as `columns`, a JSON object {"date","narration","reference","credit"} of header names or 1-based column numbers. A credit is matched by the bill number in its narration, else by a property number in it with exactly the amount due; never by amount alone. Applying takes each matched credit as an online Namuna 10 receipt dated the day of the credit with the bank reference on it (above the dues: advance; below: the rest stays due), 100 credits per transaction; the same bank reference is never taken twice. Unmatched credits are kept for POST /api/Reconciliation/match.
+         */
+        post: operations["importBankStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Reconciliation/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assigns an unmatched credit to a property by hand: the receipt, as an import would make it */
+        post: operations["matchBankCredit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Reconciliation/unmatched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The imported credits that named no property, oldest first, a page at a time */
+        get: operations["listUnmatchedCredits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2178,6 +2232,8 @@ export interface operations {
                             facebookUrl: string;
                             twitterUrl: string;
                             instagramUrl: string;
+                            upiId: string;
+                            upiPayeeName: string;
                             /** @description Degrees; null when not set */
                             latitude: number | null;
                             /** @description Degrees; null when not set */
@@ -2283,6 +2339,10 @@ export interface operations {
                     twitterUrl?: string;
                     /** @description The office's Instagram account, https://…; empty: no icon */
                     instagramUrl?: string;
+                    /** @description The panchayat bank account's UPI id (VPA), name@handle; empty: no UPI QR */
+                    upiId?: string;
+                    /** @description The payee name UPI apps show; empty: the office name */
+                    upiPayeeName?: string;
                     /** @description Degrees; null when not set */
                     latitude: number | null;
                     /** @description Degrees; null when not set */
@@ -2379,6 +2439,8 @@ export interface operations {
                             facebookUrl: string;
                             twitterUrl: string;
                             instagramUrl: string;
+                            upiId: string;
+                            upiPayeeName: string;
                             /** @description Degrees; null when not set */
                             latitude: number | null;
                             /** @description Degrees; null when not set */
@@ -2497,6 +2559,8 @@ export interface operations {
                             facebookUrl: string;
                             twitterUrl: string;
                             instagramUrl: string;
+                            upiId: string;
+                            upiPayeeName: string;
                             /** @description Degrees; null when not set */
                             latitude: number | null;
                             /** @description Degrees; null when not set */
@@ -7313,6 +7377,15 @@ export interface operations {
                                 total: string;
                                 karupdatedYear: number;
                             } | null;
+                            /** @description Pay the outstanding total by UPI; null when the office has set no UPI id or nothing is due */
+                            upi: {
+                                /** @description upi://pay?pa=…&pn=…&am=…&cu=INR&tr=<billNo>&tn=… (NPCI linking specification); a phone opens the UPI app */
+                                link: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                amount: string;
+                                /** @description The 9-क bill the payment names (tr), e.g. GP2026B17 */
+                                billNo: string;
+                            } | null;
                             /** @description The property tax certificate page of this property, signed as its printed QR code is: /propertyqr/{malmattaNo}/{council}?s=… */
                             certificateLink: string;
                         };
@@ -7411,6 +7484,7 @@ export interface operations {
                  *       "sadya_malakache_nav": "रमेश गणपत पाटील",
                  *       "bhogwatadharak_nav": "स्वतः",
                  *       "navin_malakache_nav": "सुरेश रामचंद्र जाधव",
+                 *       "navin_malakache_mobile": "9876543210",
                  *       "varasache_nav": "",
                  *       "ferfar_date": "2026-04-15",
                  *       "reference_no": "दस्त क्र. १२३४/२०२६",
@@ -7428,6 +7502,8 @@ export interface operations {
                     bhogwatadharak_nav?: string | null;
                     /** @description New owner */
                     navin_malakache_nav?: string | null;
+                    /** @description New owner's 10-digit mobile number (+91 and spaces allowed); becomes the owner's mobileNo */
+                    navin_malakache_mobile?: string | null;
                     /** @description Heir, for an inheritance; stored as NO when blank */
                     varasache_nav?: string | null;
                     /** @description Date of the transfer, YYYY-MM-DD; not in the future */
@@ -7884,6 +7960,8 @@ export interface operations {
                                 /** @description Cheque or draft number; empty for cash and online */
                                 chequeNo: string;
                                 bankName: string;
+                                /** @description The bank’s reference (UTR) of a payment taken from the bank statement; empty otherwise */
+                                bankReference: string;
                                 allocation: "arrears-first" | "current-first";
                                 /**
                                  * Format: date-time
@@ -7974,6 +8052,7 @@ export interface operations {
                      *           ],
                      *           "chequeNo": "",
                      *           "bankName": "",
+                     *           "bankReference": "",
                      *           "allocation": "arrears-first",
                      *           "cancelledAt": null,
                      *           "cancelReason": "",
@@ -8044,6 +8123,8 @@ export interface operations {
                                 /** @description Cheque or draft number; empty for cash and online */
                                 chequeNo: string;
                                 bankName: string;
+                                /** @description The bank’s reference (UTR) of a payment taken from the bank statement; empty otherwise */
+                                bankReference: string;
                                 allocation: "arrears-first" | "current-first";
                                 /**
                                  * Format: date-time
@@ -9006,6 +9087,8 @@ export interface operations {
                                 /** @description Cheque or draft number; empty for cash and online */
                                 chequeNo: string;
                                 bankName: string;
+                                /** @description The bank’s reference (UTR) of a payment taken from the bank statement; empty otherwise */
+                                bankReference: string;
                                 allocation: "arrears-first" | "current-first";
                                 /**
                                  * Format: date-time
@@ -10478,6 +10561,185 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["URITooLong"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    importBankStatement: {
+        parameters: {
+            query?: {
+                /** @description true (default): match and write nothing; false: take the receipts */
+                dryRun?: boolean;
+                /** @description JSON: {"date":"Txn Date","narration":"Description","reference":"Ref No.","credit":"Credit"} or column numbers */
+                columns?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the envelope with the result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            matched: {
+                                /** @description The line of the statement file */
+                                row: number;
+                                /** @description The 9-क bill the narration named (GP2026B17); empty when matched by property number */
+                                billNo: string;
+                                malmattaNo: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                amount: string;
+                                bankReference: string;
+                                /** @description pay: a receipt for the amount (all of it, or part of the dues); advance: more than the dues, the rest held as advance; already: this bank reference was taken before */
+                                action: "pay" | "already" | "advance";
+                            }[];
+                            unmatched: {
+                                row: number;
+                                /** @description YYYY-MM-DD, the day of the credit */
+                                date: string;
+                                narration: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                amount: string;
+                                bankReference: string;
+                            }[];
+                            totals: {
+                                /** @description Credit rows of the statement */
+                                credits: number;
+                                /** @description Taken (or to be taken) as receipts */
+                                matched: number;
+                                /** @description Taken by an earlier import or assignment */
+                                already: number;
+                                unmatched: number;
+                                /** @description Rupees as a decimal string with 2 places */
+                                amountMatched: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                amountUnmatched: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    matchBankCredit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The bank’s reference of the credit (UTR / Ref No.) */
+                    bankReference: string;
+                    /** @description The property the credit pays (either digit style) */
+                    malmattaNo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: the envelope with the new record */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            matched: {
+                                /** @description The line of the statement file */
+                                row: number;
+                                /** @description The 9-क bill the narration named (GP2026B17); empty when matched by property number */
+                                billNo: string;
+                                malmattaNo: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                amount: string;
+                                bankReference: string;
+                                /** @description pay: a receipt for the amount (all of it, or part of the dues); advance: more than the dues, the rest held as advance; already: this bank reference was taken before */
+                                action: "pay" | "already" | "advance";
+                            };
+                            receiptNo: number;
+                            financialYear: string;
+                            paymentId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listUnmatchedCredits: {
+        parameters: {
+            query?: {
+                pageNumber?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the envelope with the result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            items: {
+                                row: number;
+                                /** @description YYYY-MM-DD, the day of the credit */
+                                date: string;
+                                narration: string;
+                                /** @description Rupees as a decimal string with 2 places */
+                                amount: string;
+                                bankReference: string;
+                                statementFile: string;
+                            }[];
+                            pageNumber: number;
+                            pageSize: number;
+                            totalItems: number;
+                            totalPages: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

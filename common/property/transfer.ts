@@ -15,6 +15,7 @@ export type TransferFieldName =
   | 'sadya_malakache_nav'
   | 'bhogwatadharak_nav'
   | 'navin_malakache_nav'
+  | 'navin_malakache_mobile'
   | 'varasache_nav'
   | 'ferfar_date'
   | 'reference_no'
@@ -26,6 +27,8 @@ export const TRANSFER_FIELDS: readonly TransferField[] = [
   { name: 'sadya_malakache_nav', en: 'Current Owner Name', mr: 'सध्याच्या मालकाचे नाव', required: true, max: 300 },
   { name: 'bhogwatadharak_nav', en: 'Bhogwatadharak Name', mr: 'भोगवटादाराचे नाव', required: true, max: 300 },
   { name: 'navin_malakache_nav', en: 'New Owner Name', mr: 'नवीन मालकाचे नाव', required: true, max: 300 },
+  // Becomes the new owner's mobileNo: the dues SMS and the certificate need it (issue 29, point 8).
+  { name: 'navin_malakache_mobile', en: 'New Owner Mobile', mr: 'नवीन मालकाचा मोबाईल क्रमांक', required: false, max: 20 },
   { name: 'varasache_nav', en: 'Inheritance Name', mr: 'वारसाचे नाव', required: false, max: 300 },
   { name: 'ferfar_date', en: 'Transfer Date', mr: 'फेरफार दिनांक', required: true, max: 40 },
   { name: 'reference_no', en: 'Reference Number', mr: 'संदर्भ क्रमांक', required: true, max: 100 },

@@ -99,6 +99,11 @@ describe('clerk', () => {
     expect(await submit.isDisabled()).toBe(true);
     await field(page, 'reference_no').fill('DEED-77');
     expect(await submit.isDisabled()).toBe(false);
+    // The new owner's mobile is optional; typed, it must be a mobile number.
+    await field(page, 'navin_malakache_mobile').fill('12345');
+    expect(await submit.isDisabled()).toBe(true);
+    await field(page, 'navin_malakache_mobile').fill('90000 12345');
+    expect(await submit.isDisabled()).toBe(false);
     await settledScreenshot(page, 'property-transfer-form-1366');
     await submit.click();
     await poll(() => page.getByTestId('transfer-success').textContent()).toContain('Property transfer data submitted successfully!');
@@ -201,6 +206,8 @@ describe('clerk', () => {
     await page.getByRole('button', { name: 'अद्यतन 12/अ' }).click();
     const dialog = page.getByRole('dialog');
     expect(await dialog.locator('[name="malkacheNav"]').inputValue()).toBe('सीता जाधव');
+    // The mobile typed on the transfer form is the new owner's.
+    expect(await dialog.locator('[name="mobileNo"]').inputValue()).toBe('9000012345');
     await dialog.locator('[name="mobileNo"]').fill('9123456789');
     await dialog.locator('[name="areaSqm"]').fill('60');
     // 60 m²: (60 × ₹1,200 + 60 × ₹18,000 × 0.80) × 1.00 = ₹9,36,000; × 1.20 ÷ 1000 = ₹1,123.20; + 20 + 20 + 300.
@@ -459,6 +466,8 @@ describe('citizen', () => {
     // The rates saved above (RCC 1.50, water ₹375) apply to this tax year, which no demand has billed
     // yet (issue 26: only a billed year keeps its assessment): 936000 × 1.50 ÷ 1000 + 20 + 20 + 375.
     expect(details).toContain('₹1,819.00');
+    // Every head the total adds up is listed, water too (issue 29, point 8).
+    expect(details).toMatch(/पाणीपट्टी\s*Water\s*₹375\.00/);
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'property-public-result-375');
 

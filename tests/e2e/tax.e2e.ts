@@ -73,6 +73,10 @@ describe('tax payment', () => {
     await page.goto(`${portal.baseUrl}/karUpdate`);
     await expect.poll(() => page.getByTestId('total-records').textContent()).toContain('1');
     expect(await page.getByTestId('tax-list').textContent()).toContain('सुनीता रमेश पाटील');
+    // The column totals on screen (issue 29, point 8): one record, so its own figures; the grand total last.
+    const totals = await page.getByTestId('tax-list-totals').locator('td').allTextContents();
+    expect(totals).toHaveLength(14);
+    expect(totals.at(-1)).toBe('₹1,076.00');
 
     await screenshot(page, 'tax-list');
     const [excel] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /Excel/ }).click()]);
@@ -80,6 +84,16 @@ describe('tax payment', () => {
     // The record was started this tax year, so it already carries this year's demand: the yearly
     // rollover has nothing to raise and its button stays disabled (ledger.e2e.ts raises missed years).
     expect(await page.getByRole('button', { name: /Update current and previous tax/i }).isEnabled()).toBe(false);
+
+    // The register card's tax demand bill (spec 2.3): the 9-क PDF with what is still due.
+    await page.goto(`${portal.baseUrl}/getAllInfo`);
+    const [bill] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'कर मागणी बिल PDF १०१' }).click()]);
+    expect(bill.suggestedFilename()).toMatch(/^Kar_Magani_.*\.pdf$/);
+    const billFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gp-e2e-bill-')), 'bill.pdf');
+    await bill.saveAs(billFile);
+    const billText = execFileSync('pdftotext', ['-raw', billFile, '-'], { encoding: 'utf8' });
+    expect(billText).toContain('सुनीता रमेश पाटील');
+    expect(billText).toContain('1,076.00');
     expect(errors).toEqual([]);
     await page.close();
   }, 180_000);

@@ -34,6 +34,7 @@ const MULTIPART_ROUTES = new Set([
   'POST /api/GrampanchayatImport/excel',
   'POST /api/MarriageCertificate',
   'PUT /api/MarriageCertificate/:id',
+  'POST /api/Reconciliation/statement',
 ]);
 /** Reads anyone may make (QR pages, the public site); the other council gets the public view. */
 export const PUBLIC_READS = /^GET \/api\/(health|captcha|Site\/profile$|Corosal\/by-user|Blog\/by-user|public\/|\w+Certificate\/:id$)/;

@@ -181,6 +181,7 @@ const CALLS: Record<string, Record<string, Calls>> = {
           idempotencyKey: null,
           chequeNo: '',
           bankName: '',
+          bankReference: '',
           allocation: 'arrears-first',
         },
         [{ category: 'gharpatti', fromArrears: '1.00', fromCurrent: '0.00' }],

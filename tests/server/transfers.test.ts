@@ -87,6 +87,24 @@ describe('recording a transfer', () => {
     expect(res.json().result).toMatchObject({ ferfarKaran: 'वारस नोंद', varasacheNav: 'सुरेश रामचंद्र जाधव', note: 'वडिलांच्या मृत्यूनंतर' });
   });
 
+  it("keeps the new owner's mobile (navin_malakache_mobile) as the owner's mobileNo; a wrong one is refused, none leaves it empty", async () => {
+    const c = await createCouncil(t.app);
+    await register(c, '21');
+    await register(c, '22');
+    const activeOwner = async (malmattaNo: string) =>
+      (await injectAs(t.app, c, { method: 'GET', url: `/api/Properties/paged?searchMalmatta=${malmattaNo}` })).json().result.rows[0];
+    const bad = await add(c, form('21', { navin_malakache_mobile: '12345' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('New Owner Mobile must be a 10-digit mobile number');
+    expect((await activeOwner('21')).malkacheNav).toBe('रमेश गणपत पाटील');
+
+    expect((await add(c, form('21', { navin_malakache_mobile: ' +91 98765-43211 ' }))).statusCode).toBe(201);
+    expect(await activeOwner('21')).toMatchObject({ malkacheNav: 'सुरेश रामचंद्र जाधव', mobileNo: '9876543211' });
+    // Without one the new owner has none (not the seller's).
+    expect((await add(c, form('22'))).statusCode).toBe(201);
+    expect((await activeOwner('22')).mobileNo).toBe('');
+  });
+
   it('answers "{label} is required." for each required field, and writes nothing', async () => {
     const c = await createCouncil(t.app);
     await register(c, '8');

@@ -23,7 +23,7 @@ describe('property field tables', () => {
         .filter((k) => k !== 'createdByUserId')
         .sort(),
     );
-    expect(TRANSFER_FIELDS.filter((f) => !f.required).map((f) => f.name)).toEqual(['varasache_nav', 'note']);
+    expect(TRANSFER_FIELDS.filter((f) => !f.required).map((f) => f.name)).toEqual(['navin_malakache_mobile', 'varasache_nav', 'note']);
   });
 });
 

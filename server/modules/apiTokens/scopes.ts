@@ -36,6 +36,8 @@ export const ROUTE_SCOPES: Row[] = [
   { url: /^\/api\/Sms\//, read: 'sms:send', write: 'sms:send' },
   // The council's own profile is read to be edited (its version is what If-Match names).
   { url: /^\/api\/(Site|Corosal|Blog)(\/|$)/, read: 'site:write', write: 'site:write' },
+  // The bank statement taken into receipts, and the credits waiting for a clerk (issue 30).
+  { url: /^\/api\/Reconciliation(\/|$)/, read: 'payments:write', write: 'payments:write' },
 ];
 
 const READ_METHODS = new Set(['GET', 'HEAD']);

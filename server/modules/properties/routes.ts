@@ -44,6 +44,7 @@ import {
 import { councilExists, propertyCertificate, publicProperty, suggest } from './public.ts';
 import { rateLabels, versionInForce } from '../assessment/rates.ts';
 import { changeRates, ratesForScreen, revise } from '../tax/revision.ts';
+import { upiBillOfProperty } from '../tax/bills.ts';
 import { taxYearLabel, taxYearOf } from '../../../common/property/tax.ts';
 
 const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -270,7 +271,8 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await limits.search.takeCouncil(council);
     reply.header('cache-control', 'no-store');
     const property = await publicProperty(app.db, council, request.params.malmattaNo, app.today());
-    return ok({ ...property, certificateLink: certificatePath(app.config.jwtSecret, council, property.malmattaNo) });
+    const upi = property.dues ? await upiBillOfProperty(app.db, council, property.malmattaNo, app.today()) : null;
+    return ok({ ...property, upi, certificateLink: certificatePath(app.config.jwtSecret, council, property.malmattaNo) });
   });
 
   // A link the council signed (its printed QR code, the search's link) is one scan away: a generous

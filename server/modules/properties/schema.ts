@@ -352,8 +352,19 @@ export const PublicProperty = Type.Object({
 });
 export type PublicProperty = Static<typeof PublicProperty>;
 /** The search's answer: the property and its signed certificate link. */
+/** The UPI payment of what is outstanding (issue 30). */
+export const UpiPayment = Type.Object({
+  link: Type.String({
+    description: 'upi://pay?pa=…&pn=…&am=…&cu=INR&tr=<billNo>&tn=… (NPCI linking specification); a phone opens the UPI app',
+  }),
+  amount: Money,
+  billNo: Type.String({ description: 'The 9-क bill the payment names (tr), e.g. GP2026B17' }),
+});
 export const PublicPropertyAnswer = Type.Object({
   ...PublicProperty.properties,
+  upi: Type.Union([UpiPayment, Type.Null()], {
+    description: 'Pay the outstanding total by UPI; null when the office has set no UPI id or nothing is due',
+  }),
   certificateLink: Type.String({
     description:
       'The property tax certificate page of this property, signed as its printed QR code is: /propertyqr/{malmattaNo}/{council}?s=…',

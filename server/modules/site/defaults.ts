@@ -21,6 +21,8 @@ export const DEFAULT_PROFILE: SiteProfileBody = {
   facebookUrl: '',
   twitterUrl: '',
   instagramUrl: '',
+  upiId: '',
+  upiPayeeName: '',
   latitude: null,
   longitude: null,
   summary: '',

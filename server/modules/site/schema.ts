@@ -76,6 +76,9 @@ export const SiteProfileBody = Type.Object({
   facebookUrl: Type.Optional(Text(500, "The office's Facebook page, https://…; empty: no icon")),
   twitterUrl: Type.Optional(Text(500, "The office's X (Twitter) account, https://…; empty: no icon")),
   instagramUrl: Type.Optional(Text(500, "The office's Instagram account, https://…; empty: no icon")),
+  // Issue 30: with a UPI id, every 9-क bill and the public property result carry a UPI QR code.
+  upiId: Type.Optional(Text(100, "The panchayat bank account's UPI id (VPA), name@handle; empty: no UPI QR")),
+  upiPayeeName: Type.Optional(Text(100, 'The payee name UPI apps show; empty: the office name')),
   latitude: Coordinate(90),
   longitude: Coordinate(180),
   summary: Text(4000),
@@ -99,6 +102,8 @@ export const SiteProfile = Type.Object({
   facebookUrl: Text(500),
   twitterUrl: Text(500),
   instagramUrl: Text(500),
+  upiId: Text(100),
+  upiPayeeName: Text(100),
   updatedAt: Type.String({ format: 'date-time' }),
 });
 export type SiteProfile = Static<typeof SiteProfile>;

@@ -12,6 +12,7 @@ import { imageType, sharp } from '../../lib/images.ts';
 import { StaleRecord } from '../../lib/versions.ts';
 import { NEUTRAL_OFFICE, type Office } from '../../lib/pdf/index.ts';
 import { SETUP_FIELDS } from '../../../common/site-setup.ts';
+import { UPI_ID } from '../../../common/upi.ts';
 import type { Config } from '../../config.ts';
 import { changesOf, recordAudit } from '../audit/record.ts';
 import { DEFAULT_PROFILE } from './defaults.ts';
@@ -80,6 +81,8 @@ function checkProfile(input: SiteProfileBody) {
     throw new Invalid('logoUrl', 'must start with https://, or be a path on this site starting with a single /');
   for (const field of ['facebookUrl', 'twitterUrl', 'instagramUrl'] as const)
     if (input[field] && !SOCIAL.test(input[field])) throw new Invalid(field, 'must be an address starting with https://');
+  if (input.upiId && !UPI_ID.test(input.upiId))
+    throw new Invalid('upiId', 'UPI आयडी नाव@बँक असा असावा (उदा. gp.sonagaon@sbi) / must be a UPI id, name@handle (e.g. gp.sonagaon@sbi)');
   if ((input.latitude === null) !== (input.longitude === null))
     throw new Invalid(input.latitude === null ? 'latitude' : 'longitude', 'give both latitude and longitude, or neither');
 }

@@ -191,6 +191,7 @@ class Journal {
 
 const MOVED_TO_ADVANCE = 'मागणीपेक्षा जास्त भरलेली रक्कम आगाऊ जमा / Paid above the demand: held as advance';
 const ADVANCE_APPLIED = 'आगाऊ जमा रकमेतून वसुली / Collected from the advance held';
+const PAID_ABOVE_DUES = 'देय रकमेपेक्षा जास्त भरलेली रक्कम आगाऊ जमा / Paid above the dues: held as advance';
 const REMISSION_UNDONE = 'कमी केलेल्या मागणीपेक्षा जास्त सूट परत / Remission above the lowered demand taken back';
 
 /** Applies the money held to a demand just raised (a year's demand, or a correction upward): the
@@ -307,7 +308,9 @@ export function pay(
   allocation: Allocation,
   paymentId: number,
   reference: string,
+  advance = 0n,
 ): { postings: Posting[]; lines: PaidLine[] } {
+  if (advance < 0n) throw new Error('an advance is not negative');
   const j = new Journal(books);
   const lines: PaidLine[] = [];
   for (const head of TAX_HEAD_KEYS) {
@@ -332,6 +335,8 @@ export function pay(
     }
     lines.push(line);
   }
+  // Money above every due (a bank credit larger than the bill): held for the property.
+  j.post({ head: null, taxYear: currentYear, kind: 'advance', amount: advance, paymentId, reason: PAID_ABOVE_DUES, reference });
   return { postings: j.postings, lines };
 }
 

@@ -20,11 +20,11 @@ import type { Db } from '../../db/open.ts';
 import type { DbOrTx, Tx } from '../../db/transaction.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
-import { BooksRefusal, pay, reverse, type Allocation, type Head } from './books.ts';
+import { BooksRefusal, pay, reverse, type Allocation, type Books, type Head } from './books.ts';
 import { blank, readId } from '../../lib/form.ts';
 import { readAmount, readText } from './input.ts';
 import { propertyOfOwner, toKarRow } from './kar.ts';
-import { entryOf, loadBooks, lockKar, record, summaryValues } from './ledger.ts';
+import { entryOf, loadBooks, lockKar, record, summaryValues, type KarContext } from './ledger.ts';
 import type { KarRow, Payment, PaymentBody } from './schema.ts';
 import { earlierPayment, heldOf, writePayment } from './sql.ts';
 import { recordAudit, type AuditChanges } from '../audit/record.ts';
@@ -58,6 +58,7 @@ interface ReceiptFields {
   lines: { category: string; fromArrears: Amount; fromCurrent: Amount }[];
   chequeNo: string;
   bankName: string;
+  bankReference: string;
   allocation: string;
   cancelledAt: Date | null;
   cancelReason: string;
@@ -88,6 +89,7 @@ export function toPayment(p: ReceiptFields): Payment {
     })),
     chequeNo: p.chequeNo,
     bankName: p.bankName,
+    bankReference: p.bankReference,
     allocation: p.allocation as Allocation,
     cancelledAt: p.cancelledAt?.toISOString() ?? null,
     cancelReason: p.cancelReason,
@@ -200,9 +202,62 @@ async function takePayment(tx: Tx, councilId: number, r: PaymentRequest, actor: 
     const repeat = await repeatOf(tx, councilId, idempotencyKey, r);
     if (repeat) return repeat;
   }
+  return writeReceipt(tx, councilId, kar, books, r, actor, { idempotencyKey });
+}
+
+/** A credit of the bank statement (issue 30) taken as a payment, the counter's path: an online
+ *  Namuna 10 receipt dated the day the bank credited it, with the bank's reference on it. The lump
+ *  sum is spread over what the property owes, the oldest year first (heads in the register's order
+ *  within a year); what is left above it is held as advance (आगाऊ जमा). `audit: false` when the
+ *  caller records the change as one row of its own (a statement's import). */
+export async function takeBankCredit(
+  tx: Tx,
+  councilId: number,
+  karId: number,
+  credit: { amount: bigint; paidOn: Date; bankReference: string; note: string },
+  actor: string,
+  audit = true,
+): Promise<PaymentOutcome & { advance: bigint }> {
+  const kar = await lockKar(tx, councilId, karId);
+  const books = await loadBooks(tx, kar.propertyId);
+  const amounts = Object.fromEntries(TAX_HEADS.map((h) => [h.key, 0n])) as Record<Head, bigint>;
+  let left = credit.amount;
+  for (const a of books.accounts()) {
+    if (left <= 0n || a.owed <= 0n) continue;
+    const x = a.owed < left ? a.owed : left;
+    amounts[a.head] += x;
+    left -= x;
+  }
+  const r: PaymentRequest = {
+    karId,
+    amounts,
+    method: 'online',
+    paidOn: credit.paidOn,
+    note: credit.note,
+    chequeNo: '',
+    bankName: '',
+    allocation: 'arrears-first',
+  };
+  const outcome = await writeReceipt(tx, councilId, kar, books, r, actor, { advance: left, bankReference: credit.bankReference, audit });
+  return { ...outcome, advance: left };
+}
+
+/** The receipt of a payment whose kar record is locked and books loaded: the postings, the number,
+ *  one write, the audit row. `advance`: money above the dues, held for the property. */
+async function writeReceipt(
+  tx: Tx,
+  councilId: number,
+  kar: KarContext,
+  books: Books,
+  r: PaymentRequest,
+  actor: string,
+  opts: { idempotencyKey?: string; advance?: bigint; bankReference?: string; audit?: boolean } = {},
+): Promise<PaymentOutcome> {
+  const { idempotencyKey } = opts;
+  const advance = opts.advance ?? 0n;
   let paid: ReturnType<typeof pay>;
   try {
-    paid = pay(books, r.amounts, kar.karupdatedYear, r.allocation, NEW_RECEIPT, '');
+    paid = pay(books, r.amounts, kar.karupdatedYear, r.allocation, NEW_RECEIPT, '', advance);
   } catch (err) {
     if (!(err instanceof BooksRefusal)) throw err;
     const h = TAX_HEADS.find((x) => err.field === `paid_${x.key}`)!;
@@ -212,7 +267,7 @@ async function takePayment(tx: Tx, councilId: number, r: PaymentRequest, actor: 
       `${h.mr}: ₹${fromPaise(r.amounts[h.key])} थकबाकीपेक्षा (₹${fromPaise(due)}) जास्त आहे. / ${h.en}: ₹${fromPaise(r.amounts[h.key])} is more than the ₹${fromPaise(due)} due (${err.field}).`,
     );
   }
-  const total = Object.values(r.amounts).reduce((a, b) => a + b, 0n);
+  const total = Object.values(r.amounts).reduce((a, b) => a + b, 0n) + advance;
   const receiptYear = taxYearOf(r.paidOn);
   const receiptNo = await nextNumber(tx, councilId, 'receipt', receiptYear);
   const reference = `पावती / Receipt ${taxYearLabel(receiptYear)}/${receiptNo}`;
@@ -234,6 +289,7 @@ async function takePayment(tx: Tx, councilId: number, r: PaymentRequest, actor: 
       idempotencyKey: idempotencyKey ?? null,
       chequeNo: r.chequeNo,
       bankName: r.bankName,
+      bankReference: opts.bankReference ?? '',
       allocation: r.allocation,
     },
     lines,
@@ -256,12 +312,17 @@ async function takePayment(tx: Tx, councilId: number, r: PaymentRequest, actor: 
     lines,
     chequeNo: r.chequeNo,
     bankName: r.bankName,
+    bankReference: opts.bankReference ?? '',
     allocation: r.allocation,
     cancelledAt: null,
     cancelReason: '',
     createdAt: new Date(written.createdAt),
   });
-  await auditPayment(tx, councilId, kar.propertyId, payment, 'create', {});
+  if (opts.audit ?? true)
+    await auditPayment(tx, councilId, kar.propertyId, payment, 'create', {
+      ...(payment.bankReference ? { bankReference: { old: null, new: payment.bankReference } } : {}),
+      ...(advance > 0n ? { advance: { old: null, new: fromPaise(advance) } } : {}),
+    });
   const row = await tx.karDetail.findUniqueOrThrow({ where: { karId: kar.karId } });
   return { payment, kar: toKarRow(row), repeated: false };
 }

@@ -16,15 +16,18 @@ import {
   drawGrid,
   drawHeader,
   drawLabelTable,
+  drawQr,
   drawTitle,
   footTop,
   numberPages,
   MUTED,
   text,
+  textWidth,
   toBuffer,
   type Doc,
   type Office,
 } from '../../lib/pdf/index.ts';
+import type { UpiBill } from './bills.ts';
 import type { Payment } from './schema.ts';
 
 const STATUTE_RULES = 'महाराष्ट्र ग्रामपंचायत कर व फी नियम, १९६०';
@@ -88,6 +91,7 @@ export async function renderReceipt(p: Payment, office: Office, qrUrl: string, e
         [cell('मालमत्ता क्रमांक', 'Property No.', p.malmattaNo), cell('दिनांक', 'Date', formatDateEnGB(new Date(`${p.paidOn}T00:00:00Z`)))],
         [cell('रक्कम देणाऱ्याचे नाव', 'Received from', p.payerName), cell('भरणा प्रकार', 'Paid by', `${m.mr} / ${m.en}`)],
         ...(p.chequeNo ? [[cell('धनादेश / ड्राफ्ट क्रमांक', 'Cheque / DD No.', p.chequeNo), cell('बँक', 'Bank', p.bankName || '—')]] : []),
+        ...(p.bankReference ? [[cell('बँक संदर्भ क्रमांक (UTR)', 'Bank reference (UTR)', p.bankReference)]] : []),
         ...(p.note ? [[cell('टीप', 'Note', p.note)]] : []),
       ],
       y,
@@ -118,7 +122,7 @@ export async function renderReceipt(p: Payment, office: Office, qrUrl: string, e
     y +=
       text(
         doc,
-        `या पावतीपैकी ${formatRupees(extra.held)} आगाऊ जमा म्हणून ठेवले आहेत (मागणी कमी झाल्याने); पुढील मागणीत वजा होतील. / ${formatRupees(extra.held)} of this receipt is held as advance (the demand was lowered) and will be set against the next demand.`,
+        `या पावतीपैकी ${formatRupees(extra.held)} आगाऊ जमा म्हणून ठेवले आहेत; पुढील मागणीत वजा होतील. / ${formatRupees(extra.held)} of this receipt is held as advance and will be set against the next demand.`,
         { x: area.left, y, width: area.width, size: 9, color: MUTED },
       ) + 6;
   if (p.cancelledAt) y = drawCancelled(doc, p, y);
@@ -147,6 +151,33 @@ export interface DemandBill {
   advance: string;
   corrections: { head: string; amount: string; reference: string; date: string }[];
   payments: Payment[];
+  /** The UPI payment of what is outstanding (issue 30); null: no UPI id, or nothing due. */
+  upi?: UpiBill | null;
+}
+
+const UPI_QR = 96;
+
+/** The UPI box: the QR code a UPI app scans, and beside it the bill number, the amount, the payee's
+ *  UPI id and "UPI ने भरा / Pay by UPI" as a link (a phone opens the UPI app from it). Returns the y below. */
+function drawUpi(doc: Doc, upi: UpiBill, y: number): number {
+  const area = contentOf(doc);
+  const pa = new URL(upi.link.replace(/^upi:/, 'https:')).searchParams.get('pa') ?? '';
+  drawQr(doc, upi.link, area.left + 8, y + 8, UPI_QR);
+  const x = area.left + UPI_QR + 28;
+  const width = area.width - UPI_QR - 28;
+  let ty = y + 8;
+  const label = 'UPI ने भरा / Pay by UPI';
+  const h = text(doc, label, { x, y: ty, size: 12, bold: true, color: ACCENT });
+  doc.link(x, ty, textWidth(doc, label, { size: 12, bold: true }), h, upi.link);
+  ty += h + 4;
+  for (const line of [
+    `बिल क्रमांक / Bill No.: ${upi.billNo}`,
+    `रक्कम / Amount: ${formatRupees(upi.amount)}`,
+    `UPI आयडी / UPI ID: ${pa}`,
+    'कोणत्याही UPI ॲपने QR स्कॅन करा; पावती बँक जमा तपासल्यावर मिळेल. / Scan with any UPI app; the receipt follows once the bank credit is checked.',
+  ])
+    ty += text(doc, line, { x, y: ty, size: 9, width }) + 2;
+  return Math.max(y + UPI_QR + 16, ty + 6);
 }
 
 const billColumns = [
@@ -227,6 +258,7 @@ export async function renderDemandBill(d: DemandBill, office: Office, qrUrl: str
       }) + 6;
   y += text(doc, 'देय रक्कम / Amount due', { x: area.left, y, size: 10, bold: true }) + 2;
   y = drawWords(doc, balance, y) + 10;
+  if (d.upi) y = drawUpi(doc, d.upi, y);
   if (d.corrections.length) {
     y +=
       text(doc, 'या वर्षाच्या मागणीतील दुरुस्त्या / Corrections of this year’s demand', {

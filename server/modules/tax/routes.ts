@@ -17,6 +17,7 @@ import { XLSX } from '../../lib/schema.ts';
 import { officeOf } from '../site/service.ts';
 import { renderInWorker } from '../../pdf-jobs.ts';
 import { writeTaxList } from './excel.ts';
+import { upiBillOf } from './bills.ts';
 import {
   addKarSchema,
   adjustmentSchema,
@@ -112,6 +113,8 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const bill = await billOf(app.db, council, request.query.ownerId);
     const kar = bill.kar;
     const qrUrl = app.config.publicBaseUrl + certificatePath(app.config.jwtSecret, council, kar.malmattaNo);
+    // The bill's number and UPI QR (issue 30): only with a UPI id on the site profile and something due.
+    const upi = await upiBillOf(app.db, council, kar.karId, app.today());
     const pdf = await renderInWorker(
       'demandBill',
       {
@@ -129,6 +132,7 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
         advance: fromPaise(bill.advance),
         corrections: bill.corrections.map((c) => ({ ...c, amount: fromPaise(c.amount) })),
         payments: bill.payments,
+        upi,
       },
       await officeOf(app.db, council),
       qrUrl,

@@ -125,6 +125,7 @@ export const Payment = Type.Object({
   lines: Type.Array(PaymentLine),
   chequeNo: Type.String({ description: 'Cheque or draft number; empty for cash and online' }),
   bankName: Type.String(),
+  bankReference: Type.String({ description: 'The bank’s reference (UTR) of a payment taken from the bank statement; empty otherwise' }),
   allocation: Type.Union([Type.Literal('arrears-first'), Type.Literal('current-first')]),
   cancelledAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
     description: 'When the receipt was cancelled (a bounced cheque); its number stays used. null: it counts',
@@ -175,6 +176,7 @@ export const applyPaymentSchema = {
               lines: [{ category: 'gharpatti', fromArrears: '250.00', fromCurrent: '50.00', amountPaid: '300.00' }],
               chequeNo: '',
               bankName: '',
+              bankReference: '',
               allocation: 'arrears-first',
               cancelledAt: null,
               cancelReason: '',

@@ -130,6 +130,7 @@ const PAYMENT_COLUMNS: [string, string][] = [
   ['idempotencyKey', 'text'],
   ['chequeNo', 'text'],
   ['bankName', 'text'],
+  ['bankReference', 'text'],
   ['allocation', 'text'],
 ];
 

@@ -4,6 +4,7 @@
 import { isoDay, parseIsoDate, todayInIndia } from '../../../common/dates.ts';
 import { malmattaKey } from '../../../common/property/malmatta.ts';
 import { NO_HEIR, TRANSFER_FIELDS } from '../../../common/property/transfer.ts';
+import { normaliseMobile } from '../../../common/sms.ts';
 import { nextNumber } from '../../db/counter.ts';
 import type { Db } from '../../db/open.ts';
 import type { DbOrTx } from '../../db/transaction.ts';
@@ -58,6 +59,13 @@ export async function addTransfer(db: Db, councilId: number, body: TransferBody,
   const current = text(body.sadya_malakache_nav);
   const newOwner = text(body.navin_malakache_nav);
   const occupier = text(body.bhogwatadharak_nav);
+  const typedMobile = text(body.navin_malakache_mobile);
+  const mobileNo = typedMobile ? normaliseMobile(typedMobile) : '';
+  if (mobileNo === null)
+    throw new Invalid(
+      'navin_malakache_mobile',
+      'नवीन मालकाचा मोबाईल क्रमांक १० अंकी असावा (६, ७, ८ किंवा ९ ने सुरू) / New Owner Mobile must be a 10-digit mobile number starting with 6, 7, 8 or 9.',
+    );
 
   const saved = await db.$transaction(async (tx) => {
     // The property row is locked first, so two transfers of one property run one after the other.
@@ -81,7 +89,7 @@ export async function addTransfer(db: Db, councilId: number, body: TransferBody,
         malmattaNo: property.malmattaNo,
         malkacheNav: newOwner,
         bhogwatdarakNav: occupier,
-        mobileNo: '',
+        mobileNo,
         reason: 'transfer',
         previousOwnerId: owner.ownerId,
       },

@@ -147,6 +147,15 @@ const CALLS: Record<string, () => Promise<Call> | Call> = {
     };
     return { url: `/api/KarImport/recalc-by-user/${sweep.owner.userId}` };
   },
+  // A bank statement applied: one credit that names no property, kept for a clerk (issue 30).
+  'POST /api/Reconciliation/statement': () => statementCall(`SWEEP-${Date.now()}`),
+  // That credit assigned by hand: a statement of its own imported first.
+  'POST /api/Reconciliation/match': async () => {
+    const bankReference = `SWEEP-M-${Date.now()}`;
+    const imported = await injectAs(sweep.t.app, sweep.owner, { method: 'POST', ...statementCall(bankReference) });
+    expect(imported.statusCode).toBe(200);
+    return { url: '/api/Reconciliation/match', payload: { bankReference, malmattaNo: sweep.values.malmattaNo } };
+  },
   // Properties registered this year are not due; the walk's are made a year older in that respect.
   'POST /api/Properties/decrease-ghasara': async () => {
     await notDepreciatedThisYear();
@@ -192,6 +201,13 @@ async function notDepreciatedThisYear() {
 }
 
 const key = (r: Route) => `${r.method} ${r.url}`;
+
+/** A bank statement of one credit that names no property, applied. */
+function statementCall(bankReference: string): Call {
+  const csv = `Date,Narration,Chq./Ref.No.,Deposit Amt.\n05/11/26,NEFT-DONATION,${bankReference},10.00\n`;
+  const file = multipart([{ name: 'file', value: Buffer.from(csv), filename: 'statement.csv', contentType: 'text/csv' }]);
+  return { url: '/api/Reconciliation/statement?dryRun=false', payload: file.payload, headers: file.headers };
+}
 
 async function callOf(route: Route): Promise<Call> {
   const special = CALLS[key(route)];

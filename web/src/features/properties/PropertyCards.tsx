@@ -1,5 +1,5 @@
 // Existing properties (spec 2.3): filters by owner name and property number, one card a property
-// with Update, the Namuna 8 PDF and the ownership history, and paging.
+// with Update, the Namuna 8 PDF, the tax demand bill (9-क) PDF and the ownership history, and paging.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import EditIcon from '@mui/icons-material/Edit';
 import HistoryIcon from '@mui/icons-material/History';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import ReceiptIcon from '@mui/icons-material/ReceiptLong';
 import SearchIcon from '@mui/icons-material/Search';
 import { ListPages, ListStatus } from '../../components/ListParts.tsx';
 import { BUILDING_TYPES, USAGES, type BuildingType, type Usage } from '../../../../common/property/assessment.ts';
@@ -32,6 +33,8 @@ interface Props {
   onPage: (n: number) => void;
   onUpdate: (row: PropertyRow) => void;
   onPdf: (row: PropertyRow) => void;
+  /** The tax demand bill (Namuna 9-क) PDF. */
+  onDemand: (row: PropertyRow) => void;
   onHistory: (row: PropertyRow) => void;
 }
 
@@ -42,8 +45,9 @@ function Card({
   busy,
   onUpdate,
   onPdf,
+  onDemand,
   onHistory,
-}: { row: PropertyRow; busy: boolean } & Pick<Props, 'onUpdate' | 'onPdf' | 'onHistory'>) {
+}: { row: PropertyRow; busy: boolean } & Pick<Props, 'onUpdate' | 'onPdf' | 'onDemand' | 'onHistory'>) {
   const type = BUILDING_TYPES[row.buildingType as BuildingType];
   const use = USAGES[row.usage as Usage];
   return (
@@ -104,6 +108,16 @@ function Card({
         </Button>
         <Button
           size="small"
+          variant="outlined"
+          startIcon={<ReceiptIcon />}
+          disabled={busy}
+          onClick={() => onDemand(row)}
+          aria-label={`कर मागणी बिल PDF ${row.malmattaNo}`}
+        >
+          कर मागणी PDF
+        </Button>
+        <Button
+          size="small"
           startIcon={<HistoryIcon />}
           disabled={busy}
           onClick={() => onHistory(row)}
@@ -128,6 +142,7 @@ export default function PropertyCards({
   onPage,
   onUpdate,
   onPdf,
+  onDemand,
   onHistory,
 }: Props) {
   const count = page ? (page.totalCapped ? `${page.totalCount.toLocaleString('en-IN')}+` : String(page.totalCount)) : '';
@@ -182,7 +197,15 @@ export default function PropertyCards({
             sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}
           >
             {page.items.map((row) => (
-              <Card key={row.propertyId} row={row} busy={busy} onUpdate={onUpdate} onPdf={onPdf} onHistory={onHistory} />
+              <Card
+                key={row.propertyId}
+                row={row}
+                busy={busy}
+                onUpdate={onUpdate}
+                onPdf={onPdf}
+                onDemand={onDemand}
+                onHistory={onHistory}
+              />
             ))}
           </Box>
           <ListPages page={page} onPage={onPage} disabled={loading || busy} siblingCount={1} />

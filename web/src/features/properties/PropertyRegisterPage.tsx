@@ -7,7 +7,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import PdfBusy from '../../components/PdfBusy.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { downloadNamuna8, type PropertyRow } from './api.ts';
+import { downloadDemandBill, downloadNamuna8, type PropertyRow } from './api.ts';
 import HistoryDialog from './HistoryDialog.tsx';
 import PageHeader from './PageHeader.tsx';
 import PropertyCards, { type Filters } from './PropertyCards.tsx';
@@ -45,14 +45,15 @@ export default function PropertyRegisterPage() {
       ? `Network response was not ok (${owners.error.status}): ${owners.error.message}`
       : 'Failed to fetch data';
 
-  const pdf = async (row: PropertyRow) => {
+  /** The card's two PDFs (spec 2.3): the Namuna 8 extract and the tax demand bill. */
+  const pdf = (get: (row: PropertyRow) => Promise<unknown>) => async (row: PropertyRow) => {
     if (!row.malmattaNo) {
       setNotice({ severity: 'error', text: 'Missing required information for PDF generation.' });
       return;
     }
     setPdfBusy(true);
     try {
-      await downloadNamuna8(row.malmattaNo);
+      await get(row);
     } catch (err) {
       setNotice({ severity: 'error', text: `Error downloading PDF: ${(err as Error).message}` });
     } finally {
@@ -90,7 +91,8 @@ export default function PropertyRegisterPage() {
             setNotice(null);
             setEditing(row);
           }}
-          onPdf={pdf}
+          onPdf={pdf((row) => downloadNamuna8(row.malmattaNo))}
+          onDemand={pdf((row) => downloadDemandBill(row.ownerId, row.malmattaNo))}
           onHistory={(row) => setHistoryOf(row.malmattaNo)}
         />
       )}

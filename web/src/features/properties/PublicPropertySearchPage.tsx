@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PowPool } from './pow.ts';
 import { ASSESSMENT_LABELS } from '../../../../common/property/fields.ts';
+import { TAX_HEADS } from '../../../../common/property/tax.ts';
 import { ApiError, messageOf } from '../../lib/api.ts';
 import { preloaded } from '../../lib/preloaded.ts';
 import {
@@ -51,11 +52,46 @@ const DETAILS: { mr: string; en: string; value: (p: PublicProperty) => string }[
     value: (p: PublicProperty) => rupees(p[k]),
   })),
   { ...ASSESSMENT_LABELS.ghasaraRate, value: (p) => text(p.ghasaraRate) },
-  ...(['gharpatti', 'divabatti', 'arogya', 'total'] as const).map((k) => ({
+  // Every head the total adds up, water included (issue 29, point 8), then the total.
+  ...[...TAX_HEADS.map((h) => h.assessed), 'total' as const].map((k) => ({
     ...ASSESSMENT_LABELS[k],
     value: (p: PublicProperty) => rupees(p[k]),
   })),
 ];
+
+/** The UPI QR code of the outstanding total (issue 30): the qrcode package is loaded only when a
+ *  result has one, so the search page stays light. On a phone the link opens the UPI app itself. */
+function UpiPay({ upi }: { upi: NonNullable<PublicProperty['upi']> }) {
+  const [image, setImage] = useState('');
+  useEffect(() => {
+    let live = true;
+    import('qrcode')
+      .then((q) => (q.default ?? q).toDataURL(upi.link, { errorCorrectionLevel: 'M', margin: 4, width: 220 }))
+      .then((url) => live && setImage(url))
+      .catch(() => live && setImage(''));
+    return () => {
+      live = false;
+    };
+  }, [upi.link]);
+  return (
+    <section className="prop-upi" aria-labelledby="prop-upi-title" data-testid="upi-pay">
+      <h2 id="prop-upi-title">
+        UPI ने भरा <span className="prop-en">Pay by UPI</span>
+      </h2>
+      {image && <img src={image} width={220} height={220} alt={`UPI QR: ${rupees(upi.amount)}, बिल ${upi.billNo}`} data-testid="upi-qr" />}
+      <p>
+        रक्कम / Amount: <b data-testid="upi-amount">{rupees(upi.amount)}</b> · बिल क्र. / Bill No. <b>{upi.billNo}</b>
+      </p>
+      <a className="gp-btn gp-btn--solid" href={upi.link} data-testid="upi-link">
+        UPI ने भरा / Pay by UPI
+      </a>
+      <p className="prop-hint">
+        कोणत्याही UPI ॲपने QR स्कॅन करा; बँक जमा तपासल्यावर पावती मिळेल. / Scan with any UPI app; the receipt follows once the bank credit is
+        checked.
+      </p>
+    </section>
+  );
+}
 
 /** The suggestions' list, named by the box (one search box on the page; a fixed id reads the same
  *  in the server's HTML and after hydration). */
@@ -209,39 +245,42 @@ export default function PublicPropertySearchPage() {
           </div>
           {view === 'dues' &&
             (dues ? (
-              <div className="prop-table-wrap">
-                <table className="prop-table" data-testid="dues-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">कर / Tax</th>
-                      <th scope="col">मागील / Arrears</th>
-                      <th scope="col">चालू / Current</th>
-                      <th scope="col">एकूण / Total</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {HEADS.map((h) => (
-                      <tr key={h.key}>
-                        <th scope="row">
-                          {h.mr}
-                          <span className="prop-en">{h.en}</span>
-                        </th>
-                        <td>{rupees(dues[h.key].magil)}</td>
-                        <td>{rupees(dues[h.key].chalu)}</td>
-                        <td>{rupees(dues[h.key].total)}</td>
+              <>
+                <div className="prop-table-wrap">
+                  <table className="prop-table" data-testid="dues-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">कर / Tax</th>
+                        <th scope="col">मागील / Arrears</th>
+                        <th scope="col">चालू / Current</th>
+                        <th scope="col">एकूण / Total</th>
                       </tr>
-                    ))}
-                  </tbody>
-                  <tfoot>
-                    <tr>
-                      <th scope="row" colSpan={3}>
-                        एकूण थकित कर / Total outstanding
-                      </th>
-                      <td data-testid="dues-total">{rupees(dues.total)}</td>
-                    </tr>
-                  </tfoot>
-                </table>
-              </div>
+                    </thead>
+                    <tbody>
+                      {HEADS.map((h) => (
+                        <tr key={h.key}>
+                          <th scope="row">
+                            {h.mr}
+                            <span className="prop-en">{h.en}</span>
+                          </th>
+                          <td>{rupees(dues[h.key].magil)}</td>
+                          <td>{rupees(dues[h.key].chalu)}</td>
+                          <td>{rupees(dues[h.key].total)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                    <tfoot>
+                      <tr>
+                        <th scope="row" colSpan={3}>
+                          एकूण थकित कर / Total outstanding
+                        </th>
+                        <td data-testid="dues-total">{rupees(dues.total)}</td>
+                      </tr>
+                    </tfoot>
+                  </table>
+                </div>
+                {result.upi && <UpiPay upi={result.upi} />}
+              </>
             ) : (
               <p className="qr-state" data-testid="no-dues">
                 या मालमत्तेसाठी थकित कर माहिती उपलब्ध नाही

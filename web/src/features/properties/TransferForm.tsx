@@ -8,6 +8,7 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { NO_HEIR, TRANSFER_FIELDS, type TransferFieldName } from '../../../../common/property/transfer.ts';
+import { normaliseMobile } from '../../../../common/sms.ts';
 import { ApiError } from '../../lib/api.ts';
 import { todayIso } from '../../lib/dates.ts';
 import { formatDateGB } from '../../lib/format.ts';
@@ -33,7 +34,11 @@ export default function TransferForm() {
   const set = (name: TransferFieldName, value: string) => setValues((v) => ({ ...v, [name]: value }));
   const blur = (name: TransferFieldName) => setTouched((t) => ({ ...t, [name]: true }));
   const missing = TRANSFER_FIELDS.filter((f) => f.required && !values[f.name].trim());
+  // Optional, but when typed it is a mobile the dues SMS can reach.
+  const badMobile = !!values.navin_malakache_mobile.trim() && !normaliseMobile(values.navin_malakache_mobile);
   const errorOf = (name: TransferFieldName) => {
+    if (name === 'navin_malakache_mobile')
+      return badMobile && touched[name] ? '१० अंकी मोबाईल क्रमांक लिहा / Enter a 10-digit mobile number' : '';
     const f = missing.find((m) => m.name === name);
     return f && touched[name] ? `${f.en} is required.` : '';
   };
@@ -51,8 +56,8 @@ export default function TransferForm() {
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (missing.length) {
-      setTouched(Object.fromEntries(missing.map((f) => [f.name, true])));
+    if (missing.length || badMobile) {
+      setTouched({ ...Object.fromEntries(missing.map((f) => [f.name, true])), navin_malakache_mobile: true });
       return;
     }
     setError('');
@@ -164,6 +169,13 @@ export default function TransferForm() {
         <Grid size={{ xs: 12, sm: 6 }}>{box('sadya_malakache_nav')}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{box('bhogwatadharak_nav')}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{box('navin_malakache_nav')}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {box('navin_malakache_mobile', {
+            type: 'tel',
+            helperText: 'थकीत कराचे SMS या क्रमांकावर जातील / Dues SMS go to this number',
+            slotProps: { htmlInput: { inputMode: 'tel', autoComplete: 'off', maxLength: 20 } },
+          })}
+        </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{box('varasache_nav', { helperText: 'रिकामे असल्यास "NO" पाठवले जाते / Sent as NO when blank' })}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           {/* The browser draws the date in its own locale; it is repeated day first. */}
@@ -189,7 +201,7 @@ export default function TransferForm() {
         >
           रीसेट (Reset)
         </Button>
-        <Button type="submit" variant="contained" disabled={busy || missing.length > 0}>
+        <Button type="submit" variant="contained" disabled={busy || missing.length > 0 || badMobile}>
           {busy ? 'पाठवत आहे…' : 'फेरफार नोंदवा (Submit)'}
         </Button>
       </Box>

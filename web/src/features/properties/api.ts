@@ -77,6 +77,12 @@ export function downloadNamuna8(malmattaNo: string) {
   return download(`/api/GrampanchayatImport/namuna8-pdf?${q}`, `Number8_${malmattaNo}.pdf`);
 }
 
+/** The Namuna 9-क tax demand bill (spec 2.3, 7): "tax demand receipt {malmattaNo}.pdf" unless the server names it. */
+export function downloadDemandBill(ownerId: number, malmattaNo: string) {
+  const q = new URLSearchParams({ ownerId: String(ownerId), createdByUserId: String(councilIdOf()) });
+  return download(`/api/KarImport/magani-pdf?${q}`, `tax demand receipt ${malmattaNo}.pdf`);
+}
+
 export const fetchHistory = (malmattaNo: string, signal?: AbortSignal) =>
   api<OwnershipHistory>(`/api/PropertyTransfer/history?malmattaNo=${encodeURIComponent(malmattaNo)}`, { signal }).then((e) => e.result);
 

@@ -272,6 +272,11 @@ function ProfileForm({ profile }: { profile: SiteProfile }) {
           {text('latitude', 'Latitude', { md: 3, helper: 'e.g. 18.5204' })}
           {text('longitude', 'Longitude', { md: 3, helper: 'e.g. 73.8567' })}
           {text('summary', 'गावाविषयी (Summary)', { md: 12, multiline: true })}
+          {text('upiId', 'UPI आयडी (UPI id of the panchayat account)', {
+            md: 6,
+            helper: 'उदा. gp.sonagaon@sbi — दिल्यास कर मागणी बिलावर UPI QR छापला जातो / With it, tax bills carry a UPI QR',
+          })}
+          {text('upiPayeeName', 'UPI वरील नाव (Payee name)', { md: 6, helper: 'रिकामे: कार्यालयाचे नाव / Empty: the office name' })}
         </Grid>
       </Block>
 

@@ -29,6 +29,10 @@ export default function KarListPage() {
   const [downloading, setDownloading] = useState(false);
   const list = useTaxList(userId, page, size, order);
   const data = list.data ?? null;
+  // The column totals over every record come with the first page (the server sums once); a later
+  // page shows them from that page, read once and kept.
+  const first = useTaxList(userId, 1, size, order);
+  const totals = data?.totals ?? first.data?.totals ?? null;
   const loading = list.isFetching;
   const error = list.isError ? messageOf(list.error) : '';
   const notify = useNotify();
@@ -146,6 +150,20 @@ export default function KarListPage() {
                   </tr>
                 ))}
               </tbody>
+              {totals && (
+                <tfoot>
+                  <tr data-testid="tax-list-totals">
+                    <th scope="row" colSpan={2}>
+                      एकूण (सर्व नोंदी) / Total (all records)
+                    </th>
+                    {TAX_LIST_COLUMNS.slice(2).map((c) => (
+                      <td key={c.field} className={c.money ? 'num' : undefined}>
+                        {c.money ? formatRupees(totals[c.field] ?? 0) : ''}
+                      </td>
+                    ))}
+                  </tr>
+                </tfoot>
+              )}
             </table>
           </div>
         )
