@@ -279,6 +279,24 @@ describe('server-side rendering of the public pages', () => {
       expect(res.body, url).toMatch(/assets\/index-[\w-]+\.js/);
     }
   });
+
+  it('answers an address the app has no page for with 404 and the Marathi "not found" page, every screen of the route table with 200', async () => {
+    for (const url of ['/no-such-page', '/admin/extra', '/birthqr/abc/extra', '/seva-fulll']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      // The app's router shows its "not found" page; without JavaScript the shell says it.
+      expect(res.body, url).toMatch(/assets\/index-[\w-]+\.js/);
+      expect(res.body, url).toMatch(/<noscript>.*data-testid="page-not-found".*पृष्ठ सापडले नाही.*<\/noscript>/s);
+    }
+    // The router's addresses: the staff screens (web/src/app/staffScreens.tsx), login, with the router's leniency.
+    const { staffScreens } = await import('../../web/src/app/staffScreens.tsx');
+    for (const url of [...staffScreens.map((s) => s.path), '/login', '/reg', '/BirthCertForm', '/admin/', '/apiTokens?x=1']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('page-not-found');
+    }
+  });
 });
 
 /** The notice a browser without JavaScript shows in place of a page the server could not render. */

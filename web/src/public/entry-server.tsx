@@ -8,6 +8,7 @@ import PublicFrame from '../app/layouts/PublicFrame.tsx';
 import type { SiteProfile } from '../features/site/api.ts';
 import { slideSources, type Slide } from '../features/carousel/api.ts';
 import { matchPublic } from './pages.ts';
+import { staffScreens } from '../app/staffScreens.tsx';
 
 export interface Rendered {
   html: string;
@@ -73,4 +74,17 @@ export async function render(url: string, get: (path: string) => Promise<unknown
     preloadImage = { href: src, srcSet, sizes };
   }
   return { html, data, module: match.page.src, preloadImage };
+}
+
+/** The staff app's own addresses beside the public pages (app/router.tsx): login, registration. */
+const APP_PATHS = ['/login', '/reg'];
+
+/** Whether the web app has a page at this path (app/router.tsx's routes: the public pages, the staff
+ *  screens of staffScreens.tsx, login). Any other address is the app's "not found" page, which the
+ *  server sends with 404 so that search engines and links see a missing page. Case and a trailing
+ *  slash are ignored, as the router ignores them. */
+export function knows(pathname: string): boolean {
+  if (matchPublic(pathname)) return true;
+  const path = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
+  return [...APP_PATHS, ...staffScreens.map((s) => s.path)].some((p) => p.toLowerCase() === path);
 }
