@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app.ts';
@@ -290,8 +291,10 @@ describe('server-side rendering of the public pages', () => {
       expect(res.body, url).toMatch(/<noscript>.*data-testid="page-not-found".*पृष्ठ सापडले नाही.*<\/noscript>/s);
     }
     // The router's addresses: the staff screens (web/src/app/staffScreens.tsx), login, with the router's leniency.
-    const { staffScreens } = await import('../../web/src/app/staffScreens.tsx');
-    for (const url of [...staffScreens.map((s) => s.path), '/login', '/reg', '/BirthCertForm', '/admin/', '/apiTokens?x=1']) {
+    const entry = path.join(webDist, '../dist-server/entry-server.js');
+    const { APP_PATHS } = (await import(pathToFileURL(entry).href)) as { APP_PATHS: string[] };
+    expect(APP_PATHS).toEqual(expect.arrayContaining(['/login', '/admin', '/birthCertForm', '/setup']));
+    for (const url of [...APP_PATHS, '/BirthCertForm', '/admin/', '/apiTokens?x=1']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).not.toContain('page-not-found');

@@ -76,8 +76,8 @@ export async function render(url: string, get: (path: string) => Promise<unknown
   return { html, data, module: match.page.src, preloadImage };
 }
 
-/** The staff app's own addresses beside the public pages (app/router.tsx): login, registration. */
-const APP_PATHS = ['/login', '/reg'];
+/** The staff app's addresses beside the public pages (app/router.tsx): login, registration, the staff screens. */
+export const APP_PATHS = ['/login', '/reg', ...staffScreens.map((s) => s.path)];
 
 /** Whether the web app has a page at this path (app/router.tsx's routes: the public pages, the staff
  *  screens of staffScreens.tsx, login). Any other address is the app's "not found" page, which the
@@ -86,5 +86,5 @@ const APP_PATHS = ['/login', '/reg'];
 export function knows(pathname: string): boolean {
   if (matchPublic(pathname)) return true;
   const path = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
-  return [...APP_PATHS, ...staffScreens.map((s) => s.path)].some((p) => p.toLowerCase() === path);
+  return APP_PATHS.some((p) => p.toLowerCase() === path);
 }
