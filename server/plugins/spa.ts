@@ -36,6 +36,7 @@ interface SsrEntry {
     html: string;
     data: Record<string, unknown>;
     module: string;
+    title?: string;
     preloadImage?: { href: string; srcSet?: string; sizes: string };
   } | null>;
   /** Whether the web app has a page at the path; missing in an older build. */
@@ -278,6 +279,7 @@ export default fp(async function spa(app: FastifyInstance, opts: { webDist: stri
       opts.webDist,
     ));
     return publicTemplate
+      .replace(/<title>[^<]*<\/title>/, (t) => (page.title ? `<title>${escapeHtml(page.title)}</title>` : t))
       .replace('<!--app-head-->', () => head)
       .replace('</head>', () => `${links}</head>`)
       .replace('<!--app-html-->', () => page.html)

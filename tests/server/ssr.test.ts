@@ -281,6 +281,24 @@ describe('server-side rendering of the public pages', () => {
     }
   });
 
+  it("titles every page with its own name and the office's, the staff app's page with the office's", async () => {
+    const office = NAME.replace('<', '&lt;').replace('>', '&gt;');
+    const titles: [string, string][] = [
+      ['/', `${office} — अधिकृत संकेतस्थळ`],
+      ['/yojna-full', `योजना — ${office}`],
+      ['/seva', `सेवा — ${office}`],
+      ['/samiti-full', `समित्या — ${office}`],
+      ['/usermalmatta', `मालमत्ता तपशील — ${office}`],
+      ['/birthqr/no-such-id', `जन्म प्रमाणपत्र — ${office}`],
+      ['/login', `${office} — अधिकृत संकेतस्थळ`],
+      ['/birthCertForm', `${office} — अधिकृत संकेतस्थळ`],
+    ];
+    for (const [url, title] of titles) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.body.match(/<title>([^<]*)<\/title>/g), url).toEqual([`<title>${title}</title>`]);
+    }
+  });
+
   it('answers an address the app has no page for with 404 and the Marathi "not found" page, every screen of the route table with 200', async () => {
     for (const url of ['/no-such-page', '/admin/extra', '/birthqr/abc/extra', '/seva-fulll']) {
       const res = await app.inject({ method: 'GET', url });
