@@ -32,4 +32,22 @@ describe('screens of issue 29', () => {
     expect(errors).toEqual([]);
     await staff.close();
   });
+
+  it('keeps a side margin of at least 16 px on the public pages at 375 px, as the home has', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
+    for (const path of ['/', '/seva', '/yojna-full', '/samiti-full']) {
+      await page.goto(portal.baseUrl + path);
+      // The page's heading and every card or section box in the page's main part.
+      const boxes = await page
+        .locator('main h1, main h2, main .gp-cards > *, main [data-testid="service"], main article')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0));
+      expect(boxes.length, path).toBeGreaterThan(0);
+      for (const r of boxes) {
+        expect(r.left, path).toBeGreaterThanOrEqual(16);
+        expect(375 - r.right, path).toBeGreaterThanOrEqual(16);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+    }
+    await page.close();
+  });
 });
