@@ -37,8 +37,11 @@ interface SsrEntry {
     html: string;
     data: Record<string, unknown>;
     module: string;
+    title?: string;
     preloadImage?: { href: string; srcSet?: string; sizes: string };
   } | null>;
+  /** Whether the web app has a page at the path; missing in an older build. */
+  knows?(pathname: string): boolean;
 }
 
 /** The module the public entry loads after the first paint (web/src/public/hydrate.tsx). */
@@ -165,21 +168,34 @@ function htmlPacker(limit = 32) {
 /** Where index.html's placeholder (shown until the staff app renders) takes the notice below. */
 const UNAVAILABLE_PLACEHOLDER = '<!--app-unavailable-->';
 
-/** index.html for a public page the server could not render: the notice, Marathi first, shown
- *  only without JavaScript (with it, the staff app renders the page and reads again), in place of
- *  the placeholder's loading line; and a link that asks for the page again. */
-function unavailableShell(template: string, url: string): string {
+/** index.html with a notice, Marathi first, shown only without JavaScript (with it, the staff app
+ *  renders the page), in place of the placeholder's loading line, which nothing would replace. */
+function shellNotice(template: string, mr: string, en: string, link: { href: string; text: string }, testId: string): string {
   const notice =
     '<noscript><style>.gp-shell-loading{display:none}</style>' +
-    '<div role="alert" data-testid="page-unavailable" style="max-width:32em;padding:0 16px;text-align:center;font-size:16px;line-height:1.6;color:#222">' +
-    '<p style="margin:0 0 8px">हे पान आत्ता उघडता आले नाही. कृपया थोड्या वेळाने पुन्हा प्रयत्न करा.</p>' +
-    '<p lang="en" style="margin:0 0 12px">This page could not be loaded right now. Please try again in a little while.</p>' +
-    `<a href="${escapeHtml(url)}" style="color:#0d47a1">पुन्हा प्रयत्न करा / Try again</a></div></noscript>`;
+    `<div role="alert" data-testid="${testId}" style="max-width:32em;padding:0 16px;text-align:center;font-size:16px;line-height:1.6;color:#222">` +
+    `<p style="margin:0 0 8px">${mr}</p>` +
+    `<p lang="en" style="margin:0 0 12px">${en}</p>` +
+    `<a href="${escapeHtml(link.href)}" style="color:#0d47a1">${link.text}</a></div></noscript>`;
   return template.replace(UNAVAILABLE_PLACEHOLDER, () => notice);
 }
 
 /** The kinds of file the portal stores as uploads, by their names' endings. */
 const UPLOAD_TYPES: Record<string, string> = { '.webp': 'image/webp', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg' };
+/** A public page the server could not render: it says so, with a link that asks for the page again
+ *  (the browser app renders it and reads again). */
+const unavailableShell = (template: string, url: string) =>
+  shellNotice(
+    template,
+    'हे पान आत्ता उघडता आले नाही. कृपया थोड्या वेळाने पुन्हा प्रयत्न करा.',
+    'This page could not be loaded right now. Please try again in a little while.',
+    { href: url, text: 'पुन्हा प्रयत्न करा / Try again' },
+    'page-unavailable',
+  );
+
+/** An address the app has no page for (components/NotFoundPage.tsx says the same with JavaScript). */
+const notFoundShell = (template: string) =>
+  shellNotice(template, 'पृष्ठ सापडले नाही', 'Page not found (404)', { href: '/', text: 'मुख्यपृष्ठावर जा' }, 'page-not-found');
 
 export default fp(async function spa(app: FastifyInstance, opts: { webDist: string; uploadsDir: string }) {
   app.decorate('indexTransforms', [] as IndexTransform[]);
@@ -227,6 +243,7 @@ export default fp(async function spa(app: FastifyInstance, opts: { webDist: stri
     hasWeb && fs.existsSync(publicFile) && fs.existsSync(ssrFile) && fs.existsSync(path.join(opts.webDist, '.vite', 'manifest.json'));
   if (hasWeb && !hasSsr) app.log.warn(`No server-side rendering bundle in ${ssrFile}: public pages are rendered in the browser.`);
   let ssr: Promise<SsrEntry> | undefined;
+  const loadSsr = () => import(pathToFileURL(ssrFile).href) as Promise<SsrEntry>;
   let manifest: Manifest | undefined;
   const pageLinks: Record<string, string> = {};
 
@@ -255,7 +272,7 @@ export default fp(async function spa(app: FastifyInstance, opts: { webDist: stri
 
   async function renderPublic(request: FastifyRequest): Promise<string | null> {
     if (!hasSsr) return null;
-    ssr ??= import(pathToFileURL(ssrFile).href) as Promise<SsrEntry>;
+    ssr ??= loadSsr();
     const page = await (await ssr).render(request.url, (url) => read(url, request));
     if (!page) return null;
     rawPublicTemplate ??= fs.readFileSync(publicFile, 'utf8');
@@ -276,6 +293,7 @@ export default fp(async function spa(app: FastifyInstance, opts: { webDist: stri
       opts.webDist,
     ));
     return publicTemplate
+      .replace(/<title>[^<]*<\/title>/, (t) => (page.title ? `<title>${escapeHtml(page.title)}</title>` : t))
       .replace('<!--app-head-->', () => head)
       .replace('</head>', () => `${links}</head>`)
       .replace('<!--app-html-->', () => page.html)
@@ -317,11 +335,15 @@ export default fp(async function spa(app: FastifyInstance, opts: { webDist: stri
       // loading line, which nothing would ever replace.
       html = failed ? unavailableShell(template, request.url) : template;
     }
+    // An address the app has no page for: the staff app shows its "not found" page (the router's),
+    // sent with 404 so that search engines and link checkers see a missing page.
+    const missing = html === template && hasSsr && (await (ssr ??= loadSsr())).knows?.(request.url.split('?')[0]) === false;
+    if (missing) html = notFoundShell(template!);
     for (const t of app.indexTransforms) html = await t(html, request);
     // A failure is not kept by the browser or a proxy: the next visit asks again.
     const unique = unstored.has(request) || failed !== undefined;
     reply
-      .code(failed ?? 200)
+      .code(failed ?? (missing ? 404 : 200))
       .type('text/html; charset=utf-8')
       .header('cache-control', unique ? 'no-store' : 'no-cache');
     // Already compressed: the compress plugin leaves it as it is. A page made for one visitor (a

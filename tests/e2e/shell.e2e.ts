@@ -49,7 +49,7 @@ describe('app shell', () => {
   it('shows the staff screens of one table: sidebar links, dashboard cards, each screen in the staff layout', async () => {
     const { page, errors } = await staffPage({ width: 1280, height: 800 });
     const nav = page.getByRole('navigation', { name: 'कर्मचारी मेनू' });
-    await expect.poll(() => nav.getByRole('link').count()).toBe(16);
+    await expect.poll(() => nav.getByRole('link').count()).toBe(20);
     expect(await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
       '/admin',
       '/updateGhasara',
@@ -63,6 +63,11 @@ describe('app shell', () => {
       '/smsSend',
       '/taxRates',
       '/propertyImport',
+      // The clerk's daily work: the four certificate screens (issue 29).
+      '/birthCertForm',
+      '/deathCertForm',
+      '/residentialCertForm',
+      '/marriageCertForm',
       '/siteProfile',
       '/apiTokens',
       '/audit',

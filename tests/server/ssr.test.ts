@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app.ts';
@@ -277,6 +278,44 @@ describe('server-side rendering of the public pages', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).not.toContain('id="gp-data"');
       expect(res.body, url).toMatch(/assets\/index-[\w-]+\.js/);
+    }
+  });
+
+  it("titles every page with its own name and the office's, the staff app's page with the office's", async () => {
+    const office = NAME.replace('<', '&lt;').replace('>', '&gt;');
+    const titles: [string, string][] = [
+      ['/', `${office} — अधिकृत संकेतस्थळ`],
+      ['/yojna-full', `योजना — ${office}`],
+      ['/seva', `सेवा — ${office}`],
+      ['/samiti-full', `समित्या — ${office}`],
+      ['/usermalmatta', `मालमत्ता तपशील — ${office}`],
+      ['/birthqr/no-such-id', `जन्म प्रमाणपत्र — ${office}`],
+      ['/login', `${office} — अधिकृत संकेतस्थळ`],
+      ['/birthCertForm', `${office} — अधिकृत संकेतस्थळ`],
+    ];
+    for (const [url, title] of titles) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.body.match(/<title>([^<]*)<\/title>/g), url).toEqual([`<title>${title}</title>`]);
+    }
+  });
+
+  it('answers an address the app has no page for with 404 and the Marathi "not found" page, every screen of the route table with 200', async () => {
+    for (const url of ['/no-such-page', '/admin/extra', '/birthqr/abc/extra', '/seva-fulll']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      // The app's router shows its "not found" page; without JavaScript the shell says it.
+      expect(res.body, url).toMatch(/assets\/index-[\w-]+\.js/);
+      expect(res.body, url).toMatch(/<noscript>.*data-testid="page-not-found".*पृष्ठ सापडले नाही.*<\/noscript>/s);
+    }
+    // The router's addresses: the staff screens (web/src/app/staffScreens.tsx), login, with the router's leniency.
+    const entry = path.join(webDist, '../dist-server/entry-server.js');
+    const { APP_PATHS } = (await import(pathToFileURL(entry).href)) as { APP_PATHS: string[] };
+    expect(APP_PATHS).toEqual(expect.arrayContaining(['/login', '/admin', '/birthCertForm', '/setup']));
+    for (const url of [...APP_PATHS, '/BirthCertForm', '/admin/', '/apiTokens?x=1']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('page-not-found');
     }
   });
 });

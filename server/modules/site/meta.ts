@@ -10,6 +10,7 @@ import { OG_HEIGHT, OG_WIDTH, ogImage } from './og-image.ts';
 import type { SiteProfileBody } from './schema.ts';
 import { getProfile, publicUserId } from './service.ts';
 import { escapeHtml, scriptJson } from '../../lib/html.ts';
+import { pageTitle } from '../../../common/glossary.ts';
 
 const META_PLACEHOLDER = '<!--app-meta-->';
 const CACHE_MS = 5000;
@@ -118,14 +119,21 @@ export function siteMeta(app: FastifyInstance): { transform: IndexTransform; inv
       cached = entry;
     }
     let head = '';
+    let officeName = '';
     try {
       const { profile, imageUrl } = await cached.source;
+      officeName = profile.officeName;
       head = renderHead(profile, base, base + request.url.split('?')[0], imageUrl);
     } catch (err) {
       // The page must still open when the database is down; it just lacks the metadata.
       request.log.error({ err }, 'index metadata failed');
     }
-    return html.replace(META_PLACEHOLDER, () => head);
+    // The staff app's page (index.html, /login) keeps the generic title the build gave it until the
+    // office has a name: then it names the office (a shared link, a bookmark). A server-rendered
+    // public page has its own title already.
+    const generic = `<title>${pageTitle()}</title>`;
+    const named = officeName ? `<title>${escapeHtml(pageTitle(undefined, officeName))}</title>` : generic;
+    return html.replace(META_PLACEHOLDER, () => head).replace(generic, () => named);
   };
   return {
     transform,

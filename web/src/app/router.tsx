@@ -10,6 +10,12 @@ import HomePage from './HomeRoute.tsx';
 import NotFoundPage from '../components/NotFoundPage.tsx';
 import { PUBLIC_PAGES, type Params, type PublicPage } from '../public/pages.ts';
 import { sidebarLinks, staffScreens } from './staffScreens.tsx';
+import { usePageTitle } from '../lib/title.ts';
+import { TERMS } from '../../../common/glossary.ts';
+import { useSiteProfile } from '../features/site/api.ts';
+
+/** Each staff screen's name for its <title>, by path. */
+const staffTitles = Object.fromEntries(staffScreens.map((s) => [s.path, s.title.mr]));
 
 const AdminLayout = lazy(() => import('./layouts/AdminLayout.tsx'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
@@ -26,7 +32,14 @@ function PublicRoute({ page, Page }: { page: PublicPage; Page: PageComponent }) 
   const params: Params = {};
   for (const name of page.query ?? []) params[name] = query.get(name) ?? undefined;
   Object.assign(params, path);
+  usePageTitle(page.title, useSiteProfile()?.officeName);
   return <Page {...(page.props?.(params) ?? {})} />;
+}
+
+/** A page of the staff app's public layout with its name in the <title>. */
+function Titled({ name, children }: { name: string; children: React.ReactNode }) {
+  usePageTitle(name, useSiteProfile()?.officeName);
+  return children;
 }
 
 /** The home page is in the main chunk: the staff app's first screen when the server did not render it. */
@@ -40,17 +53,38 @@ export const router = createBrowserRouter([
   {
     element: <PublicLayout />,
     children: [
-      { path: '/login', element: <LoginPage /> },
-      { path: '/reg', element: <RegisterPage /> },
+      {
+        path: '/login',
+        element: (
+          <Titled name={TERMS.login.mr}>
+            <LoginPage />
+          </Titled>
+        ),
+      },
+      {
+        path: '/reg',
+        element: (
+          <Titled name={TERMS.register.mr}>
+            <RegisterPage />
+          </Titled>
+        ),
+      },
       ...publicRoutes,
-      { path: '*', element: <NotFoundPage /> },
+      {
+        path: '*',
+        element: (
+          <Titled name={TERMS.notFound.mr}>
+            <NotFoundPage />
+          </Titled>
+        ),
+      },
     ],
   },
   {
     element: <Guard />,
     children: [
       {
-        element: <AdminLayout links={sidebarLinks} />,
+        element: <AdminLayout links={sidebarLinks} titles={staffTitles} />,
         children: [
           ...staffScreens.map((s) => ({
             path: s.path,

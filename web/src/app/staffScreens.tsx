@@ -96,24 +96,28 @@ export const staffScreens: StaffScreen[] = [
     path: '/birthCertForm',
     title: { mr: 'जन्म प्रमाणपत्र', en: 'Birth certificates' },
     element: <CertificateAdminPage key="birth" kind="birth" />,
+    sidebar: true,
     card: true,
   },
   {
     path: '/deathCertForm',
     title: { mr: 'मृत्यू प्रमाणपत्र', en: 'Death certificates' },
     element: <CertificateAdminPage key="death" kind="death" />,
+    sidebar: true,
     card: true,
   },
   {
     path: '/residentialCertForm',
     title: { mr: 'रहिवासी दाखला', en: 'Residence certificates' },
     element: <CertificateAdminPage key="residence" kind="residence" />,
+    sidebar: true,
     card: true,
   },
   {
     path: '/marriageCertForm',
     title: { mr: 'विवाह नोंदणी प्रमाणपत्र', en: 'Marriage certificates' },
     element: <CertificateAdminPage key="marriage" kind="marriage" />,
+    sidebar: true,
     card: true,
   },
   {

@@ -8,6 +8,8 @@ import PublicFrame from '../app/layouts/PublicFrame.tsx';
 import type { SiteProfile } from '../features/site/api.ts';
 import { slideSources, type Slide } from '../features/carousel/api.ts';
 import { matchPublic } from './pages.ts';
+import { pageTitle } from '../../../common/glossary.ts';
+import { staffScreens } from '../app/staffScreens.tsx';
 
 export interface Rendered {
   html: string;
@@ -15,6 +17,8 @@ export interface Rendered {
   data: Record<string, unknown>;
   /** The page module (Vite manifest key): the server links its script chunk and stylesheets. */
   module: string;
+  /** The page's <title>: its name and the office's. */
+  title: string;
   /** The page's largest image, for <link rel=preload as=image fetchpriority=high>. */
   preloadImage?: { href: string; srcSet?: string; sizes: string };
 }
@@ -72,5 +76,18 @@ export async function render(url: string, get: (path: string) => Promise<unknown
     const { src, srcSet, sizes } = slideSources(slides[0]);
     preloadImage = { href: src, srcSet, sizes };
   }
-  return { html, data, module: match.page.src, preloadImage };
+  return { html, data, module: match.page.src, title: pageTitle(match.page.title, profile?.officeName), preloadImage };
+}
+
+/** The staff app's addresses beside the public pages (app/router.tsx): login, registration, the staff screens. */
+export const APP_PATHS = ['/login', '/reg', ...staffScreens.map((s) => s.path)];
+
+/** Whether the web app has a page at this path (app/router.tsx's routes: the public pages, the staff
+ *  screens of staffScreens.tsx, login). Any other address is the app's "not found" page, which the
+ *  server sends with 404 so that search engines and links see a missing page. Case and a trailing
+ *  slash are ignored, as the router ignores them. */
+export function knows(pathname: string): boolean {
+  if (matchPublic(pathname)) return true;
+  const path = (pathname.replace(/\/+$/, '') || '/').toLowerCase();
+  return APP_PATHS.some((p) => p.toLowerCase() === path);
 }

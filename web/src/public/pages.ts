@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react';
 import type { KindName } from '../features/certificates/kinds.ts';
 import type { SiteProfile } from '../features/site/api.ts';
+import { TERMS } from '../../../common/glossary.ts';
 
 export type Params = Record<string, string | undefined>;
 /** Reads an API path (GET) and keeps its result for the page; undefined when it failed. */
@@ -12,6 +13,8 @@ export type Read = (path: string) => Promise<unknown>;
 
 export interface PublicPage {
   pattern: string;
+  /** The page's name in its <title>, before the office's (common/glossary.ts pageTitle); none for the home. */
+  title?: string;
   /** Query fields the page reads, added to its parameters (a path parameter of the same name wins). */
   query?: string[];
   /** The page module's source path, as Vite's manifest names it: the server links its chunk and CSS. */
@@ -26,8 +29,16 @@ export interface PublicPage {
   trim?: (data: Record<string, unknown>) => Promise<Record<string, unknown>>;
 }
 
+const CERTIFICATE_TITLES: Record<KindName, string> = {
+  birth: TERMS.birthCertificate.mr,
+  death: TERMS.deathCertificate.mr,
+  residence: TERMS.residenceCertificate.mr,
+  marriage: TERMS.marriageCertificate.mr,
+};
+
 const qr = (kind: KindName): PublicPage => ({
   pattern: `/${kind}qr/:certificateId?`,
+  title: CERTIFICATE_TITLES[kind],
   src: 'src/features/certificates/PublicCertificatePage.tsx',
   load: () => import('../features/certificates/PublicCertificatePage.tsx'),
   props: (p) => ({ kind, certificateId: p.certificateId }),
@@ -54,10 +65,30 @@ export const PUBLIC_PAGES: PublicPage[] = [
       return profile ? { ...data, [PROFILE_PATH]: homeProfile(profile) } : data;
     },
   },
-  { pattern: '/seva-full', src: 'src/features/site/ServicesPage.tsx', load: () => import('../features/site/ServicesPage.tsx') },
-  { pattern: '/seva', src: 'src/features/site/ServicesPage.tsx', load: () => import('../features/site/ServicesPage.tsx') },
-  { pattern: '/yojna-full', src: 'src/features/site/SchemesPage.tsx', load: () => import('../features/site/SchemesPage.tsx') },
-  { pattern: '/samiti-full', src: 'src/features/site/CommitteesPage.tsx', load: () => import('../features/site/CommitteesPage.tsx') },
+  {
+    pattern: '/seva-full',
+    title: TERMS.services.mr,
+    src: 'src/features/site/ServicesPage.tsx',
+    load: () => import('../features/site/ServicesPage.tsx'),
+  },
+  {
+    pattern: '/seva',
+    title: TERMS.services.mr,
+    src: 'src/features/site/ServicesPage.tsx',
+    load: () => import('../features/site/ServicesPage.tsx'),
+  },
+  {
+    pattern: '/yojna-full',
+    title: TERMS.schemes.mr,
+    src: 'src/features/site/SchemesPage.tsx',
+    load: () => import('../features/site/SchemesPage.tsx'),
+  },
+  {
+    pattern: '/samiti-full',
+    title: TERMS.committees.mr,
+    src: 'src/features/site/CommitteesPage.tsx',
+    load: () => import('../features/site/CommitteesPage.tsx'),
+  },
   qr('residence'),
   qr('birth'),
   qr('death'),
@@ -66,6 +97,7 @@ export const PUBLIC_PAGES: PublicPage[] = [
   // server made; the certificate and the receipt with their record, or the server's refusal.
   {
     pattern: '/usermalmatta',
+    title: TERMS.propertyDetails.mr,
     src: 'src/features/properties/PublicPropertySearchPage.tsx',
     load: () => import('../features/properties/PublicPropertySearchPage.tsx'),
     data: async (_p, _profile, read) => {
@@ -83,6 +115,7 @@ export const PUBLIC_PAGES: PublicPage[] = [
   },
   {
     pattern: '/propertyqr/:malmattaNo?/:createdByUserId?',
+    title: TERMS.propertyTaxCertificate.mr,
     // The signature of a council's QR link (security issue 25): the read takes it along.
     query: ['s'],
     src: 'src/features/properties/PropertyCertificatePage.tsx',
@@ -101,6 +134,7 @@ export const PUBLIC_PAGES: PublicPage[] = [
   },
   {
     pattern: '/receiptqr/:receiptId',
+    title: TERMS.receiptCheck.mr,
     src: 'src/features/tax/ReceiptCheckPage.tsx',
     load: () => import('../features/tax/ReceiptCheckPage.tsx'),
     props: (p) => ({ receiptId: p.receiptId }),

@@ -19,10 +19,21 @@ import { logout as endSession } from '../../lib/api.ts';
 import Loading from '../../components/Loading.tsx';
 import type { SidebarLink } from '../staffScreens.tsx';
 import QueryProvider from '../QueryProvider.tsx';
+import { usePageTitle } from '../../lib/title.ts';
+import { useMyProfile } from '../../features/site/queries.ts';
+import { TERMS } from '../../../../common/glossary.ts';
 
 export const SIDEBAR_WIDTH = 260;
 
-export default function AdminLayout({ links }: { links: SidebarLink[] }) {
+/** The staff screen's <title>: its name and the council's office name. */
+function StaffTitle({ titles }: { titles: Record<string, string> }) {
+  const { pathname } = useLocation();
+  const profile = useMyProfile();
+  usePageTitle(titles[pathname] ?? TERMS.staffOffice.mr, profile.data?.officeName);
+  return null;
+}
+
+export default function AdminLayout({ links, titles }: { links: SidebarLink[]; titles: Record<string, string> }) {
   const narrow = useMediaQuery('(max-width:768px)');
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
@@ -108,6 +119,7 @@ export default function AdminLayout({ links }: { links: SidebarLink[] }) {
           </Box>
         )}
         <QueryProvider>
+          <StaffTitle titles={titles} />
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>

@@ -1,7 +1,7 @@
 // /audit (issue 28): the council's audit trail, "लेखापरीक्षण नोंदी / Audit trail". Filters by kind of
 // record, record id, action and days (India's days; `to` includes its whole day), kept in the
 // address so a filtered view can be bookmarked or sent. A table on a wide screen, cards on a phone.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -77,10 +77,6 @@ export default function AuditPage() {
   };
   const audit = useAuditPage(filter, page, size);
   const data = audit.data;
-
-  useEffect(() => {
-    document.title = 'लेखापरीक्षण नोंदी | ग्रामपंचायत';
-  }, []);
 
   const set = (k: keyof Filter) => (e: React.ChangeEvent<HTMLInputElement>) => setDraft((d) => ({ ...d, [k]: e.target.value }));
 

@@ -37,10 +37,6 @@ export default function CertificateAdminPage({ kind }: { kind: KindName }) {
   const failed = list.isError && !list.isFetching;
   const page = failed ? EMPTY_PAGE : (list.data ?? EMPTY_PAGE);
 
-  useEffect(() => {
-    document.title = `${k.mr} | ग्रामपंचायत`;
-  }, [k]);
-
   // A read that failed for good (after the retries of lib/retry.ts) is said once, as the spec's
   // alert (a notice); a failure still cached from an earlier visit is not said again.
   const alerted = useRef(list.errorUpdatedAt);

@@ -2,7 +2,7 @@
 // code on a printed certificate opens. No session: it shows what anyone may see, Aadhaar masked.
 // Plain elements and certificates.css, like the other public pages; prints on one A4 sheet. The rows
 // and their labels come from the field table (common/certificates: publicFields and field.view).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { apiUrl } from '../../lib/api.ts';
 import { formatDateGB } from '../../lib/format.ts';
 import { fetchPublic, publicPath, publicRefusal } from './api.ts';
@@ -85,10 +85,6 @@ export default function PublicCertificatePage({ kind, certificateId }: { kind: K
     fetch: (signal) => fetchPublic(k, id, view.failed, signal),
     fromFailure: (f) => publicRefusal(k, f.status, f.message),
   });
-
-  useEffect(() => {
-    document.title = `${view.title.en} | ${view.title.mr}`;
-  }, [view]);
 
   const record = state.status === 'loaded' ? state.record : null;
   const office = { mr: s(record?.officeName) || 'ग्रामपंचायत', en: s(record?.officeNameEnglish) || 'Gram Panchayat' };

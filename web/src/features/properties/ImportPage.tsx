@@ -2,7 +2,7 @@
 // choose the filled workbook, check it (dry run: every bad row with what is wrong, nothing written),
 // then import: all rows or none, and the same file twice changes nothing. The bar shows the upload,
 // then the server's work.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -89,9 +89,6 @@ export default function ImportPage() {
   const [checkedOk, setCheckedOk] = useState(false);
   const [error, setError] = useState('');
   const upload = useImportRegister();
-  useEffect(() => {
-    document.title = 'नमुना ८ Excel आयात | ग्रामपंचायत';
-  }, []);
   const busy = phase.step !== 'idle';
 
   const send = async (dryRun: boolean) => {

@@ -3,7 +3,6 @@
 // register writes it); money as ₹ with 2 decimals in Indian grouping, other empty values N/A. Plain
 // elements and property.css (a public page, rendered on the server with its record, issue 12); prints
 // on one A4 sheet.
-import { useEffect } from 'react';
 import { formatDateGB } from '../../lib/format.ts';
 import { certificateNumber } from '../../../../common/property/malmatta.ts';
 import { certificatePath, certificateRefusal, fetchCertificate, type CertificateRow } from './publicApi.ts';
@@ -56,10 +55,6 @@ export default function PropertyCertificatePage({
     fromResult: (result) => (result as CertificateRow[] | null)?.[0] ?? null,
     fromFailure: (f) => certificateRefusal(f.message),
   });
-
-  useEffect(() => {
-    document.title = 'Property Tax Certificate | मालमत्ता कर प्रमाणपत्र';
-  }, []);
 
   const row = state.status === 'loaded' ? state.record : null;
   const body = (

@@ -1,6 +1,6 @@
 // /getAllInfo (spec 2.3): the Namuna 8 register of the council. Two tabs: existing properties (cards
 // with Update, Namuna 8 PDF and ownership history) and the new-property form with the live assessment.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
@@ -28,10 +28,6 @@ export default function PropertyRegisterPage() {
   const [editing, setEditing] = useState<PropertyRow | null>(null);
   const [historyOf, setHistoryOf] = useState<string | null>(null);
   const [pdfBusy, setPdfBusy] = useState(false);
-
-  useEffect(() => {
-    document.title = 'नमुना ८ अद्यतन व कर मागणी | ग्रामपंचायत';
-  }, []);
 
   /** Shows a page of the register; asking again for the one on screen reads it afresh. */
   const load = (pageNumber: number, f: Filters) => {

@@ -130,7 +130,6 @@ export default function PublicPropertySearchPage() {
   }, []);
 
   useEffect(() => {
-    document.title = 'मालमत्ता तपशील | Property details';
     if (!preloaded<Captcha>(CAPTCHA_PATH)) newCaptcha();
   }, [newCaptcha]);
 

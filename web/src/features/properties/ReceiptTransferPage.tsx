@@ -1,6 +1,6 @@
 // /receipt8no (spec 2.1, 4): two modes, Download Receipt and the transfer-entry (ferfar nond) form.
 // Switching mode starts the other one afresh: errors, captcha, selection and form are cleared.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
@@ -11,9 +11,6 @@ import TransferForm from './TransferForm.tsx';
 
 export default function ReceiptTransferPage() {
   const [mode, setMode] = useState<'receipt' | 'transfer'>('receipt');
-  useEffect(() => {
-    document.title = 'नमुना ८ पावती व फेरफार | ग्रामपंचायत';
-  }, []);
   return (
     <Box sx={{ p: { xs: 1.5, sm: 2, md: 3 }, maxWidth: 1000, mx: 'auto' }}>
       <PageHeader mr="नमुना ८ पावती व फेरफार" en="Form 8 receipt and transfer" current="/receipt8no" />

@@ -147,9 +147,6 @@ export default function TaxRatesPage() {
   const busy = reloading || saveRates.isPending;
   const loadError = !data && ratesQ.isError ? ratesQ.error.message || 'Failed to fetch data' : '';
 
-  useEffect(() => {
-    document.title = 'कर दर | ग्रामपंचायत';
-  }, []);
   // The form opens at the first answer; later answers (after someone's save) wait for a reload.
   useEffect(() => {
     if (!data && ratesQ.data) {

@@ -1,6 +1,6 @@
 // /ferfardata (spec 2.6): a transfer found by its ferfar number (Search, Reset, the result card),
 // and below it the ownership history of a property by its number.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -86,10 +86,6 @@ export default function TransferLookupPage() {
   const history = historyBusy ? null : (owners.data ?? null);
   const historyError =
     historyInputError || (owners.isError && !historyBusy ? owners.error.message || 'डेटा मिळवताना त्रुटी आली. कृपया पुन्हा प्रयत्न करा.' : '');
-  useEffect(() => {
-    document.title = 'फेरफार नोंदी | ग्रामपंचायत';
-  }, []);
-
   const search = (e: React.FormEvent) => {
     e.preventDefault();
     if (!/^\d+$/.test(number.trim()) || Number(number) < 1) {

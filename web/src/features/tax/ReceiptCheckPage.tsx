@@ -2,7 +2,6 @@
 // receipt's number, date, amount and property number, so a citizen or an auditor can check it.
 // A public page: plain elements and tax.css, rendered on the server with the receipt (or the
 // server's "no such receipt") in it, so it reads without JavaScript (issue 12).
-import { useEffect } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { formatDateMr, formatRupees } from '../../lib/format.ts';
 import { PublicRecord, usePublicRecord } from '../../components/PublicRecord.tsx';
@@ -15,9 +14,6 @@ export default function ReceiptCheckPage({ receiptId = '' }: { receiptId?: strin
     fetch: (signal) => fetchPublicReceipt(receiptId, signal),
     fromFailure: (f) => new ApiError(f.message, f.status),
   });
-  useEffect(() => {
-    document.title = 'कर पावती तपासणी | Tax receipt check';
-  }, []);
   return (
     <div className="qr-page">
       <article className="qr-card receipt-card" aria-labelledby="receipt-title">
