@@ -50,6 +50,10 @@ export const TAGS = [
     description: 'The audit trail (इतिहास): who changed which record, when, from where; append-only, staff login only.',
   },
   { name: 'Backups', description: 'Backups of the whole portal (database and uploads): list, make one now, download. Staff login only.' },
+  {
+    name: 'Reconciliation',
+    description: 'The bank statement read against the demand bills (बँक विवरण जुळवणी): UPI and bank credits become Namuna 10 receipts.',
+  },
   { name: 'Public', description: 'What citizens reach without a login: captcha, property search, QR checks of receipts and certificates.' },
 ];
 
