@@ -175,10 +175,13 @@ describe.skipIf(!onPostgres)('two portal processes on one PostgreSQL database', 
     // The first has the lock once its transaction is in the callback; poll until the second sees it held.
     let second = true;
     await expect
-      .poll(async () => {
-        second = await runAlone(b.app.db, `cluster-test-${process.pid}`, async () => {});
-        return second;
-      })
+      .poll(
+        async () => {
+          second = await runAlone(b.app.db, `cluster-test-${process.pid}`, async () => {});
+          return second;
+        },
+        { timeout: 60_000 },
+      )
       .toBe(false);
     release();
     expect(await first).toBe(true);
