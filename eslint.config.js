@@ -47,6 +47,7 @@ const MODULE_ORDER = [
   'transfers',
   'sms',
   'backups',
+  'districts',
 ];
 
 /** Why importing `spec` from `file` breaks the layout, or null when it does not. */

@@ -32,6 +32,7 @@ import smsRoutes from './modules/sms/routes.ts';
 import apiTokenRoutes from './modules/apiTokens/routes.ts';
 import auditRoutes from './modules/audit/routes.ts';
 import backupRoutes from './modules/backups/routes.ts';
+import districtRoutes from './modules/districts/routes.ts';
 import auditContext from './modules/audit/context.ts';
 import { LoginLimiter } from './modules/users/service.ts';
 import { databaseLimits, memoryLimits, type Limits } from './modules/cluster/limits.ts';
@@ -140,6 +141,7 @@ export async function buildApp(
   await app.register(apiTokenRoutes);
   await app.register(auditRoutes);
   await app.register(backupRoutes);
+  await app.register(districtRoutes);
 
   // Uploaded images in the database (several portal processes, issue 32): every area's writes to
   // DATA_DIR/uploads go there instead (lib/uploads.ts), and /uploads/ is served from it.

@@ -51,6 +51,11 @@ export const TAGS = [
   },
   { name: 'Backups', description: 'Backups of the whole portal (database and uploads): list, make one now, download. Staff login only.' },
   { name: 'Public', description: 'What citizens reach without a login: captcha, property search, QR checks of receipts and certificates.' },
+  {
+    name: 'District',
+    description:
+      'Councils grouped into a district (जिल्हा) by the portal’s operator, and a district account’s totals: never records (every other route answers it 403).',
+  },
 ];
 
 /** The error answers, each the envelope with `isSuccess: false` and `result: null`. */
