@@ -49,6 +49,7 @@ const MODULE_ORDER = [
   'backups',
   // The bank statement taken into receipts through the tax module's payment path (issue 30).
   'reconciliation',
+  'districts',
 ];
 
 /** Why importing `spec` from `file` breaks the layout, or null when it does not. */

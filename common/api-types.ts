@@ -48,3 +48,4 @@ export type RolloverResult = Static<(typeof recalcSchema)['response'][200]>['res
 export type RevisionResult = Static<(typeof revisionSchema)['response'][200]>['result'];
 export type Namuna9Page = Static<(typeof namuna9Schema)['response'][200]>['result'];
 export type { ApiTokenView, CreateApiTokenBody } from '../server/modules/apiTokens/schema.ts';
+export type { DistrictSummary } from '../server/modules/districts/schema.ts';

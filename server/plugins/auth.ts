@@ -18,7 +18,20 @@ export interface Council {
   isAdmin: boolean;
   /** Set when the request came with an API token rather than a staff login. */
   apiTokenId?: number;
+  /** Set for a district account (issue 32): it reaches DISTRICT_ROUTES only. */
+  districtId?: number;
 }
+
+/** What a district account may call: its district's totals and its own login. Every other route
+ *  behind a login answers it 403 (a district reads totals, never a council's records). */
+export const DISTRICT_ROUTES = new Set([
+  'GET /api/District/summary',
+  'GET /api/User/me',
+  'POST /api/User/logout',
+  'PUT /api/User/password',
+]);
+const DISTRICT_REFUSAL =
+  'जिल्हा खाते फक्त एकूण आकडे पाहू शकते, ग्रामपंचायतींच्या नोंदी नाही. / A district account sees totals only, never a council’s records.';
 
 /** `ver` is the account's token version when the token was issued; logout moves the version up. */
 interface TokenPayload {
@@ -26,6 +39,8 @@ interface TokenPayload {
   name: string;
   ver: number;
   iat?: number;
+  /** A district account's district: such a token is refused before any route reads its input. */
+  dst?: number;
 }
 
 declare module 'fastify' {
@@ -43,7 +58,7 @@ declare module 'fastify' {
     /** Whether an account is that operator (GET /api/User/me says so, for the dashboard). */
     isOperator: (account: { username: string; isAdmin: boolean }) => boolean;
     optionalStaff: (request: FastifyRequest) => Promise<void>;
-    signToken: (user: { id: number; username: string; tokenVersion: number }) => string;
+    signToken: (user: { id: number; username: string; tokenVersion: number; districtId?: number | null }) => string;
   }
 }
 
@@ -64,9 +79,38 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
 
   const readAccount = await sessionAccounts(app.db, opts.listen);
 
-  app.decorate('signToken', (user: { id: number; username: string; tokenVersion: number }) =>
-    app.jwt.sign({ sub: String(user.id), name: user.username, ver: user.tokenVersion } satisfies TokenPayload),
+  app.decorate('signToken', (user: { id: number; username: string; tokenVersion: number; districtId?: number | null }) =>
+    app.jwt.sign({
+      sub: String(user.id),
+      name: user.username,
+      ver: user.tokenVersion,
+      ...(user.districtId ? { dst: user.districtId } : {}),
+    } satisfies TokenPayload),
   );
+
+  // A district account (issue 32) reads totals only: every route behind a login but its own refuses
+  // its token with 403 before the route reads its input (councilFrom checks the account again).
+  async function refuseDistrict(request: FastifyRequest) {
+    const auth = request.headers.authorization;
+    if (!auth || apiTokenSecret(auth)) return;
+    const claimed = app.jwt.decode<TokenPayload>(auth.replace(/^Bearer\s+/i, ''));
+    if (!claimed?.dst) return;
+    try {
+      await request.jwtVerify();
+    } catch {
+      return; // not ours: the route's guard answers 401
+    }
+    throw new Forbidden(DISTRICT_REFUSAL);
+  }
+  app.addHook('onRoute', (route) => {
+    const guards: unknown[] = [route.preHandler].flat();
+    const guarded = guards.some(
+      (h) => h === app.requireStaff || h === app.requireAdmin || h === app.requireOperator || h === app.optionalStaff,
+    );
+    const methods = [route.method].flat().filter((m) => !DISTRICT_ROUTES.has(`${m} ${route.url}`));
+    if (guarded && methods.length)
+      route.preValidation = [...[route.preValidation ?? []].flat(), refuseDistrict] as typeof route.preValidation;
+  });
 
   // Whatever answers a request that carried a token may hold that council's data (lists, the full
   // Aadhaar number): no browser or proxy may keep a copy.
@@ -128,6 +172,11 @@ export default fp(async function auth(app: FastifyInstance, opts: { secret: stri
     // A token issued before the password last changed (reset) or before a logout no longer counts.
     if (!user || (payload.iat ?? 0) < Math.floor(user.passwordChangedAt.getTime() / 1000) || payload.ver !== user.tokenVersion)
       throw new Unauthorized('The login token is no longer valid. Please log in again.');
+    if (user.districtId !== null) {
+      const route = `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`;
+      if (!DISTRICT_ROUTES.has(route)) throw new Forbidden(DISTRICT_REFUSAL);
+      return { userId: user.id, username: user.username, isAdmin: false, districtId: user.districtId };
+    }
     return { userId: user.id, username: user.username, isAdmin: user.isAdmin };
   }
 

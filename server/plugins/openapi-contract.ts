@@ -55,6 +55,11 @@ export const TAGS = [
     description: 'The bank statement read against the demand bills (बँक विवरण जुळवणी): UPI and bank credits become Namuna 10 receipts.',
   },
   { name: 'Public', description: 'What citizens reach without a login: captcha, property search, QR checks of receipts and certificates.' },
+  {
+    name: 'District',
+    description:
+      'Councils grouped into a district (जिल्हा) by the portal’s operator, and a district account’s totals: never records (every other route answers it 403).',
+  },
 ];
 
 /** The error answers, each the envelope with `isSuccess: false` and `result: null`. */

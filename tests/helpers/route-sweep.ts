@@ -284,6 +284,8 @@ export async function seedRouteSweep(overrides: Partial<Config> = {}): Promise<R
   bodies['POST /api/User/login'] = () => ({ username: 'sweep_nobody', password: 'Wrong-pass-2026' });
   bodies['POST /api/User/register'] = () => ({ username: 'sweep_new', email: 'a@example.org', password: 'Sweep-pass-2026' });
   values.type = 'malmatta';
+  // A district (issue 32) of the other council: the owner (the operator) groups it.
+  bodies['POST /api/Districts'] = () => ({ name: 'सातारा', councilIds: [other.userId] });
   // A backup's name (GET /api/Backups/:name): one the owner made.
   values.name = (await injectAs(t.app, owner, { method: 'POST', url: '/api/Backups', payload: {} })).json().result.name;
   values.q = '1';

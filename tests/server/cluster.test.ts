@@ -169,23 +169,20 @@ describe.skipIf(!onPostgres)('two portal processes on one PostgreSQL database', 
   });
 
   it('runs a sweep in one process at a time: the other skips while the lock is held', async () => {
+    const job = `cluster-test-${process.pid}`;
     let release = () => {};
     const held = new Promise<void>((r) => (release = r));
-    const first = runAlone(a.app.db, `cluster-test-${process.pid}`, () => held);
-    // The first has the lock once its transaction is in the callback; poll until the second sees it held.
-    let second = true;
-    await expect
-      .poll(
-        async () => {
-          second = await runAlone(b.app.db, `cluster-test-${process.pid}`, async () => {});
-          return second;
-        },
-        { timeout: 60_000 },
-      )
-      .toBe(false);
+    let entered = () => {};
+    const inside = new Promise<void>((r) => (entered = r));
+    const first = runAlone(a.app.db, job, async () => {
+      entered();
+      await held;
+    });
+    await inside;
+    expect(await runAlone(b.app.db, job, async () => {})).toBe(false);
     release();
     expect(await first).toBe(true);
-    expect(await runAlone(b.app.db, `cluster-test-${process.pid}`, async () => {})).toBe(true);
+    expect(await runAlone(b.app.db, job, async () => {})).toBe(true);
   });
 
   it('shares one login secret when JWT_SECRET is unset: every process reads the one the first made', async () => {

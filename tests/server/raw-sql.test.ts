@@ -85,6 +85,10 @@ const CALLS: Record<string, Record<string, Calls>> = {
     sweepLimits: () => [[]],
     tryJobLock: () => [['raw-sql']],
   },
+  districts: {
+    councilTotals: () => [[1, thisYear, '2026-03-31 18:30:00', '2027-03-31 18:30:00']],
+    certificatesByMonth: () => [[1, '2026-03-31 18:30:00', '2027-03-31 18:30:00']],
+  },
   carousel: {
     setPositions: (s) => [[s.council, []]],
   },

@@ -25,7 +25,8 @@ function fakeDatabase() {
       notify = onNotify;
     },
     /** Answers the oldest read with the account as it is now. */
-    answer: () => pending.shift()!({ id: 1, username: 'gp', isAdmin: false, passwordChangedAt: new Date(0), tokenVersion: version }),
+    answer: () =>
+      pending.shift()!({ id: 1, username: 'gp', isAdmin: false, passwordChangedAt: new Date(0), tokenVersion: version, districtId: null }),
     change: () => {
       version++;
       notify!();

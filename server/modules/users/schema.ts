@@ -10,7 +10,16 @@ export const LoginBody = Type.Object(
   { examples: [{ username: 'gp_pimpalgaon', password: 'Pimpalgaon-2026' }] },
 );
 
-const LoginResult = Type.Object({ userName: Type.String(), userId: Type.Integer(), token: Type.String() });
+const LoginResult = Type.Object({
+  userName: Type.String(),
+  userId: Type.Integer(),
+  token: Type.String(),
+  role: Type.Optional(
+    Type.Union([Type.Literal('council'), Type.Literal('district')], {
+      description: 'district: the account reads /api/District/summary only',
+    }),
+  ),
+});
 
 /** The spec's client reads isSuccess/userName/userId/token/message at the top level; the envelope
  *  carries the same values in result. Both are always present on success. */
@@ -33,6 +42,13 @@ export const RegisterBody = Type.Object({
   email: Type.String({ maxLength: 254 }),
   password: Type.String({ maxLength: 200 }),
   isAdmin: Type.Optional(Type.Boolean({ default: false })),
+  role: Type.Optional(
+    Type.Union([Type.Literal('council'), Type.Literal('district')], {
+      default: 'council',
+      description: 'district: an account that reads one district’s totals only (made by the portal’s operator, with districtId)',
+    }),
+  ),
+  districtId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'The district of a district account' })),
 });
 
 const Account = Type.Object({
@@ -46,6 +62,8 @@ const Me = Type.Object({
   isOperator: Type.Boolean({
     description: 'The portal’s operator (the administrator ADMIN_USERNAME names): the backups are its alone',
   }),
+  role: Type.Optional(Type.Union([Type.Literal('council'), Type.Literal('district')])),
+  districtId: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
 });
 
 export const loginSchema = {

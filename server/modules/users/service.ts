@@ -46,7 +46,10 @@ export function randomPassword(): string {
   return `Gp-${crypto.randomBytes(9).toString('base64url')}7a`;
 }
 
-export async function createAccount(db: DbOrTx, input: { username: string; email?: string | null; password: string; isAdmin?: boolean }) {
+export async function createAccount(
+  db: DbOrTx,
+  input: { username: string; email?: string | null; password: string; isAdmin?: boolean; districtId?: number | null },
+) {
   const username = input.username.trim();
   checkUsername(username);
   checkPassword(input.password);
@@ -58,7 +61,9 @@ export async function createAccount(db: DbOrTx, input: { username: string; email
   const passwordHash = await bcrypt.hash(input.password, BCRYPT_ROUNDS);
   try {
     return await inTransaction(db, async (tx) => {
-      const user = await tx.user.create({ data: { username, usernameKey: key, email, passwordHash, isAdmin: input.isAdmin ?? false } });
+      const user = await tx.user.create({
+        data: { username, usernameKey: key, email, passwordHash, isAdmin: input.isAdmin ?? false, districtId: input.districtId ?? null },
+      });
       // Kept with the council that made it (an administrator's), or the new account's own when the
       // portal made it (the first account, `npm run user`).
       await recordAudit(tx, {
@@ -66,7 +71,7 @@ export async function createAccount(db: DbOrTx, input: { username: string; email
         entity: 'User',
         entityId: user.id,
         action: 'create',
-        changes: changesOf(null, user, ['username', 'email', 'isAdmin']),
+        changes: changesOf(null, user, ['username', 'email', 'isAdmin', 'districtId']),
       });
       return user;
     });

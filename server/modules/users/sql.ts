@@ -10,6 +10,8 @@ export interface SessionAccount {
   isAdmin: boolean;
   passwordChangedAt: Date;
   tokenVersion: number;
+  /** Set for a district account: totals of its district only. */
+  districtId: number | null;
 }
 
 /** The account of a login token's subject, or null. Plain SQL where it can be, Prisma otherwise
@@ -19,11 +21,14 @@ export async function sessionAccount(db: DbOrTx, id: number): Promise<SessionAcc
   if (!plain)
     return db.user.findUnique({
       where: { id },
-      select: { id: true, username: true, isAdmin: true, passwordChangedAt: true, tokenVersion: true },
+      select: { id: true, username: true, isAdmin: true, passwordChangedAt: true, tokenVersion: true, districtId: true },
     });
   return (
     (
-      await plain<SessionAccount>('SELECT id, username, "isAdmin", "passwordChangedAt", "tokenVersion" FROM "User" WHERE id = $1', [id])
+      await plain<SessionAccount>(
+        'SELECT id, username, "isAdmin", "passwordChangedAt", "tokenVersion", "districtId" FROM "User" WHERE id = $1',
+        [id],
+      )
     )[0] ?? null
   );
 }

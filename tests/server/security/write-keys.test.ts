@@ -34,6 +34,7 @@ const TABLES_OF: Array<[RegExp, string[]]> = [
   [/^\/api\/Reconciliation\//, ['BankCredit', 'Payment', 'PaymentLine', ...ASSESSED]],
   // A backup writes a file and its audit row; it takes no body to forge keys in.
   [/^\/api\/Backups/, []],
+  [/^\/api\/Districts/, ['District', 'DistrictCouncil']],
 ];
 /** Routes that end the caller's own session: walked apart, at the end. */
 const ENDS_SESSION = new Set(['POST /api/User/logout']);

@@ -28,6 +28,7 @@ const SmsPage = lazy(() => import('../features/sms/SmsPage.tsx'));
 const ApiTokensPage = lazy(() => import('../features/apiTokens/ApiTokensPage.tsx'));
 const PasswordPage = lazy(() => import('../features/account/PasswordPage.tsx'));
 const AuditPage = lazy(() => import('../features/audit/AuditPage.tsx'));
+const DistrictPage = lazy(() => import('../features/district/DistrictPage.tsx'));
 
 /** A Marathi label with its English gloss. */
 export interface Label {
@@ -135,6 +136,8 @@ export const staffScreens: StaffScreen[] = [
   { path: '/password', title: { mr: 'पासवर्ड बदला', en: 'Change password' }, element: <PasswordPage />, sidebar: true },
   // The first-run setup: opened from the dashboard while the office has not entered its name and place.
   { path: '/setup', title: { mr: 'संकेतस्थळाची पहिली मांडणी', en: 'First-run setup' }, element: <SetupPage /> },
+  // A district account's totals of its councils (issue 32); a council account is answered 403 there.
+  { path: '/district', title: { mr: 'जिल्हा आढावा', en: 'District overview' }, element: <DistrictPage /> },
 ];
 
 export interface SidebarLink extends Label {

@@ -20,7 +20,9 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  if (readSession()) return <Navigate to="/admin" replace />;
+  // Where a login lands: a district account (issue 32) has one screen, its councils' totals.
+  const [landing, setLanding] = useState('/admin');
+  if (readSession()) return <Navigate to={landing} replace />;
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -38,7 +40,9 @@ export default function LoginPage() {
       const login = data.result ?? (data.token ? { userName: data.userName!, userId: data.userId!, token: data.token } : undefined);
       if (!data.isSuccess || !login) return setError(data.message || 'Login failed. Please check your credentials.');
       saveSession(login);
-      navigate('/admin');
+      const to = data.result?.role === 'district' ? '/district' : '/admin';
+      setLanding(to);
+      navigate(to);
     } catch {
       setError('An unexpected error occurred. Please try again later.');
     } finally {
