@@ -35,6 +35,8 @@ const MODULE_ORDER = [
   'apiTokens',
   'users',
   'site',
+  // The councils' PDF signing keys, used by every area that prints a signed document.
+  'signing',
   'captcha',
   'carousel',
   'blog',
@@ -45,6 +47,8 @@ const MODULE_ORDER = [
   'transfers',
   'sms',
   'backups',
+  // Checks a signed PDF against the records of the areas that sign (issue 31).
+  'verify',
 ];
 
 /** Why importing `spec` from `file` breaks the layout, or null when it does not. */

@@ -31,6 +31,7 @@ import smsRoutes from './modules/sms/routes.ts';
 import apiTokenRoutes from './modules/apiTokens/routes.ts';
 import auditRoutes from './modules/audit/routes.ts';
 import backupRoutes from './modules/backups/routes.ts';
+import signingRoutes from './modules/signing/routes.ts';
 import auditContext from './modules/audit/context.ts';
 import { LoginLimiter } from './modules/users/service.ts';
 import { lazySerializerFactory, lazyValidatorFactory } from './lib/lazy-schemas.ts';
@@ -134,6 +135,7 @@ export async function buildApp(
   await app.register(apiTokenRoutes);
   await app.register(auditRoutes);
   await app.register(backupRoutes);
+  await app.register(signingRoutes);
 
   await app.register(spa, { webDist: config.webDist, uploadsDir: path.join(config.dataDir, 'uploads') });
   return app;

@@ -1638,6 +1638,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/SigningKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The council's PDF signing key (a self-issued one is made on first use); nothing secret */
+        get: operations["getSigningKey"];
+        put?: never;
+        /**
+         * Replaces the council's signing key with a PKCS#12 file (.p12 / .pfx, e.g. a Class 3 DSC): multipart with `file` and `password`
+         * @description The key is stored encrypted (SIGNING_KEY_SECRET); earlier keys are kept so the documents they signed still verify. A wrong password, a file without a key or an expired certificate answers 400 in Marathi then English.
+         */
+        post: operations["uploadSigningKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -10478,6 +10499,102 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             414: components["responses"]["URITooLong"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the envelope with the result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            /** @description Moves up with each key the council has had; older ones still verify what they signed */
+                            version: number;
+                            /** @description true: a key the portal made for the council (स्वयं-निर्मित), vouched for by no certificate authority; false: an uploaded DSC */
+                            selfIssued: boolean;
+                            /** @description Who signs, as the certificate names them (its common name) */
+                            signer: string;
+                            /** @description Who issued the certificate (its common name) */
+                            issuer: string;
+                            /** @description SHA-256 of the signing certificate, hex */
+                            certSha256: string;
+                            /** Format: date-time */
+                            validFrom: string;
+                            /** Format: date-time */
+                            validTo: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the envelope with the result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            /** @description Moves up with each key the council has had; older ones still verify what they signed */
+                            version: number;
+                            /** @description true: a key the portal made for the council (स्वयं-निर्मित), vouched for by no certificate authority; false: an uploaded DSC */
+                            selfIssued: boolean;
+                            /** @description Who signs, as the certificate names them (its common name) */
+                            signer: string;
+                            /** @description Who issued the certificate (its common name) */
+                            issuer: string;
+                            /** @description SHA-256 of the signing certificate, hex */
+                            certSha256: string;
+                            /** Format: date-time */
+                            validFrom: string;
+                            /** Format: date-time */
+                            validTo: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

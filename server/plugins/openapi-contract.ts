@@ -51,6 +51,11 @@ export const TAGS = [
   },
   { name: 'Backups', description: 'Backups of the whole portal (database and uploads): list, make one now, download. Staff login only.' },
   { name: 'Public', description: 'What citizens reach without a login: captcha, property search, QR checks of receipts and certificates.' },
+  {
+    name: 'Signing',
+    description:
+      "The key that signs the council's certificates, Namuna 8 extracts and receipts (a DSC, or a self-issued one). Staff login only.",
+  },
 ];
 
 /** The error answers, each the envelope with `isSuccess: false` and `result: null`. */

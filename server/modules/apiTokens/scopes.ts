@@ -21,6 +21,8 @@ export const ROUTE_SCOPES: Row[] = [
   { url: /^\/api\/(User|ApiTokens)(\/|$)/, read: NEVER, write: NEVER },
   // The audit trail names people and addresses; a backup holds every register with full Aadhaar numbers.
   { url: /^\/api\/(Audit|Backups)(\/|$)/, read: NEVER, write: NEVER },
+  // The key that signs the council's documents.
+  { url: /^\/api\/SigningKey$/, read: NEVER, write: NEVER },
   { url: /^\/api\/(Birth|Death|Residence|Marriage)Certificate(\/|$)/, read: 'certificates:read', write: 'certificates:write' },
   // Taking a payment (kar bharna); reading payments and receipts is reading the tax demand.
   { url: /^\/api\/KarImport\/apply-payment-simple$/, read: NEVER, write: 'payments:write' },

@@ -28,6 +28,7 @@ const SmsPage = lazy(() => import('../features/sms/SmsPage.tsx'));
 const ApiTokensPage = lazy(() => import('../features/apiTokens/ApiTokensPage.tsx'));
 const PasswordPage = lazy(() => import('../features/account/PasswordPage.tsx'));
 const AuditPage = lazy(() => import('../features/audit/AuditPage.tsx'));
+const SigningKeyPage = lazy(() => import('../features/signing/SigningKeyPage.tsx'));
 
 /** A Marathi label with its English gloss. */
 export interface Label {
@@ -131,6 +132,8 @@ export const staffScreens: StaffScreen[] = [
   { path: '/password', title: { mr: 'पासवर्ड बदला', en: 'Change password' }, element: <PasswordPage />, sidebar: true },
   // The first-run setup: opened from the dashboard while the office has not entered its name and place.
   { path: '/setup', title: { mr: 'संकेतस्थळाची पहिली मांडणी', en: 'First-run setup' }, element: <SetupPage /> },
+  // The key that signs the council's PDFs (issue 31).
+  { path: '/signingKey', title: { mr: 'डिजिटल स्वाक्षरीची की', en: 'Signing key' }, element: <SigningKeyPage />, sidebar: true },
 ];
 
 export interface SidebarLink extends Label {
