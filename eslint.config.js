@@ -37,6 +37,8 @@ const MODULE_ORDER = [
   'apiTokens',
   'users',
   'site',
+  // The councils' PDF signing keys, used by every area that prints a signed document.
+  'signing',
   'captcha',
   'carousel',
   'blog',
@@ -50,6 +52,8 @@ const MODULE_ORDER = [
   // The bank statement taken into receipts through the tax module's payment path (issue 30).
   'reconciliation',
   'districts',
+  // Checks a signed PDF against the records of the areas that sign (issue 31).
+  'verify',
 ];
 
 /** Why importing `spec` from `file` breaks the layout, or null when it does not. */

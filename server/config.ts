@@ -60,6 +60,9 @@ export interface Config {
   /** UPLOAD_STORE: where uploaded images are kept, `disk` (DATA_DIR/uploads) or `database` (needs
    *  DATABASE_URL; the default there, so every portal process serves every image). */
   uploadStore: 'disk' | 'database';
+  /** SIGNING_KEY_SECRET: the secret the councils' PDF signing keys are encrypted with at rest
+   *  (server/modules/signing); unset, one is made in DATA_DIR/signing-key-secret on the first start. */
+  signingKeySecret: string;
 }
 
 /** Requests a minute per client address and an hour per council on one public route. */
@@ -185,8 +188,8 @@ export const root = (() => {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Reads the secret kept in DATA_DIR, or makes one the first time so restarts keep sessions valid. */
-function persistentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+function persistentSecret(dataDir: string, name = 'jwt-secret'): string {
+  const file = path.join(dataDir, name);
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
   const secret = crypto.randomBytes(48).toString('base64url');
   fs.mkdirSync(dataDir, { recursive: true });
@@ -272,5 +275,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms: loadSmsConfig(env),
     limitKeyPrefix: '',
     uploadStore,
+    signingKeySecret: env.SIGNING_KEY_SECRET || persistentSecret(dataDir, 'signing-key-secret'),
   };
 }

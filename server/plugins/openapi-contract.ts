@@ -60,6 +60,11 @@ export const TAGS = [
     description:
       'Councils grouped into a district (जिल्हा) by the portal’s operator, and a district account’s totals: never records (every other route answers it 403).',
   },
+  {
+    name: 'Signing',
+    description:
+      "The key that signs the council's certificates, Namuna 8 extracts and receipts (a DSC, or a self-issued one). Staff login only.",
+  },
 ];
 
 /** The error answers, each the envelope with `isSuccess: false` and `result: null`. */

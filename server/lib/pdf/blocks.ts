@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import type QRCodeModule from 'qrcode';
 import { imageType, sharp } from '../images.ts';
-import { ACCENT, artifact, contentOf, figure, hLine, MISSING, MUTED, RULE, text, type Doc } from './core.ts';
+import { ACCENT, artifact, contentOf, figure, hLine, MISSING, MUTED, RULE, signatureOf, text, type Doc } from './core.ts';
 import { useFastQrMask } from './qr-mask.ts';
 
 /** A double rule around the page, as printed certificate stationery has. */
@@ -230,6 +230,21 @@ export function drawSignatureBlock(
   return y;
 }
 
+const SIGNED_AT = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Kolkata',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** "डिजिटल स्वाक्षरी / Digitally signed by … on 27/11/2026 21:12 IST": the printed trace of the PDF's
+ *  signature, which a viewer's signature panel shows in full. */
+export const signedLine = (signer: string, at: Date) =>
+  `डिजिटल स्वाक्षरी / Digitally signed by ${signer} on ${SIGNED_AT.format(at).replace(',', '')} IST`;
+
 /** A footer line, Marathi then English; `strong` for a statutory one. */
 export interface Note {
   mr: string;
@@ -274,7 +289,19 @@ export function drawFoot(doc: Doc, office: Office, f: Foot, contentBottom: numbe
 
   const qrX = RIGHT - QR;
   const sigX = LEFT + 196;
-  drawSignatureBlock(doc, { ...f.signatory, x: sigX, y: top, width: qrX - 14 - sigX, office: office.officeName, space: 40 });
+  const sigW = qrX - 14 - sigX;
+  const below = drawSignatureBlock(doc, { ...f.signatory, x: sigX, y: top, width: sigW, office: office.officeName, space: 40 });
+  const signed = signatureOf(doc);
+  if (signed)
+    text(doc, signedLine(signed.key.signer, signed.at), {
+      x: sigX,
+      y: below + 2,
+      width: sigW,
+      size: 7,
+      align: 'center',
+      color: ACCENT,
+      maxLines: 2,
+    });
 
   // White on every side of the code: at least 4 modules (about 10 pt here), as scanners expect.
   drawQr(doc, f.qrUrl, qrX, top, QR);

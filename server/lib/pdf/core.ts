@@ -8,6 +8,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type PDFDocumentClass from 'pdfkit';
 import { root } from '../../config.ts';
+import { addSignatureField, signBytes, type SignatureRequest } from './sign.ts';
 import {
   fastStreams,
   NO_DEFAULT_FONT,
@@ -121,7 +122,14 @@ export interface DocInfo {
   landscape?: boolean;
   /** Keep every page open until the end, so page numbers ("1 / 3") can be written last. */
   bufferPages?: boolean;
+  /** Sign the document with this key when it ends (PAdES baseline B, sign.ts); the foot prints who
+   *  signed and when. */
+  signature?: SignatureRequest;
 }
+
+const signatures = new WeakMap<Doc, SignatureRequest>();
+/** The signature a document will carry, if any (the foot prints it). */
+export const signatureOf = (doc: Doc): SignatureRequest | undefined => signatures.get(doc);
 
 /** An A4 page with our two fonts registered as 'regular' and 'bold'. pdfkit's own margins are zero:
  *  layout is placed by hand inside the content band, and nothing flows onto a second page by itself
@@ -154,6 +162,7 @@ export function createDoc(info: DocInfo = {}): Doc {
   const root = doc.struct('Document');
   doc.addStructure(root);
   structure.set(doc, [root]);
+  if (info.signature) signatures.set(doc, info.signature);
   return doc;
 }
 
@@ -215,8 +224,15 @@ export function figure<T>(doc: Doc, alt: string, draw: () => T): T {
   }
 }
 
-/** Ends the document and collects its bytes. */
-export function toBuffer(doc: Doc): Promise<Buffer> {
+/** Ends the document and collects its bytes, signed when it was made with a signature. */
+export async function toBuffer(doc: Doc): Promise<Buffer> {
+  const signature = signatures.get(doc);
+  if (!signature) return ended(doc);
+  addSignatureField(doc, signature);
+  return signBytes(await ended(doc), signature.key);
+}
+
+function ended(doc: Doc): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));

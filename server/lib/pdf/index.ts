@@ -6,3 +6,4 @@ export * from './core.ts';
 export * from './blocks.ts';
 export * from './tables.ts';
 export * from './warm-up.ts';
+export type { SignatureRequest, SignedRecord, SigningKey } from './sign.ts';

@@ -23,6 +23,8 @@ export const ROUTE_SCOPES: Row[] = [
   { url: /^\/api\/(Audit|Backups)(\/|$)/, read: NEVER, write: NEVER },
   // Districts (issue 32) are the operator's and district accounts': many councils' totals at once.
   { url: /^\/api\/(District|Districts)(\/|$)/, read: NEVER, write: NEVER },
+  // The key that signs the council's documents.
+  { url: /^\/api\/SigningKey$/, read: NEVER, write: NEVER },
   { url: /^\/api\/(Birth|Death|Residence|Marriage)Certificate(\/|$)/, read: 'certificates:read', write: 'certificates:write' },
   // Taking a payment (kar bharna); reading payments and receipts is reading the tax demand.
   { url: /^\/api\/KarImport\/apply-payment-simple$/, read: NEVER, write: 'payments:write' },

@@ -41,6 +41,7 @@ import {
   type Office,
   type Signatory,
   type Title,
+  type SignatureRequest,
 } from '../../lib/pdf/index.ts';
 import { genderMarathi, type KindName } from './kinds.ts';
 
@@ -57,6 +58,8 @@ export interface PdfOptions {
   /** The date of issue printed on the certificate; default today in India. The marriage
    *  certificate's own issueDate and the residence certificate's registrationDate come first. */
   issuedOn?: Date;
+  /** Sign the PDF (issue 31): the council's key and the record it shows. */
+  signature?: SignatureRequest;
 }
 
 export interface MarriagePhotos {
@@ -168,8 +171,8 @@ function layout(
   drawFoot(doc, office, foot, y);
 }
 
-async function render(title: string, office: Office, draw: (doc: Doc) => void): Promise<Buffer> {
-  const doc = createDoc({ title, author: `${office.officeName} / ${office.officeNameEnglish}` });
+async function render(title: string, office: Office, opts: PdfOptions, draw: (doc: Doc) => void): Promise<Buffer> {
+  const doc = createDoc({ title, author: `${office.officeName} / ${office.officeNameEnglish}`, signature: opts.signature });
   drawFrame(doc);
   draw(doc);
   return toBuffer(doc);
@@ -185,7 +188,7 @@ export async function renderBirthPdf(rec: BirthRecord, office: Office, qrUrl: st
   const aadhaar = maskAadhaar(str(r, 'childAadharNumber'));
   const remarks = pair('remarks');
   const nationality = str(r, 'nationality') || 'Indian';
-  return render('जन्म प्रमाणपत्र / Birth Certificate', office, (doc) =>
+  return render('जन्म प्रमाणपत्र / Birth Certificate', office, opts, (doc) =>
     layout(
       doc,
       office,
@@ -222,7 +225,7 @@ export async function renderDeathPdf(rec: DeathRecord, office: Office, qrUrl: st
   const { at, pair } = cellsOf('death', r);
   const aadhaar = maskAadhaar(str(r, 'aadhaarNumberDeceased'));
   const remarks = pair('remarks');
-  return render('मृत्यू प्रमाणपत्र / Death Certificate', office, (doc) =>
+  return render('मृत्यू प्रमाणपत्र / Death Certificate', office, opts, (doc) =>
     layout(
       doc,
       office,
@@ -289,7 +292,7 @@ export async function renderResidencePdf(rec: ResidenceRecord, office: Office, q
     .filter(Boolean)
     .join(', ');
   const number = str(r, 'registrationNumber');
-  return render('रहिवासी दाखला / Residence Certificate', office, (doc) =>
+  return render('रहिवासी दाखला / Residence Certificate', office, opts, (doc) =>
     layout(
       doc,
       office,
@@ -344,7 +347,7 @@ export async function renderMarriagePdf(
     [pair(`${who}PermAddress`)],
     [at(`${who}AgeYears`, ...age(who)), at(`${who}Aadhaar`, maskAadhaar(str(r, `${who}Aadhaar`)))],
   ];
-  return render('विवाह नोंदणी प्रमाणपत्र / Certificate of Registration of Marriage', office, (doc) =>
+  return render('विवाह नोंदणी प्रमाणपत्र / Certificate of Registration of Marriage', office, opts, (doc) =>
     layout(
       doc,
       office,
@@ -397,11 +400,12 @@ export interface RenderOptions {
   /** Today in India: the date of issue unless the record has its own. */
   issuedOn?: Date;
   photos?: { husbandPhoto?: Buffer; wifePhoto?: Buffer };
+  signature?: SignatureRequest;
 }
 
 /** One certificate of any kind as PDF bytes. `row` is the stored record (dates as Date). */
 export function renderCertificate(kind: KindName, row: Row, office: Office, o: RenderOptions): Promise<Buffer> {
-  const opts = { issuedOn: o.issuedOn };
+  const opts = { issuedOn: o.issuedOn, signature: o.signature };
   switch (kind) {
     case 'birth':
       return renderBirthPdf(row, office, o.qrUrl, opts);

@@ -95,6 +95,7 @@ function register(app: App, kind: Kind, photoDir: string) {
     const { pdf, fileName } = await certificatePdf(app.db, kind, councilOf(request).userId, request.params.id, {
       publicBaseUrl: app.config.publicBaseUrl,
       photoDir,
+      signingKeySecret: app.config.signingKeySecret,
     });
     return reply.type('application/pdf').header('content-disposition', attachment(fileName)).header('cache-control', 'no-store').send(pdf);
   });

@@ -32,6 +32,7 @@ import {
 import { MIN_MARRIAGE_AGE } from '../../../common/certificates/kinds.ts';
 import { choiceValues, fallbackOf } from '../../../common/fields/index.ts';
 import { renderInWorker } from '../../pdf-jobs.ts';
+import { signatureFor } from '../signing/request.ts';
 
 export type { Row };
 type Value = string | number | Date | null;
@@ -570,9 +571,14 @@ export async function updateCertificate(
 
 // ---------------------------------------------------------------- PDF
 
+/** A certificate's printed fields (not its version, timestamps or photo file names): what its
+ *  signed PDF's fingerprint is taken of (signing/request.ts). */
+export const certificateData = (kind: Kind, row: Row) => Object.fromEntries(kind.fields.map((f) => [f.name, row[f.name]]));
+
 export interface PdfOptions {
   publicBaseUrl: string;
   photoDir: string;
+  signingKeySecret: string;
 }
 
 export async function certificatePdf(db: DbOrTx, kind: Kind, ownerId: number, id: string, opts: PdfOptions) {
@@ -586,10 +592,18 @@ export async function certificatePdf(db: DbOrTx, kind: Kind, ownerId: number, id
       if (file) photos[p] = await readUpload(file);
     }
   }
+  const recordId = String(row[kind.idField]);
+  const signature = await signatureFor(db, opts, ownerId, office, {
+    kind: kind.kind,
+    id: recordId,
+    registrationNumber: String(row[kind.numberField] ?? ''),
+    data: certificateData(kind, row),
+  });
   const pdf = await renderInWorker('certificate', kind.kind, row, office, {
-    qrUrl: `${opts.publicBaseUrl}/${kind.kind}qr/${row[kind.idField]}`,
+    qrUrl: `${opts.publicBaseUrl}/${kind.kind}qr/${recordId}`,
     issuedOn: todayInIndia(),
     photos,
+    signature,
   });
   return { pdf, fileName: kind.fileName(row) };
 }

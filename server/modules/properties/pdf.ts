@@ -33,6 +33,7 @@ import {
   textHeight,
   toBuffer,
   type Office,
+  type SignatureRequest,
 } from '../../lib/pdf/index.ts';
 import type { PropertyRow } from './schema.ts';
 
@@ -42,8 +43,15 @@ export type Namuna8 = PropertyRow & { changes: { mr: string; en: string }[] };
 const dash = (v: string) => v || '—';
 const rupees = (v: string) => formatRupees(v);
 
-export async function renderNamuna8(p: Namuna8, office: Office, qrUrl: string, issuedOn: Date = todayInIndia()): Promise<Buffer> {
+export async function renderNamuna8(
+  p: Namuna8,
+  office: Office,
+  qrUrl: string,
+  issuedOn: Date = todayInIndia(),
+  signature?: SignatureRequest,
+): Promise<Buffer> {
   const doc = createDoc({
+    signature,
     title: `नमुना ८ — ${p.malmattaNo}`,
     author: `${office.officeName} / ${office.officeNameEnglish}`,
     landscape: true,

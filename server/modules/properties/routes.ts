@@ -8,6 +8,7 @@ import { Invalid, NotFound } from '../../lib/errors.ts';
 import { attachment } from '../../lib/download.ts';
 import { readWorkbook, templateWorkbook } from './excel.ts';
 import { renderInWorker } from '../../pdf-jobs.ts';
+import { signatureFor } from '../signing/request.ts';
 import { officeOf, publicUserId } from '../site/service.ts';
 import { trimBody } from '../../lib/trim.ts';
 import { etagOf, ifMatchVersion } from '../../lib/versions.ts';
@@ -227,7 +228,14 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const council = ownCouncil(request, createdByUserId, noSuchProperty(malmattaNo));
     const property = await namuna8Of(app.db, council, malmattaNo, taxYearOf(app.today()));
     const qrUrl = app.config.publicBaseUrl + certificatePath(app.config.jwtSecret, council, property.malmattaNo);
-    const pdf = await renderInWorker('namuna8', property, await officeOf(app.db, council), qrUrl, app.today());
+    const office = await officeOf(app.db, council);
+    const signature = await signatureFor(app.db, app.config, council, office, {
+      kind: 'namuna8',
+      id: property.malmattaNo,
+      registrationNumber: property.malmattaNo,
+      data: property,
+    });
+    const pdf = await renderInWorker('namuna8', property, office, qrUrl, app.today(), signature);
     return reply
       .type('application/pdf')
       .header('content-disposition', attachment(`Number8_${property.malmattaNo}`))

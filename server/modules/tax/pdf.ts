@@ -26,6 +26,7 @@ import {
   toBuffer,
   type Doc,
   type Office,
+  type SignatureRequest,
 } from '../../lib/pdf/index.ts';
 import type { UpiBill } from './bills.ts';
 import type { Payment } from './schema.ts';
@@ -65,8 +66,14 @@ function drawCancelled(doc: Doc, p: Payment, y: number): number {
 }
 
 /** `held`: what of the receipt's money the books hold as advance now. */
-export async function renderReceipt(p: Payment, office: Office, qrUrl: string, extra: { held?: string } = {}): Promise<Buffer> {
+export async function renderReceipt(
+  p: Payment,
+  office: Office,
+  qrUrl: string,
+  extra: { held?: string; signature?: SignatureRequest } = {},
+): Promise<Buffer> {
   const doc = createDoc({
+    signature: extra.signature,
     title: `नमुना १० — पावती ${taxYearLabel(p.receiptYear)}/${p.receiptNo}`,
     author: `${office.officeName} / ${office.officeNameEnglish}`,
   });

@@ -16,6 +16,7 @@ import { taxYearLabel, taxYearOf } from '../../../common/property/tax.ts';
 import { XLSX } from '../../lib/schema.ts';
 import { officeOf } from '../site/service.ts';
 import { renderInWorker } from '../../pdf-jobs.ts';
+import { signatureFor } from '../signing/request.ts';
 import { writeTaxList } from './excel.ts';
 import { upiBillOf } from './bills.ts';
 import {
@@ -94,13 +95,17 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/KarImport/receipt-pdf/:paymentId', { schema: receiptPdfSchema, preHandler: app.requireStaff }, async (request, reply) => {
     const council = councilOf(request).userId;
     const payment = await paymentById(app.db, council, request.params.paymentId);
-    const pdf = await renderInWorker(
-      'receipt',
-      payment,
-      await officeOf(app.db, council),
-      `${app.config.publicBaseUrl}/receiptqr/${payment.receiptId}`,
-      { held: await heldOfReceipt(app.db, payment) },
-    );
+    const office = await officeOf(app.db, council);
+    const signature = await signatureFor(app.db, app.config, council, office, {
+      kind: 'receipt',
+      id: String(payment.paymentId),
+      registrationNumber: `${payment.financialYear}/${payment.receiptNo}`,
+      data: payment,
+    });
+    const pdf = await renderInWorker('receipt', payment, office, `${app.config.publicBaseUrl}/receiptqr/${payment.receiptId}`, {
+      held: await heldOfReceipt(app.db, payment),
+      signature,
+    });
     return reply
       .type('application/pdf')
       .header('cache-control', 'no-store')

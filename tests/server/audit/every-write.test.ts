@@ -11,6 +11,7 @@ import type { InjectOptions } from 'fastify';
 import { injectAs } from '../../helpers/app.ts';
 import { form, seedRouteSweep, type Route, type RouteSweep } from '../../helpers/route-sweep.ts';
 import { multipart } from '../../helpers/multipart.ts';
+import { makeDsc } from '../../helpers/dsc.ts';
 import { caseOf, couplePhotos, marriageForm, photo } from '../../helpers/certificates.ts';
 import { loadConfig } from '../../../server/config.ts';
 
@@ -33,6 +34,14 @@ const CALLS: Record<string, () => Promise<Call> | Call> = {
   'POST /api/Corosal': async () => {
     const slide = multipart([{ name: 'ImageFile', value: await photo('png'), filename: 's.png', contentType: 'image/png' }]);
     return { url: '/api/Corosal', payload: slide.payload, headers: slide.headers };
+  },
+  'POST /api/SigningKey': () => {
+    const dsc = makeDsc('SWEEP SIGNER', 'Sweep-dsc-1');
+    const key = multipart([
+      { name: 'password', value: dsc.password },
+      { name: 'file', value: dsc.p12, filename: 'dsc.p12', contentType: 'application/x-pkcs12' },
+    ]);
+    return { url: '/api/SigningKey', payload: key.payload, headers: key.headers };
   },
   'POST /api/Site/logo': async () => {
     const logo = multipart([{ name: 'LogoFile', value: await photo('png'), filename: 'logo.png', contentType: 'image/png' }]);

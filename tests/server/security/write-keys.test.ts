@@ -35,6 +35,8 @@ const TABLES_OF: Array<[RegExp, string[]]> = [
   // A backup writes a file and its audit row; it takes no body to forge keys in.
   [/^\/api\/Backups/, []],
   [/^\/api\/Districts/, ['District', 'DistrictCouncil']],
+  // A key upload is a file and its password: no body to forge keys in.
+  [/^\/api\/SigningKey$/, ['SigningKey']],
 ];
 /** Routes that end the caller's own session: walked apart, at the end. */
 const ENDS_SESSION = new Set(['POST /api/User/logout']);

@@ -29,6 +29,7 @@ const ApiTokensPage = lazy(() => import('../features/apiTokens/ApiTokensPage.tsx
 const PasswordPage = lazy(() => import('../features/account/PasswordPage.tsx'));
 const AuditPage = lazy(() => import('../features/audit/AuditPage.tsx'));
 const DistrictPage = lazy(() => import('../features/district/DistrictPage.tsx'));
+const SigningKeyPage = lazy(() => import('../features/signing/SigningKeyPage.tsx'));
 
 /** A Marathi label with its English gloss. */
 export interface Label {
@@ -138,6 +139,8 @@ export const staffScreens: StaffScreen[] = [
   { path: '/setup', title: { mr: 'संकेतस्थळाची पहिली मांडणी', en: 'First-run setup' }, element: <SetupPage /> },
   // A district account's totals of its councils (issue 32); a council account is answered 403 there.
   { path: '/district', title: { mr: 'जिल्हा आढावा', en: 'District overview' }, element: <DistrictPage /> },
+  // The key that signs the council's PDFs (issue 31).
+  { path: '/signingKey', title: { mr: 'डिजिटल स्वाक्षरीची की', en: 'Signing key' }, element: <SigningKeyPage />, sidebar: true },
 ];
 
 export interface SidebarLink extends Label {
