@@ -48,3 +48,7 @@ export type RolloverResult = Static<(typeof recalcSchema)['response'][200]>['res
 export type RevisionResult = Static<(typeof revisionSchema)['response'][200]>['result'];
 export type Namuna9Page = Static<(typeof namuna9Schema)['response'][200]>['result'];
 export type { ApiTokenView, CreateApiTokenBody } from '../server/modules/apiTokens/schema.ts';
+// The bank statement reconciled into receipts (issue 30).
+import type { StatementResult as StatementResultSchema, unmatchedSchema } from '../server/modules/reconciliation/schema.ts';
+export type StatementResult = Static<typeof StatementResultSchema>;
+export type UnmatchedPage = Static<(typeof unmatchedSchema)['response'][200]>['result'];

@@ -28,6 +28,7 @@ const SmsPage = lazy(() => import('../features/sms/SmsPage.tsx'));
 const ApiTokensPage = lazy(() => import('../features/apiTokens/ApiTokensPage.tsx'));
 const PasswordPage = lazy(() => import('../features/account/PasswordPage.tsx'));
 const AuditPage = lazy(() => import('../features/audit/AuditPage.tsx'));
+const ReconciliationPage = lazy(() => import('../features/tax/ReconciliationPage.tsx'));
 
 /** A Marathi label with its English gloss. */
 export interface Label {
@@ -131,6 +132,13 @@ export const staffScreens: StaffScreen[] = [
   { path: '/password', title: { mr: 'पासवर्ड बदला', en: 'Change password' }, element: <PasswordPage />, sidebar: true },
   // The first-run setup: opened from the dashboard while the office has not entered its name and place.
   { path: '/setup', title: { mr: 'संकेतस्थळाची पहिली मांडणी', en: 'First-run setup' }, element: <SetupPage /> },
+  // The bank statement taken into tax receipts (issue 30).
+  {
+    path: '/reconciliation',
+    title: { mr: 'बँक जमा जुळवणी', en: 'Bank statement reconciliation' },
+    element: <ReconciliationPage />,
+    sidebar: true,
+  },
 ];
 
 export interface SidebarLink extends Label {
