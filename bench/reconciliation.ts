@@ -70,8 +70,8 @@ async function measure(label: string, databaseUrl: string | undefined) {
     );
     console.log(`  totals ${JSON.stringify(totals)}`);
   } finally {
-    await app.close();
-    await database.close();
+    // The app first, then its database, then the folder the embedded one lived in.
+    await app.close().then(() => database.close());
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -80,14 +80,9 @@ export async function run() {
   console.log(`target: a ${ROWS}-row statement's dry run in < ${TARGET_S} s`);
   console.log(`load before: ${load()}`);
   await measure('embedded (PGlite)', undefined);
-  if (process.env.DATABASE_URL) {
-    const db = await throwawayDatabase(process.env.DATABASE_URL, 'recon');
-    try {
-      await measure('PostgreSQL', db.url);
-    } finally {
-      await db.drop();
-    }
-  }
+  const server = process.env.DATABASE_URL;
+  const own = server ? await throwawayDatabase(server, 'recon') : null;
+  if (own) await measure('PostgreSQL', own.url).finally(() => own.drop());
   console.log(`load after: ${load()}`);
 }
 

@@ -25,16 +25,13 @@ const ACTIONS: Record<Matched['action'], string> = {
   already: 'आधीच घेतली / Already taken',
 };
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper variant="outlined" component="section" sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }}>
-      <Typography component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
+/** A step of the screen: a framed section under its heading. */
+const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
+  <Box component="section" className="recon-step">
+    <h2>{title}</h2>
+    {children}
+  </Box>
+);
 
 /** A property of the register for an unmatched credit: suggestions from one character. */
 function PropertyChoice({ id, onChoose }: { id: string; onChoose: (p: PropertyHit | null) => void }) {
