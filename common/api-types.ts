@@ -49,3 +49,7 @@ export type RevisionResult = Static<(typeof revisionSchema)['response'][200]>['r
 export type Namuna9Page = Static<(typeof namuna9Schema)['response'][200]>['result'];
 export type { ApiTokenView, CreateApiTokenBody } from '../server/modules/apiTokens/schema.ts';
 export type { DistrictSummary } from '../server/modules/districts/schema.ts';
+// The bank statement reconciled into receipts (issue 30).
+import type { StatementResult as StatementResultSchema, unmatchedSchema } from '../server/modules/reconciliation/schema.ts';
+export type StatementResult = Static<typeof StatementResultSchema>;
+export type UnmatchedPage = Static<(typeof unmatchedSchema)['response'][200]>['result'];

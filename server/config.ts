@@ -94,7 +94,8 @@ export interface SmsConfig {
   /** DLT principal entity id. */
   entityId: string;
   /** DLT content template id per message kind. */
-  templateIds: { gramsabha: string; dues: string };
+  /** The DLT template of each kind; receipt (issue 30) is optional: without it only the log provider sends receipts. */
+  templateIds: { gramsabha: string; dues: string; receipt?: string };
   /** The gateway's base URL; the default is the provider's own (tests point it at a fake gateway). */
   gatewayUrl?: string;
   /** Messages handed to the gateway per second at most. */
@@ -155,7 +156,11 @@ export function loadSmsConfig(env: NodeJS.ProcessEnv): SmsConfig {
     apiKey: env.SMS_API_KEY || '',
     senderId: env.SMS_SENDER_ID || '',
     entityId: env.SMS_DLT_ENTITY_ID || '',
-    templateIds: { gramsabha: env.SMS_DLT_TEMPLATE_GRAMSABHA || '', dues: env.SMS_DLT_TEMPLATE_DUES || '' },
+    templateIds: {
+      gramsabha: env.SMS_DLT_TEMPLATE_GRAMSABHA || '',
+      dues: env.SMS_DLT_TEMPLATE_DUES || '',
+      receipt: env.SMS_DLT_TEMPLATE_RECEIPT || '',
+    },
     gatewayUrl: env.SMS_GATEWAY_URL ? env.SMS_GATEWAY_URL.replace(/\/+$/, '') : undefined,
     perSecond: positiveNumber(env, 'SMS_PER_SECOND', 10),
     timeoutMs: positiveNumber(env, 'SMS_TIMEOUT_MS', 10_000),

@@ -171,6 +171,13 @@ describe('applying a statement', () => {
       [4, '104', 'online', '1500.00', '0000412345678904', '2026-11-13'],
       [5, '105', 'online', '600.00', '412345678906', '2026-11-18'],
     ]);
+    // Each payer is sent the receipt's public link (the log provider keeps the message).
+    const sms = await t.app.db.smsMessage.findMany({ where: { createdByUserId: c.userId }, orderBy: { id: 'asc' } });
+    expect(sms.map((m) => m.mobile)).toEqual(Array(5).fill('9876543210'));
+    expect(sms[0].text).toBe(
+      `ग्रामपंचायत: मालमत्ता 101 साठी ₹1,776.00 कर भरणा मिळाला. पावती: ${t.app.config.publicBaseUrl}/receiptqr/${payments[0].receiptId}`,
+    );
+    expect((await t.app.db.smsBatch.findFirstOrThrow({ where: { id: sms[0].batchId } })).kind).toBe('receipt');
     // The receipt names the bank's reference.
     const receipt = await injectAs(t.app, c, { method: 'GET', url: `/api/KarImport/receipt-pdf/${payments[3].paymentId}` });
     const text = pdfText(receipt.rawPayload);
@@ -247,6 +254,9 @@ describe('applying a statement', () => {
       action: 'pay',
     });
     expect(won.receiptNo).toBe(3); // the lost one gave its number back
+    expect((await t.app.db.smsMessage.findMany({ where: { createdByUserId: c.userId } })).map((m) => m.text.slice(-36))).toContain(
+      (await t.app.db.payment.findFirstOrThrow({ where: { paymentId: won.paymentId } })).receiptId,
+    );
     expect(await dueOf(c, '102')).toEqual(['526.00', '0.00']);
     expect((await unmatchedOf(c)).totalItems).toBe(0);
     // Imported again, the assigned credit is taken, not waiting.

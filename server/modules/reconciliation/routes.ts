@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../lib/schema.ts';
 import { Invalid } from '../../lib/errors.ts';
 import { actorOf, councilOf } from '../../plugins/auth.ts';
+import type { Payment } from '../tax/schema.ts';
+import { queueReceipts } from '../sms/service.ts';
 import { importStatement, matchCredit, unmatchedCredits } from './service.ts';
 import { matchSchema, statementSchema, unmatchedSchema } from './schema.ts';
 import { readStatement, type ColumnChoice } from './statement.ts';
@@ -32,6 +34,30 @@ function columnsOf(raw: string | undefined): ColumnChoice | undefined {
 }
 
 const reconciliationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /** The payer's receipt SMS (issue 30) through the SMS outbox: the log provider always, a DLT
+   *  gateway only with the receipt's own template (SMS_DLT_TEMPLATE_RECEIPT). A failure to queue
+   *  is logged: the receipts stand. */
+  const smsReceipts = async (councilId: number, receipts: Payment[]) => {
+    const { provider, templateIds } = app.config.sms;
+    if (!receipts.length || (provider !== 'log' && !templateIds.receipt)) return 0;
+    try {
+      return await queueReceipts(
+        app.db,
+        councilId,
+        provider,
+        receipts.map((p) => ({
+          karId: p.karId,
+          malmattaNo: p.malmattaNo,
+          amount: p.amountTotal,
+          link: `${app.config.publicBaseUrl}/receiptqr/${p.receiptId}`,
+        })),
+      );
+    } catch (err) {
+      app.log.error({ err }, 'receipt SMS could not be queued');
+      return 0;
+    }
+  };
+
   app.post('/api/Reconciliation/statement', { schema: statementSchema, preHandler: app.requireStaff }, async (request) => {
     if (!request.isMultipart())
       throw new Invalid('file', 'बँक स्टेटमेंट फाइल पाठवा / Send the bank statement (CSV or XLSX) as multipart/form-data, field file.');
@@ -44,10 +70,12 @@ const reconciliationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       actor: actorOf(request),
       fileName: file.filename,
     });
+    const council = councilOf(request).userId;
+    const sms = dryRun ? 0 : await smsReceipts(council, receipts);
     const t = result.totals;
     const message = dryRun
       ? `${t.credits} जमा: ${t.matched} जुळल्या, ${t.already} आधीच घेतल्या, ${t.unmatched} जुळल्या नाहीत / ${t.credits} credits: ${t.matched} matched, ${t.already} already taken, ${t.unmatched} unmatched`
-      : `${receipts.length} पावत्या यशस्वीरीत्या केल्या, ${t.unmatched} जुळल्या नाहीत / ${receipts.length} receipts made, ${t.unmatched} credits unmatched`;
+      : `${receipts.length} पावत्या यशस्वीरीत्या केल्या, ${t.unmatched} जुळल्या नाहीत, ${sms} SMS / ${receipts.length} receipts made, ${t.unmatched} credits unmatched, ${sms} receipt SMS queued`;
     return ok(result, message);
   });
 
@@ -59,6 +87,7 @@ const reconciliationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       request.body.malmattaNo,
       actorOf(request),
     );
+    await smsReceipts(councilOf(request).userId, [payment]);
     reply.code(201);
     return ok(
       { matched, receiptNo: payment.receiptNo, financialYear: payment.financialYear, paymentId: payment.paymentId },

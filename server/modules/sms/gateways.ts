@@ -4,7 +4,8 @@
 // mismatch) fail the message with the gateway's reason.
 import type { SmsConfig } from '../../config.ts';
 
-export type SmsKind = 'gramsabha' | 'dues';
+/** The notices a clerk sends, and the receipt SMS after a payment taken from the bank statement (issue 30). */
+export type SmsKind = 'gramsabha' | 'dues' | 'receipt';
 
 export interface OutgoingSms {
   mobile: string;

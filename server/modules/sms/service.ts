@@ -346,3 +346,48 @@ export async function recordDelivery(
     return count;
   });
 }
+
+/** The receipt SMS (issue 30), with a DLT template of its own (SMS_DLT_TEMPLATE_RECEIPT): the payer
+ *  gets the receipt's public link after a payment taken from the bank statement. */
+export const RECEIPT_TEMPLATE = 'ग्रामपंचायत: मालमत्ता {malmattaNo} साठी {amount} कर भरणा मिळाला. पावती: {link}';
+const RECEIPT_VARIABLES = ['malmattaNo', 'amount', 'link'];
+
+/** Queues one receipt SMS per payment to its property's owner's mobile (none without a mobile) as
+ *  a batch of kind receipt, for the worker to send. No audit row of its own: the import's or the
+ *  match's row names the payments. Answers how many were queued. */
+export async function queueReceipts(
+  db: Db,
+  councilId: number,
+  provider: string,
+  receipts: { karId: number; malmattaNo: string; amount: string; link: string }[],
+): Promise<number> {
+  if (!receipts.length) return 0;
+  const kars = await db.karDetail.findMany({
+    where: { createdByUserId: councilId, karId: { in: [...new Set(receipts.map((r) => r.karId))] } },
+    select: { karId: true, property: { select: { owners: { where: { isActive: true }, select: { mobileNo: true }, take: 1 } } } },
+  });
+  const mobileOf = new Map(kars.map((k) => [k.karId, normaliseMobile(k.property.owners[0]?.mobileNo ?? '')]));
+  const messages = receipts.flatMap((r) => {
+    const mobile = mobileOf.get(r.karId);
+    if (!mobile) return [];
+    const values: Record<string, string> = { malmattaNo: r.malmattaNo, amount: formatPaise(toPaise(r.amount)), link: r.link };
+    const text = fillTemplate(RECEIPT_TEMPLATE, values);
+    return [
+      {
+        mobile,
+        malmattaNo: r.malmattaNo.slice(0, 200),
+        text,
+        segments: countSegments(text).segments,
+        variables: RECEIPT_VARIABLES.map((v) => values[v]),
+      },
+    ];
+  });
+  if (!messages.length) return 0;
+  await db.$transaction(async (tx) => {
+    const batch = await tx.smsBatch.create({
+      data: { createdByUserId: councilId, kind: 'receipt', provider, skipped: [], segments: messages.reduce((s, m) => s + m.segments, 0) },
+    });
+    await tx.smsMessage.createMany({ data: messages.map((m) => ({ ...m, batchId: batch.id, createdByUserId: councilId })) });
+  });
+  return messages.length;
+}

@@ -31,7 +31,7 @@ const TABLES_OF: Array<[RegExp, string[]]> = [
   [/^\/api\/KarImport\//, ['Payment', 'PaymentLine', 'TaxYearRun', ...ASSESSED]],
   [/^\/api\/Properties\//, ['Property', 'TaxYearRun', ...ASSESSED]],
   [/^\/api\/Sms\//, ['SmsTemplate', 'SmsBatch', 'SmsMessage']],
-  [/^\/api\/Reconciliation\//, ['BankCredit', 'Payment', 'PaymentLine', ...ASSESSED]],
+  [/^\/api\/Reconciliation\//, ['BankCredit', 'Payment', 'PaymentLine', 'SmsBatch', 'SmsMessage', ...ASSESSED]],
   // A backup writes a file and its audit row; it takes no body to forge keys in.
   [/^\/api\/Backups/, []],
   [/^\/api\/Districts/, ['District', 'DistrictCouncil']],

@@ -30,6 +30,7 @@ const PasswordPage = lazy(() => import('../features/account/PasswordPage.tsx'));
 const AuditPage = lazy(() => import('../features/audit/AuditPage.tsx'));
 const DistrictPage = lazy(() => import('../features/district/DistrictPage.tsx'));
 const SigningKeyPage = lazy(() => import('../features/signing/SigningKeyPage.tsx'));
+const ReconciliationPage = lazy(() => import('../features/tax/ReconciliationPage.tsx'));
 
 /** A Marathi label with its English gloss. */
 export interface Label {
@@ -141,6 +142,13 @@ export const staffScreens: StaffScreen[] = [
   { path: '/district', title: { mr: 'जिल्हा आढावा', en: 'District overview' }, element: <DistrictPage /> },
   // The key that signs the council's PDFs (issue 31).
   { path: '/signingKey', title: { mr: 'डिजिटल स्वाक्षरीची की', en: 'Signing key' }, element: <SigningKeyPage />, sidebar: true },
+  // The bank statement taken into tax receipts (issue 30).
+  {
+    path: '/reconciliation',
+    title: { mr: 'बँक जमा जुळवणी', en: 'Bank statement reconciliation' },
+    element: <ReconciliationPage />,
+    sidebar: true,
+  },
 ];
 
 export interface SidebarLink extends Label {

@@ -266,7 +266,9 @@ function History() {
         return (
           <Paper key={b.batchId} variant="outlined" sx={{ p: 1.5 }} data-testid="sms-batch" data-status={b.status}>
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'baseline' }}>
-              <Typography sx={{ fontWeight: 700 }}>{KIND_LABEL[b.kind]}</Typography>
+              <Typography sx={{ fontWeight: 700 }}>
+                {KIND_LABEL[b.kind] ?? 'पावती SMS / Receipt SMS' /* a batch of receipts (issue 30) */}
+              </Typography>
               <Typography color="text.secondary" sx={{ fontSize: 14 }}>
                 {formatDateMr(b.createdAt)} · {b.provider}
               </Typography>

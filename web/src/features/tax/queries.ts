@@ -26,6 +26,7 @@ import {
   type RolloverResult,
   type SortOrder,
 } from './api.ts';
+import { fetchUnmatched } from './reconciliationApi.ts';
 
 const TAX = ['tax'] as const;
 
@@ -142,3 +143,11 @@ export const useDcb = (taxYear: number | undefined, enabled = true) => useQuery(
 
 export const collectionQuery = () => queryOptions({ queryKey: [...TAX, 'collection'], queryFn: ({ signal }) => fetchCollection(signal) });
 export const useCollection = (enabled = true) => useQuery({ ...collectionQuery(), enabled });
+
+/** The bank credits waiting for a clerk (issue 30), a page at a time; read again with the books. */
+export const useUnmatched = (pageNumber: number) =>
+  useQuery({
+    queryKey: [...TAX, 'unmatched', pageNumber],
+    queryFn: ({ signal }) => fetchUnmatched(pageNumber, signal),
+    placeholderData: keepPreviousData,
+  });
