@@ -42,6 +42,15 @@ export const TERMS = {
   staffOffice: { mr: 'ग्रामपंचायत प्रशासन', en: 'Gram Panchayat administration' },
 } as const satisfies Record<string, Term>;
 
+/** Messages the staff screens and the server say, built from the terms above. */
+export const MESSAGES = {
+  /** A record the clerk entered into a register: recorded, not "an application submitted". */
+  recorded: `${TERMS.successfully.mr} नोंदवले! (Recorded successfully)`,
+  updated: `${TERMS.successfully.mr} ${TERMS.update.mr} केले! (Updated successfully)`,
+  propertyRecorded: `${TERMS.property.mr} ${TERMS.successfully.mr} नोंदवली गेली!`,
+  enterTransferNumber: `कृपया ${TERMS.transfer.mr} नंबर प्रविष्ट करा`,
+} as const;
+
 /** A page's <title>: its own name, then the office's, so search results, shared links and browser
  *  tabs say which page of which village ("योजना — ग्रामपंचायत कार्यालय सोनगाव"). Without a page
  *  name (the home): the office, then "अधिकृत संकेतस्थळ". */

@@ -2,6 +2,7 @@
 // and documents name it. The server's setup status (GET /api/Site/setup) lists the ones still empty;
 // the setup screen draws its boxes from this table and the dashboard names what is missing.
 import type { SiteProfileBody } from '../server/modules/site/schema.ts';
+import { TERMS } from './glossary.ts';
 
 export interface SetupField<N extends keyof SiteProfileBody & string = keyof SiteProfileBody & string> {
   name: N;
@@ -33,9 +34,9 @@ export const SETUP_FIELDS = table([
     required: true,
     example: 'e.g. Gram Panchayat Office Pimpalgaon',
   },
-  { name: 'block', mr: 'तालुका', en: 'Taluka, Marathi', required: true, example: 'उदा. निफाड' },
+  { name: 'block', mr: TERMS.taluka.mr, en: 'Taluka, Marathi', required: true, example: 'उदा. निफाड' },
   { name: 'blockEnglish', mr: 'तालुका इंग्रजीत', en: 'Taluka, English', required: true, example: 'e.g. Niphad' },
-  { name: 'district', mr: 'जिल्हा', en: 'District, Marathi', required: true, example: 'उदा. नाशिक' },
+  { name: 'district', mr: TERMS.district.mr, en: 'District, Marathi', required: true, example: 'उदा. नाशिक' },
   { name: 'districtEnglish', mr: 'जिल्हा इंग्रजीत', en: 'District, English', required: true, example: 'e.g. Nashik' },
   {
     name: 'address',
@@ -52,3 +53,9 @@ export const SETUP_FIELDS = table([
 ]);
 
 export type SetupFieldName = (typeof SETUP_FIELDS)[number]['name'];
+
+/** A setup field's label as the setup and the profile screens show it: "तालुका (Taluka, Marathi)". */
+export function setupLabel(name: SetupFieldName): string {
+  const f = SETUP_FIELDS.find((x) => x.name === name)!;
+  return `${f.mr} (${f.en})`;
+}

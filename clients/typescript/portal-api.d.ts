@@ -331,7 +331,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The registration number the form suggests for a new birth certificate: the latest one plus one, not yet taken (empty when there is none to count on) */
+        /** The registration number the form suggests for a new birth certificate: the latest one plus one, not yet taken (empty when there is none to count on); for a birth also the serial number (अनुक्रमांक), the council's highest plus one */
         get: operations["getBirthCertificateNextNumber"];
         put?: never;
         post?: never;
@@ -417,7 +417,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The registration number the form suggests for a new death certificate: the latest one plus one, not yet taken (empty when there is none to count on) */
+        /** The registration number the form suggests for a new death certificate: the latest one plus one, not yet taken (empty when there is none to count on); for a birth also the serial number (अनुक्रमांक), the council's highest plus one */
         get: operations["getDeathCertificateNextNumber"];
         put?: never;
         post?: never;
@@ -504,7 +504,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The registration number the form suggests for a new residence certificate: the latest one plus one, not yet taken (empty when there is none to count on) */
+        /** The registration number the form suggests for a new residence certificate: the latest one plus one, not yet taken (empty when there is none to count on); for a birth also the serial number (अनुक्रमांक), the council's highest plus one */
         get: operations["getResidenceCertificateNextNumber"];
         put?: never;
         post?: never;
@@ -573,7 +573,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The registration number the form suggests for a new marriage certificate: the latest one plus one, not yet taken (empty when there is none to count on) */
+        /** The registration number the form suggests for a new marriage certificate: the latest one plus one, not yet taken (empty when there is none to count on); for a birth also the serial number (अनुक्रमांक), the council's highest plus one */
         get: operations["getMarriageCertificateNextNumber"];
         put?: never;
         post?: never;
@@ -3326,6 +3326,7 @@ export interface operations {
                         message: string;
                         result: {
                             registrationNumber: string;
+                            serialNo?: number;
                         };
                     };
                 };
@@ -4081,6 +4082,7 @@ export interface operations {
                         message: string;
                         result: {
                             registrationNumber: string;
+                            serialNo?: number;
                         };
                     };
                 };
@@ -4650,6 +4652,7 @@ export interface operations {
                         message: string;
                         result: {
                             registrationNumber: string;
+                            serialNo?: number;
                         };
                     };
                 };
@@ -4994,6 +4997,7 @@ export interface operations {
                         message: string;
                         result: {
                             registrationNumber: string;
+                            serialNo?: number;
                         };
                     };
                 };
@@ -6009,7 +6013,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "isSuccess": true,
-                     *       "message": "मलमत्ता यशस्वीपणे नोंदवली गेली!",
+                     *       "message": "मालमत्ता यशस्वीरीत्या नोंदवली गेली!",
                      *       "result": {
                      *         "ownerId": 41,
                      *         "propertyId": 128,
@@ -8026,7 +8030,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "isSuccess": true,
-                     *       "message": "पेमेंट यशस्वीरित्या पूर्ण झाले!",
+                     *       "message": "पेमेंट यशस्वीरीत्या पूर्ण झाले!",
                      *       "result": {
                      *         "payment": {
                      *           "paymentId": 212,
@@ -9884,7 +9888,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "isSuccess": true,
-                     *       "message": "ग्रामसभा संदेश यशस्वीरित्या पाठवला!",
+                     *       "message": "ग्रामसभा संदेश यशस्वीरीत्या पाठवला!",
                      *       "result": {
                      *         "batchId": 14,
                      *         "recipients": 212,

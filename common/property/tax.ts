@@ -64,7 +64,7 @@ export const taxYearLabel = (year: number) => `${year}-${String((year + 1) % 100
 export const TAX_MESSAGES = {
   atLeastOne: 'कृपया किमान एक कर प्रकारासाठी रक्कम टाका',
   noDate: 'कृपया पेमेंटची तारीख निवडा',
-  paid: 'पेमेंट यशस्वीरित्या पूर्ण झाले!',
+  paid: 'पेमेंट यशस्वीरीत्या पूर्ण झाले!',
   noKar: 'No kar details found for this owner',
   rolledOver: 'सध्याच्या वर्षासाठी कर आधीच अपडेट केला आहे.',
   noneDue: 'अपडेट करण्यासाठी कोणतीही मालमत्ता सापडली नाही.',

@@ -53,7 +53,7 @@ describe('history', () => {
       const { page, errors } = await staffPage({ width, height: 900 });
       await page.goto(portal.baseUrl + '/getAllInfo');
       await poll(() => page.getByTestId('property-card').count()).toBe(1);
-      await page.getByRole('button', { name: 'अद्यतन 7/ब' }).click();
+      await page.getByRole('button', { name: 'अद्ययावत 7/ब' }).click();
       const dialog = page.getByRole('dialog');
       const before = width === 1366 ? 'रमेश पाटील' : 'रमेश गणपत पाटील';
       const after = width === 1366 ? 'रमेश गणपत पाटील' : 'रमेश ग. पाटील';
@@ -61,7 +61,7 @@ describe('history', () => {
       await dialog.getByRole('button', { name: 'जतन करा (Save)' }).click();
       await poll(() => page.getByRole('dialog').count()).toBe(0);
 
-      await page.getByRole('button', { name: 'अद्यतन 7/ब' }).click();
+      await page.getByRole('button', { name: 'अद्ययावत 7/ब' }).click();
       const history = await openHistory(page.getByRole('dialog'));
       const entry = history.getByTestId('history-entry').first();
       await poll(() => entry.getByTestId('audit-changes').textContent()).toContain(

@@ -81,7 +81,7 @@ describe('birth certificate', () => {
     await screenshot(page, 'cert-birth-form-1280');
 
     await page.getByRole('button', { name: 'सादर करा (Submit)' }).click();
-    await expect.poll(() => page.getByTestId('certificate-success').textContent()).toBe('अर्ज यशस्वीरित्या सादर झाला!');
+    await expect.poll(() => page.getByTestId('certificate-success').textContent()).toBe('यशस्वीरीत्या नोंदवले! (Recorded successfully)');
     await expect.poll(() => page.getByTestId('certificate-row').count()).toBe(2);
 
     // Search by a part of the English name, then of the Marathi name.
@@ -105,8 +105,8 @@ describe('birth certificate', () => {
     expect(await field(page, 'fatherOccupation').inputValue()).toBe('farming');
     await field(page, 'remarksEnglish').fill('Corrected spelling');
     await field(page, 'birthPlaceEnglish').fill('PHC Pimpalgaon');
-    await page.getByRole('button', { name: 'अद्यतनित करा (Update)' }).click();
-    await expect.poll(() => page.getByTestId('certificate-success').textContent()).toBe('अर्ज यशस्वीरित्या अद्यतनित झाला!');
+    await page.getByRole('button', { name: 'अद्ययावत करा (Update)' }).click();
+    await expect.poll(() => page.getByTestId('certificate-success').textContent()).toBe('यशस्वीरीत्या अद्ययावत केले! (Updated successfully)');
     await expect.poll(() => page.getByTestId('certificate-row').count()).toBe(2);
     expect(await field(page, 'nameFilter').inputValue()).toBe('');
 
@@ -258,7 +258,7 @@ describe('death certificate', () => {
     await field(page, 'genderEnglish').selectOption('Other');
     expect(await field(page, 'genderMarathi').inputValue()).toBe('इतर');
     await field(page, 'dateOfDeath').fill('2025-11-01');
-    expect(await field(page, 'dateOfDeathWords').inputValue()).toBe('First November Two Thousand Twenty Five');
+    expect(await field(page, 'dateOfDeathWords').inputValue()).toBe('एक नोव्हेंबर दोन हजार पंचवीस');
     // Filled, yet editable.
     await field(page, 'dateOfDeathWords').fill('First Nov 2025');
     expect(await field(page, 'dateOfDeathWords').inputValue()).toBe('First Nov 2025');
@@ -357,7 +357,7 @@ describe('marriage certificate', () => {
     await screenshot(page, 'cert-marriage-form-1280');
 
     await page.getByRole('button', { name: 'सादर करा (Submit)' }).click();
-    await expect.poll(() => page.getByTestId('certificate-success').textContent()).toBe('अर्ज यशस्वीरित्या सादर झाला!');
+    await expect.poll(() => page.getByTestId('certificate-success').textContent()).toBe('यशस्वीरीत्या नोंदवले! (Recorded successfully)');
     await expect.poll(() => page.getByTestId('certificate-row').textContent()).toContain('रोहित अशोक देशमुख — स्नेहा रोहित देशमुख');
     expect(dialogs).toHaveLength(2);
 
@@ -366,8 +366,8 @@ describe('marriage certificate', () => {
     await expect.poll(() => page.getByTestId('husbandPhoto-preview').getAttribute('src')).toMatch(/\/uploads\/marriage\//);
     expect(await field(page, 'husbandAgeYears').inputValue()).toBe('30');
     await field(page, 'remarksEnglish').fill('Registered on time');
-    await page.getByRole('button', { name: 'अद्यतनित करा (Update)' }).click();
-    await expect.poll(() => page.getByTestId('certificate-success').textContent()).toBe('अर्ज यशस्वीरित्या अद्यतनित झाला!');
+    await page.getByRole('button', { name: 'अद्ययावत करा (Update)' }).click();
+    await expect.poll(() => page.getByTestId('certificate-success').textContent()).toBe('यशस्वीरीत्या अद्ययावत केले! (Updated successfully)');
     expect(dialogs).toHaveLength(2);
 
     const list = await (await apiOf(page))('GET', '/api/MarriageCertificate/paged?pageNumber=1&pageSize=10');

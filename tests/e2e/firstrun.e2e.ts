@@ -49,7 +49,7 @@ describe('first run of a new portal', () => {
     await page.goto(`${portal.baseUrl}/login`);
     await page.getByLabel('Username').fill(portal.username);
     await page.getByLabel('Password').fill(portal.password);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByRole('button', { name: 'लॉगिन (Login)' }).click();
     await page.waitForURL(`${portal.baseUrl}/setup`);
     await page.getByRole('heading', { level: 1, name: /पहिली मांडणी/ }).waitFor();
     // The e2e portal's PUBLIC_BASE_URL is 127.0.0.1: QR codes would not open on a phone.

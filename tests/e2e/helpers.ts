@@ -209,7 +209,7 @@ export async function loginThroughForm(page: Page, portal: Portal) {
   await page.goto(`${portal.baseUrl}/login`);
   await page.getByLabel('Username').fill(portal.username);
   await page.getByLabel('Password').fill(portal.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByRole('button', { name: 'लॉगिन (Login)' }).click();
   // The dashboard shows its heading only once it has decided not to open the setup.
   const dashboard = page.getByRole('heading', { level: 1, name: 'डॅशबोर्ड' });
   const later = page.getByRole('link', { name: 'नंतर करा (Later)' });

@@ -388,7 +388,7 @@ describe('the tax books in the browser', () => {
     // A property's area changed, applied to this year under an order: a correction on its bill.
     const phone = await staffPage(360);
     await phone.page.goto(`${portal.baseUrl}/getAllInfo`);
-    await phone.page.getByRole('button', { name: 'अद्यतन १०१' }).click();
+    await phone.page.getByRole('button', { name: 'अद्ययावत १०१' }).click();
     const dialog = phone.page.getByRole('dialog');
     await dialog.locator('[name="areaSqm"]').fill('55');
     const ask = dialog.getByTestId('assessment-when');
@@ -399,7 +399,7 @@ describe('the tax books in the browser', () => {
     expect(await fitsWidth(phone.page)).toBe(true);
     await shot(phone.page, 'ledger-update-when-360');
     await dialog.getByRole('button', { name: 'जतन करा (Save)' }).click();
-    await expect.poll(() => phone.page.getByTestId('register-notice').textContent()).toContain('अद्यतनित केली');
+    await expect.poll(() => phone.page.getByTestId('register-notice').textContent()).toContain('अद्ययावत केली');
     const after = await call('GET', `/api/KarImport/ledger?ownerId=${owner101}`);
     expect(
       after.entries.some((e: { kind: string; reference: string }) => e.kind === 'correction' && e.reference === 'आदेश क्र. ९/२०३३'),

@@ -55,7 +55,7 @@ describe('clerk', () => {
     await screenshot(page, 'property-register-form-1366');
 
     await page.getByRole('button', { name: 'नोंदणी करा (Register)' }).click();
-    await poll(() => page.getByTestId('register-success').textContent()).toBe('मलमत्ता यशस्वीपणे नोंदवली गेली!');
+    await poll(() => page.getByTestId('register-success').textContent()).toBe('मालमत्ता यशस्वीरीत्या नोंदवली गेली!');
     // The form is empty again, and the same number (in Devanagari digits) is refused by the server.
     expect(await field(page, 'malmattaNo').inputValue()).toBe('');
     await field(page, 'malkacheNav').fill('दुसरा मालक');
@@ -123,7 +123,7 @@ describe('clerk', () => {
 
     await page.goto(portal.baseUrl + '/ferfardata');
     await page.getByRole('button', { name: 'शोधा (Search)' }).click();
-    expect(await page.getByTestId('ferfar-error').textContent()).toBe('कृपया फरफार नंबर प्रविष्ट करा');
+    expect(await page.getByTestId('ferfar-error').textContent()).toBe('कृपया फेरफार नंबर प्रविष्ट करा');
     await field(page, 'ferfarNumber').fill('2');
     await page.getByRole('button', { name: 'शोधा (Search)' }).click();
     await poll(() => page.getByTestId('ferfar-error').textContent()).toBe('मालमत्ता हस्तांतरण सापडले नाही');
@@ -199,11 +199,11 @@ describe('clerk', () => {
     await screenshot(page, 'property-register-list-375');
 
     // Nothing changed: the modal just closes.
-    await page.getByRole('button', { name: 'अद्यतन 12/अ' }).click();
+    await page.getByRole('button', { name: 'अद्ययावत 12/अ' }).click();
     await page.getByRole('button', { name: 'जतन करा (Save)' }).click();
     await poll(() => page.getByRole('dialog').count()).toBe(0);
 
-    await page.getByRole('button', { name: 'अद्यतन 12/अ' }).click();
+    await page.getByRole('button', { name: 'अद्ययावत 12/अ' }).click();
     const dialog = page.getByRole('dialog');
     expect(await dialog.locator('[name="malkacheNav"]').inputValue()).toBe('सीता जाधव');
     // The mobile typed on the transfer form is the new owner's.
@@ -214,7 +214,7 @@ describe('clerk', () => {
     await poll(() => dialog.getByTestId('assessment-total').textContent()).toBe('₹1,463.20');
     await settledScreenshot(page, 'property-update-modal-375');
     await dialog.getByRole('button', { name: 'जतन करा (Save)' }).click();
-    await poll(() => page.getByTestId('register-notice').textContent()).toContain('अद्यतनित केली');
+    await poll(() => page.getByTestId('register-notice').textContent()).toContain('अद्ययावत केली');
     await poll(() => page.getByTestId('card-total').textContent()).toBe('₹1,463.20');
     expect(await page.getByTestId('property-card').textContent()).toContain('9123456789');
 
@@ -242,14 +242,14 @@ describe('clerk', () => {
     for (const { page } of [first, second]) {
       await page.goto(portal.baseUrl + '/getAllInfo');
       await poll(() => page.getByTestId('property-card').count()).toBe(1);
-      await page.getByRole('button', { name: 'अद्यतन 12/अ' }).click();
+      await page.getByRole('button', { name: 'अद्ययावत 12/अ' }).click();
     }
     const mine = first.page.getByRole('dialog');
     const theirs = second.page.getByRole('dialog');
     await mine.locator('[name="gatNo"]').fill('47');
     await theirs.locator('[name="citySurveyNo"]').fill('103');
     await theirs.getByRole('button', { name: 'जतन करा (Save)' }).click();
-    await poll(() => second.page.getByTestId('register-notice').textContent()).toContain('अद्यतनित केली');
+    await poll(() => second.page.getByTestId('register-notice').textContent()).toContain('अद्ययावत केली');
 
     await mine.getByRole('button', { name: 'जतन करा (Save)' }).click();
     await poll(() => mine.getByTestId('update-stale').textContent()).toContain('दुसऱ्या कोणीतरी बदलली आहे');
@@ -260,7 +260,7 @@ describe('clerk', () => {
     expect(await mine.locator('[name="gatNo"]').inputValue()).toBe('45');
     await mine.locator('[name="gatNo"]').fill('47');
     await mine.getByRole('button', { name: 'जतन करा (Save)' }).click();
-    await poll(() => first.page.getByTestId('register-notice').textContent()).toContain('अद्यतनित केली');
+    await poll(() => first.page.getByTestId('register-notice').textContent()).toContain('अद्ययावत केली');
     expect(first.errors.filter((e) => !e.includes('409'))).toEqual([]);
     expect(second.errors).toEqual([]);
     await first.page.close();
@@ -458,7 +458,7 @@ describe('citizen', () => {
     expect(solutions.every((a) => !!a && JSON.parse(atob(a)).solution.counter > 0)).toBe(true);
     expect(new Set(solutions).size).toBe(solutions.length);
     // Outstanding tax first; this property has no tax record yet.
-    expect(await page.getByTestId('no-dues').textContent()).toBe('या मालमत्तेसाठी थकित कर माहिती उपलब्ध नाही');
+    expect(await page.getByTestId('no-dues').textContent()).toBe('या मालमत्तेसाठी थकीत कर माहिती उपलब्ध नाही');
     expect(await page.getByText('XXXXXX6789').count()).toBe(1);
     await page.getByRole('button', { name: /मालमत्ता तपशील/ }).click();
     const details = (await page.getByTestId('property-details').textContent())!;

@@ -1,14 +1,50 @@
 // The screens as a clerk and a citizen meet them (issue 29): titles, a missing page, side margins
 // on a phone, whole slides.
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, officeSession, setProfile, usePortal } from './helpers.ts';
+import { hydrated, officeSession, setProfile, usePortal, type Office } from './helpers.ts';
 
 const { portal, browser, staffPage } = usePortal();
 const OFFICE = 'ग्रामपंचायत कार्यालय सोनगाव';
 
+let office: Office;
 beforeAll(async () => {
-  await setProfile(await officeSession(portal), { officeName: OFFICE, block: 'इंदापूर', district: 'पुणे' });
+  office = await officeSession(portal);
+  await setProfile(office, { officeName: OFFICE, block: 'इंदापूर', district: 'पुणे' });
 });
+
+/** A 1600×600 banner, green with a red strip at its left edge and a blue one at its right. */
+const banner = () =>
+  sharp({ create: { width: 1600, height: 600, channels: 3, background: { r: 40, g: 140, b: 60 } } })
+    .composite([
+      { input: { create: { width: 60, height: 600, channels: 3, background: { r: 230, g: 20, b: 20 } } }, left: 0, top: 0 },
+      { input: { create: { width: 60, height: 600, channels: 3, background: { r: 20, g: 20, b: 230 } } }, left: 1540, top: 0 },
+    ])
+    .png()
+    .toBuffer();
+
+async function uploadSlide(png: Buffer, caption: string) {
+  const form = new FormData();
+  form.append('ImageFile', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'banner.png');
+  form.append('BlogContent', caption);
+  form.append('CreatedByUserId', String(office.councilId));
+  await office.call('POST', '/api/Corosal', form);
+}
+
+/** The colour at (x, y) of an element's screenshot, as [r, g, b]. */
+async function pixelAt(page: Page, selector: string, at: (w: number, h: number) => [number, number]) {
+  const png = await page.locator(selector).first().screenshot();
+  const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  const [x, y] = at(info.width, info.height);
+  const i = (y * info.width + x) * info.channels;
+  return [data[i], data[i + 1], data[i + 2]];
+}
+
+const activeDot = (page: Page) =>
+  page.locator('.slick-dots li').evaluateAll((lis) => lis.findIndex((li) => li.classList.contains('slick-active')));
+/** Resolves after `ms` of real time: here to see that nothing moves, not to wait for something. */
+const quiet = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('screens of issue 29', () => {
   it("titles each page with its name and the office's, after hydration and in the staff app", async () => {
@@ -48,6 +84,114 @@ describe('screens of issue 29', () => {
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
     }
+    await page.close();
+  });
+
+  it('shows a 1600×600 slide whole, its left and right edges on screen, at 375 and 1366 px', async () => {
+    await uploadSlide(await banner(), 'पूर्ण फोटो');
+    for (const width of [375, 1366]) {
+      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      await page.goto(portal.baseUrl + '/');
+      const picture = page.locator('.gp-slide__picture').first();
+      await expect.poll(() => picture.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+      expect(await picture.evaluate((el) => getComputedStyle(el).objectFit)).toBe('contain');
+      // The blurred copy behind, once the picture has loaded.
+      await page.locator('.gp-slide__backdrop').first().waitFor();
+      const mid = (w: number, h: number, x: number): [number, number] => [x, Math.floor(h / 2)];
+      const [left, right] = [
+        await pixelAt(page, '.gp-slide', (w, h) => mid(w, h, 2)),
+        await pixelAt(page, '.gp-slide', (w, h) => mid(w, h, w - 3)),
+      ];
+      expect(left[0], `left edge at ${width}: ${left}`).toBeGreaterThan(150);
+      expect(left[2], `left edge at ${width}: ${left}`).toBeLessThan(100);
+      expect(right[2], `right edge at ${width}: ${right}`).toBeGreaterThan(150);
+      expect(right[0], `right edge at ${width}: ${right}`).toBeLessThan(100);
+      await page.screenshot({ path: `test-results/screens/slide-whole-${width}.png` });
+      await page.close();
+    }
+  });
+
+  it('stops the slides on focus, by its pause button, and does not start them under reduced motion', async () => {
+    await uploadSlide(await banner(), 'दुसरा फोटो');
+    const reduced = await browser.newContext({ viewport: { width: 1366, height: 800 }, reducedMotion: 'reduce' });
+    const still = await reduced.newPage();
+    await still.goto(portal.baseUrl + '/');
+    await hydrated(still);
+    await expect.poll(() => still.locator('.slick-dots li').count()).toBe(2);
+    expect(await still.getByRole('button', { name: /स्लाइड पुन्हा सुरू करा/ }).isVisible()).toBe(true);
+    await quiet(5500);
+    expect(await activeDot(still)).toBe(0);
+    await reduced.close();
+
+    const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+    await page.goto(portal.baseUrl + '/');
+    await hydrated(page);
+    await expect.poll(() => activeDot(page), { timeout: 15_000 }).toBe(1);
+    // A dot with keyboard focus holds the slide.
+    await page.locator('.slick-dots button').first().focus();
+    const held = await activeDot(page);
+    await quiet(5500);
+    expect(await activeDot(page)).toBe(held);
+    // The pause button stops it after focus has left.
+    await page.getByRole('button', { name: /स्लाइड थांबवा/ }).click();
+    await page.locator('body').focus();
+    await page.mouse.move(0, 790);
+    const paused = await activeDot(page);
+    await quiet(5500);
+    expect(await activeDot(page)).toBe(paused);
+    expect(await page.getByRole('button', { name: /स्लाइड पुन्हा सुरू करा/ }).isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('offers a skip link as the first stop of the keyboard, to the page and to the staff screen', async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+    await page.goto(portal.baseUrl + '/seva');
+    await hydrated(page);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: /मुख्य मजकुराकडे जा/ });
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await skip.isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await page.close();
+
+    const { page: staff } = await staffPage({ width: 1366, height: 800 });
+    // A screen opened afresh (after the login form, the keyboard would go on from where its button was).
+    await staff.goto(portal.baseUrl + '/birthCertForm');
+    await staff.getByRole('main').getByRole('heading').first().waitFor();
+    await staff.keyboard.press('Tab');
+    expect(await staff.getByRole('link', { name: /मुख्य मजकुराकडे जा/ }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await staff.keyboard.press('Enter');
+    await expect.poll(() => staff.evaluate(() => document.activeElement?.id)).toBe('main');
+    await staff.close();
+  });
+
+  it('never lets the sticky Cancel/Submit bar cover the focused field of a certificate form, and suggests the serial number', async () => {
+    const { page, errors } = await staffPage({ width: 1366, height: 768 });
+    await page.goto(portal.baseUrl + '/birthCertForm');
+    await page.getByRole('button', { name: /नवीन नोंदणी/ }).click();
+    // Both numbers are suggested: the अनुक्रमांक too (the office's first: 1).
+    await expect.poll(() => page.locator('[name="serialNo"]').inputValue()).toBe('1');
+    await page.locator('[name="serialNo"]').focus();
+    const bar = page.getByTestId('form-actions');
+    let checked = 0;
+    for (let i = 0; i < 80; i++) {
+      await page.keyboard.press('Tab');
+      const state = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        const actions = document.querySelector('[data-testid="form-actions"]')!;
+        if (!el || actions.contains(el)) return null;
+        const box = (el.closest('.MuiFormControl-root') ?? el).getBoundingClientRect();
+        return { name: el.getAttribute('name') ?? el.tagName, bottom: box.bottom, top: box.top };
+      });
+      if (!state) break;
+      const barTop = (await bar.boundingBox())!.y;
+      expect(state.bottom, `${state.name} under the bar`).toBeLessThanOrEqual(barTop);
+      expect(state.top, `${state.name} above the screen`).toBeGreaterThanOrEqual(0);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

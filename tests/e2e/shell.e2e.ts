@@ -115,12 +115,18 @@ describe('app shell', () => {
   it('shows the server message for a wrong password and the required message for empty fields', async () => {
     const page = await browser.newPage();
     await page.goto(portal.baseUrl + '/login');
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Username and password are required.');
+    await page.getByRole('button', { name: 'लॉगिन (Login)' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('कृपया वापरकर्ता नाव आणि पासवर्ड भरा. / Username and password are required.');
+    // The message is tied to the empty fields.
+    expect(await page.getByLabel('Username').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Username').getAttribute('aria-describedby')).toBe('login-error');
     await page.getByLabel('Username').fill(portal.username);
     await page.getByLabel('Password').fill('Wrong-password1');
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Wrong username or password.');
+    await page.getByRole('button', { name: 'लॉगिन (Login)' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('चुकीचे वापरकर्ता नाव किंवा पासवर्ड. / Wrong username or password.');
+    expect(await page.getByLabel('Password').getAttribute('aria-describedby')).toBe('login-error');
     await page.close();
   });
 

@@ -509,12 +509,15 @@ describe('staff screens', () => {
     await page.getByRole('link', { name: /मुख्यपृष्ठ फोटो/ }).click();
     await page.waitForURL(`${portal.baseUrl}/addcarouselimages`);
 
-    await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expect.poll(() => seen).toEqual(['complete all fields!']);
+    const upload = page.getByRole('button', { name: 'अपलोड करा (Upload)' });
+    // The upload screen says which shape of picture fits best.
+    expect(await page.getByTestId('slide-shape-hint').textContent()).toContain('1600 × 600');
+    await upload.click();
+    await expect.poll(() => seen).toEqual(['कृपया मजकूर लिहा आणि फोटो निवडा. (complete all fields!)']);
     await page.getByLabel(/Blog Content/).fill('ग्रामपंचायत इमारत');
-    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await upload.click();
     await expect.poll(() => seen.length).toBe(2);
-    expect(seen[1]).toBe('complete all fields!');
+    expect(seen[1]).toContain('(complete all fields!)');
 
     await page.getByTestId('carousel-files').setInputFiles([
       { name: 'one.png', mimeType: 'image/png', buffer: await png(0, 800, 450) },
@@ -522,9 +525,10 @@ describe('staff screens', () => {
     ]);
     await expect.poll(() => page.getByTestId('preview').count()).toBe(2);
     await screenshot(page, 'site-carousel-admin-add-1280');
-    await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expect.poll(() => seen.length).toBe(3);
-    expect(seen[2]).toBe('अपलोड यशस्वी!');
+    await upload.click();
+    await expect.poll(() => seen.length, { timeout: 15_000 }).toBe(3);
+    // A message on the page (the snackbar), not an alert().
+    expect(seen[2]).toBe('अपलोड यशस्वी! 2 फोटो मुख्यपृष्ठावर जोडले. (Uploaded)');
     await expect.poll(() => page.getByTestId('preview').count()).toBe(0);
     expect((await listSlides()).length).toBe(2);
 
@@ -535,12 +539,12 @@ describe('staff screens', () => {
     answer.confirm = false;
     await tiles.first().getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => seen.length).toBe(4);
-    expect(seen[3]).toBe('really want to delete?');
+    expect(seen[3]).toBe('हा फोटो हटवायचा आहे का? (really want to delete?)');
     expect(await tiles.count()).toBe(2);
     answer.confirm = true;
     await tiles.first().getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => tiles.count()).toBe(1);
-    expect(seen[4]).toBe('really want to delete?');
+    expect(seen[4]).toBe('हा फोटो हटवायचा आहे का? (really want to delete?)');
     expect((await listSlides()).length).toBe(1);
 
     // The home page shows the one left, as a static slide.
@@ -619,7 +623,7 @@ describe('staff screens', () => {
     await rows.first().getByRole('button', { name: 'Edit' }).click();
     await rows.first().getByLabel(/Title/).fill('स्वच्छता अभियान (बदल)');
     await rows.first().getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => page.getByText('बातमी अद्यतनित केली!').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('बातमी अद्ययावत केली!').isVisible()).toBe(true);
     // The save invalidated the list: it was read again before the message showed.
     expect(await rows.first().textContent()).toContain('स्वच्छता अभियान (बदल)');
     const [post] = await call('GET', `/api/Blog/by-user/${councilId}`);
@@ -630,7 +634,7 @@ describe('staff screens', () => {
     await expect.poll(() => rows.first().textContent()).toContain('स्वच्छता अभियान (बदल)');
     await rows.first().getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => page.getByText('बातमी हटवली!').isVisible()).toBe(true);
-    expect(seen.at(-1)).toBe('really want to delete?');
+    expect(seen.at(-1)).toBe('ही बातमी हटवायची आहे का? (really want to delete?)');
     await expect.poll(() => rows.count()).toBe(0);
     expect(await call('GET', `/api/Blog/by-user/${councilId}`)).toEqual([]);
     expect(errors).toEqual([]);
@@ -653,7 +657,7 @@ describe('staff screens', () => {
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('officeName: must not be empty');
 
     await name.fill('ग्रामपंचायत कार्यालय, सोनगाव');
-    await page.getByLabel('तालुका (Block)').fill('बारामती');
+    await page.getByLabel('तालुका (Taluka, Marathi)').fill('बारामती');
     // A list editor: add a facility line and a service row.
     const facilities = page.getByLabel('सुविधा', { exact: true });
     await facilities.fill(`${await facilities.inputValue()}\nसार्वजनिक वाचनालय\n`);
@@ -736,7 +740,7 @@ describe('on a 375 px phone', () => {
       ['/siteProfile', 'जतन करा (Save)'],
     ]) {
       await page.goto(portal.baseUrl + path);
-      await expect.poll(() => page.getByRole('button', { name: ready }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole('button', { name: ready }).isVisible(), { timeout: 10_000 }).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     }
     await screenshot(page, 'site-profile-admin-375');

@@ -38,7 +38,7 @@ describe('SMS notices', () => {
     await poll(() => page.getByText('चुकीचा पासवर्ड. कृपया पुन्हा प्रयत्न करा.').count()).toBe(1);
     await page.getByTestId('sms-password').fill(portal.password);
     await page.getByRole('button', { name: /पाठवा \/ Send/ }).click();
-    await poll(() => page.getByTestId('sms-banner').textContent()).toContain('ग्रामसभा संदेश यशस्वीरित्या पाठवला!');
+    await poll(() => page.getByTestId('sms-banner').textContent()).toContain('ग्रामसभा संदेश यशस्वीरीत्या पाठवला!');
 
     const batch = page.getByTestId('sms-batch').first();
     await poll(() => batch.getAttribute('data-status')).toBe('done');

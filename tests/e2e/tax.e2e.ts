@@ -33,7 +33,7 @@ describe('tax payment', () => {
     await house.fill('700');
     await page.getByRole('button', { name: /कर भरा/ }).click();
     const status = page.getByRole('status');
-    await expect.poll(() => status.textContent()).toContain('पेमेंट यशस्वीरित्या पूर्ण झाले!');
+    await expect.poll(() => status.textContent()).toContain('पेमेंट यशस्वीरीत्या पूर्ण झाले!');
     expect(await status.textContent()).toContain('पावती क्र. 1');
     // The card reloads a second after the payment.
     await expect.poll(() => page.getByTestId('kar-total').textContent(), { timeout: 10_000 }).toBe('₹1,076.00');

@@ -61,6 +61,26 @@ describe.each(KIND_CASES)('$kind registration numbers', (c) => {
   });
 });
 
+describe('the serial number (अनुक्रमांक) a new birth starts from', () => {
+  it("suggests the council's highest serial number plus one, 1 for its first, none for other kinds", async () => {
+    const birth = KIND_CASES.find((k) => k.kind === 'birth')!;
+    const council = await createCouncil(t.app);
+    const next = async () => (await injectAs(t.app, council, { method: 'GET', url: `${birth.base}/next-number` })).json().result;
+    expect((await next()).serialNo).toBe(1);
+    await createValid(t.app, council, birth, { serialNo: 41 });
+    await createValid(t.app, council, birth, { serialNo: 7 });
+    expect((await next()).serialNo).toBe(42);
+    // Another council's numbers are its own.
+    expect(
+      (await injectAs(t.app, await createCouncil(t.app), { method: 'GET', url: `${birth.base}/next-number` })).json().result.serialNo,
+    ).toBe(1);
+    const death = KIND_CASES.find((k) => k.kind === 'death')!;
+    expect((await injectAs(t.app, council, { method: 'GET', url: `${death.base}/next-number` })).json().result).not.toHaveProperty(
+      'serialNo',
+    );
+  });
+});
+
 describe('two clerks saving one number at once', () => {
   it('stores one record and answers the other 409', async () => {
     const c = KIND_CASES.find((k) => k.kind === 'death')!;

@@ -290,9 +290,9 @@ describe('values the server derives', () => {
     );
   });
 
-  it('writes the date of death in English words when not sent, and keeps an edited text', async () => {
+  it('writes the date of death in Marathi words when not sent, and keeps an edited text', async () => {
     expect((await saved(death, { ...death.valid(), dateOfDeath: '2025-11-01', registrationDate: '2025-11-02' })).dateOfDeathWords).toBe(
-      'First November Two Thousand Twenty Five',
+      'एक नोव्हेंबर दोन हजार पंचवीस',
     );
     expect((await saved(death, { ...death.valid(), dateOfDeathWords: 'First of March, 2026' })).dateOfDeathWords).toBe(
       'First of March, 2026',

@@ -33,7 +33,7 @@ describe('registering a property', () => {
     const c = await createCouncil(t.app);
     const res = await register(c, rccHouse('१२/अ'));
     expect(res.statusCode).toBe(201);
-    expect(res.json().message).toBe('मलमत्ता यशस्वीपणे नोंदवली गेली!');
+    expect(res.json().message).toBe('मालमत्ता यशस्वीरीत्या नोंदवली गेली!');
     expect(res.json().result).toMatchObject({
       malmattaNo: '१२/अ',
       malkacheNav: 'रमेश गणपत पाटील',

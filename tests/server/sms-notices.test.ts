@@ -145,7 +145,7 @@ describe('gram sabha notice', () => {
       password: c.password,
     });
     expect(res.statusCode).toBe(202);
-    expect(res.json().message).toBe('ग्रामसभा संदेश यशस्वीरित्या पाठवला!');
+    expect(res.json().message).toBe('ग्रामसभा संदेश यशस्वीरीत्या पाठवला!');
     expect(res.json().result).toMatchObject({ recipients: 1 });
     await startWorker();
     const batch = await finished(c, res.json().result.batchId);
@@ -165,7 +165,7 @@ describe('dues notice', () => {
     await setMobile(c, '11', '9000000011');
     const res = await post(c, '/api/Sms/dues', { password: c.password });
     expect(res.statusCode).toBe(202);
-    expect(res.json().message).toBe('थकीत सूचना यशस्वीरित्या पाठवली!');
+    expect(res.json().message).toBe('थकीत सूचना यशस्वीरीत्या पाठवली!');
     await startWorker();
     const batch = await finished(c, res.json().result.batchId);
     expect(batch.messages).toHaveLength(1);

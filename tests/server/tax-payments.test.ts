@@ -201,7 +201,7 @@ describe('a payment', () => {
     });
     expect(res.statusCode).toBe(201);
     const { payment, kar, repeated } = res.json().result;
-    expect(res.json().message).toBe('पेमेंट यशस्वीरित्या पूर्ण झाले!');
+    expect(res.json().message).toBe('पेमेंट यशस्वीरीत्या पूर्ण झाले!');
     expect(repeated).toBe(false);
     expect(payment).toMatchObject({
       receiptNo: 1,

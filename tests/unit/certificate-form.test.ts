@@ -92,12 +92,12 @@ describe('certificate form tables', () => {
     expect(birth.derive!({ ...v, birthDate: '' }, 'birthDate').birthDateWords).toBe('');
   });
 
-  it('derive the Marathi gender and the date of death in English words', () => {
+  it('derive the Marathi gender and the date of death in Marathi words', () => {
     const d = (name: string, value: string) => death.derive!({ ...emptyValues(death), [name]: value }, name);
     expect(d('genderEnglish', 'Male').genderMarathi).toBe('पुरुष');
     expect(d('genderEnglish', 'Female').genderMarathi).toBe('स्त्री');
     expect(d('genderEnglish', 'Other').genderMarathi).toBe('इतर');
-    expect(d('dateOfDeath', '2026-11-01').dateOfDeathWords).toBe('First November Two Thousand Twenty Six');
+    expect(d('dateOfDeath', '2026-11-01').dateOfDeathWords).toBe('एक नोव्हेंबर दोन हजार सव्वीस');
   });
 
   it('compute spouse ages at the marriage date, or today without one', () => {

@@ -135,6 +135,12 @@ function localArea(office: Office): [string, string] {
 const genderLines = (kind: KindName, name: string, g: string) => (g ? (optionWords(kind, name, g) ?? [genderMarathi(g), g]) : []);
 const dateLines = (d: Date | null, mrWords: string, enWords: string) =>
   d ? [`${formatDateEnGB(d)}  (${mrWords || marathiDateWords(d)})`, enWords || englishDateWords(d)] : [];
+/** The words of the date of death are Marathi now (issue 29); an older record's are English. */
+const deathDateLines = (r: Row) => {
+  const words = str(r, 'dateOfDeathWords');
+  const english = /[A-Za-z]/.test(words);
+  return dateLines(dateOf(r, 'dateOfDeath'), english ? '' : words, english ? words : '');
+};
 const ageLines = (years: number, months?: number) => {
   if (!years) return [];
   const w = ageWords(years, months);
@@ -237,7 +243,7 @@ export async function renderDeathPdf(rec: DeathRecord, office: Office, qrUrl: st
       [
         [pair('deceasedName')],
         [at('genderEnglish', ...genderLines('death', 'genderEnglish', str(r, 'genderEnglish'))), at('ageOfDeceased', ...deathAgeLines(r))],
-        [at('dateOfDeath', ...dateLines(dateOf(r, 'dateOfDeath'), '', str(r, 'dateOfDeathWords')))],
+        [at('dateOfDeath', ...deathDateLines(r))],
         [pair('placeOfDeath')],
         [pair('motherName')],
         [pair('fatherName')],

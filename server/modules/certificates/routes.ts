@@ -18,6 +18,7 @@ import {
   createCertificate,
   listCertificates,
   nextFreeNumber,
+  nextSerialNo,
   readCertificate,
   updateCertificate,
   type Photos,
@@ -66,7 +67,10 @@ function register(app: App, kind: Kind, photoDir: string) {
 
   // Registration numbers are unique per council and kind: the form starts from this suggestion.
   app.get(`${kind.base}/next-number`, { schema: s.nextNumber, ...staff }, async (request) =>
-    ok({ registrationNumber: await nextFreeNumber(app.db, kind, councilOf(request).userId) }),
+    ok({
+      registrationNumber: await nextFreeNumber(app.db, kind, councilOf(request).userId),
+      serialNo: await nextSerialNo(app.db, kind, councilOf(request).userId),
+    }),
   );
 
   app.get(`${kind.base}/:id`, { schema: s.read, preHandler: app.optionalStaff }, async (request, reply) => {

@@ -232,8 +232,10 @@ export function schemasFor(kind: Kind) {
     nextNumber: {
       operationId: `get${noun}NextNumber`,
       tags,
-      summary: `The registration number the form suggests for a new ${kind.label}: the latest one plus one, not yet taken (empty when there is none to count on)`,
-      response: { 200: Envelope(Type.Object({ registrationNumber: Type.String() })) },
+      summary: `The registration number the form suggests for a new ${kind.label}: the latest one plus one, not yet taken (empty when there is none to count on); for a birth also the serial number (अनुक्रमांक), the council's highest plus one`,
+      response: {
+        200: Envelope(Type.Object({ registrationNumber: Type.String(), serialNo: Type.Optional(Type.Integer({ minimum: 1 })) })),
+      },
     },
     pdf: {
       operationId: `get${noun}Pdf`,

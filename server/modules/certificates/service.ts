@@ -5,7 +5,6 @@ import path from 'node:path';
 import { inTransaction, type DbOrTx, type Tx } from '../../db/transaction.ts';
 import { maskAadhaar, maskMobile } from '../../lib/aadhaar.ts';
 import { ageAt, formatDateEnGB, isoDay, parseIsoDate, todayInIndia } from '../../../common/dates.ts';
-import { englishDateWords } from '../../../common/english-words.ts';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.ts';
 import { ownRecord } from '../../plugins/auth.ts';
 import { StaleRecord } from '../../lib/versions.ts';
@@ -184,7 +183,7 @@ function complete(kind: Kind, values: Values, sent: Values, creating: boolean): 
   } else if (kind.kind === 'death') {
     notBefore('registrationDate', 'dateOfDeath');
     values.genderMarathi = genderMarathi(values.genderEnglish as string);
-    if (!sentText('dateOfDeathWords')) values.dateOfDeathWords = englishDateWords(values.dateOfDeath as Date);
+    if (!sentText('dateOfDeathWords')) values.dateOfDeathWords = marathiDateWords(values.dateOfDeath as Date);
   } else if (kind.kind === 'marriage') {
     notBefore('registrationDate', 'marriageDate');
     // The dates are required (checked above); the ages are always the server's, whatever was sent.
@@ -466,6 +465,18 @@ export async function nextFreeNumber(db: DbOrTx, kind: Kind, ownerId: number): P
     if (!(await sameNumber(db, kind, ownerId, candidate))) return candidate;
   }
   return '';
+}
+
+/** The serial number (अनुक्रमांक) a new record of a kind that has one (birth) starts from: the
+ *  council's highest plus one, 1 for its first; undefined for a kind without one. */
+export async function nextSerialNo(db: DbOrTx, kind: Kind, ownerId: number): Promise<number | undefined> {
+  if (!kind.fields.some((f) => f.name === 'serialNo')) return undefined;
+  const latest = await table(db, kind).findFirst({
+    where: { createdByUserId: ownerId },
+    orderBy: [{ serialNo: 'desc' }],
+    select: { serialNo: true },
+  });
+  return Number(latest?.serialNo ?? 0) + 1;
 }
 
 /** Writes one record under a per-council, per-kind lock with its registration number checked free:

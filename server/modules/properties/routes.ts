@@ -1,6 +1,7 @@
 // The property register (Namuna 8) and the council's assessment rates, on the spec's paths
 // (GET/PUT /api/TaxRates is the path the property-register issue names). Every route is scoped to
 // the council of the token; a council id in the path or query never widens it.
+import { MESSAGES } from '../../../common/glossary.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../lib/schema.ts';
 import { actorOf, councilOf, ownCouncil } from '../../plugins/auth.ts';
@@ -120,7 +121,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const row = await registerProperty(app.db, councilOf(request).userId, request.body, actorOf(request), app.today());
       reply.code(201).header('etag', etagOf(row.version));
-      return ok(row, 'मलमत्ता यशस्वीपणे नोंदवली गेली!');
+      return ok(row, MESSAGES.propertyRecorded);
     },
   );
 

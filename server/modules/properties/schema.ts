@@ -1,6 +1,7 @@
 // Contract of the property register (Namuna 8): registration, the paged list, corrections, the
 // Excel import, the extract, and what the public pages show. The rates are the assessment area's
 // (server/modules/assessment/schema.ts).
+import { MESSAGES } from '../../../common/glossary.ts';
 import {
   Type,
   type Static,
@@ -157,7 +158,7 @@ export const registerSchema = {
             version: 1,
             ownerVersion: 1,
           },
-          'मलमत्ता यशस्वीपणे नोंदवली गेली!',
+          MESSAGES.propertyRecorded,
         ),
       ],
     }),

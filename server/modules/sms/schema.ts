@@ -88,7 +88,7 @@ export const gramsabhaSchema = {
             segments: 424,
             skipped: [{ mobile: '98123', malmattaNo: '४५', reason: 'अवैध मोबाईल क्रमांक / invalid mobile' }],
           },
-          'ग्रामसभा संदेश यशस्वीरित्या पाठवला!',
+          'ग्रामसभा संदेश यशस्वीरीत्या पाठवला!',
         ),
       ],
     }),

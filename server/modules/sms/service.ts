@@ -22,8 +22,8 @@ export const SMS_MESSAGES = {
   dateAndTime: 'कृपया तारीख आणि वेळ दोन्ही निवडा.',
   pastDate: 'ग्रामसभेची तारीख आजच्या आधीची असू शकत नाही. / The gram sabha date cannot be before today.',
   wrongPassword: 'चुकीचा पासवर्ड. कृपया पुन्हा प्रयत्न करा.',
-  gramsabhaSent: 'ग्रामसभा संदेश यशस्वीरित्या पाठवला!',
-  duesSent: 'थकीत सूचना यशस्वीरित्या पाठवली!',
+  gramsabhaSent: 'ग्रामसभा संदेश यशस्वीरीत्या पाठवला!',
+  duesSent: 'थकीत सूचना यशस्वीरीत्या पाठवली!',
   noRecipients: 'पाठवण्यासाठी एकही वैध मोबाईल क्रमांक नाही. / No valid mobile number to send to.',
 };
 

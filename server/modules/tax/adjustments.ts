@@ -50,7 +50,7 @@ export async function adjust(db: Db, councilId: number, body: AdjustmentBody, ac
       throw new Invalid(
         'amount',
         body.kind === 'remission'
-          ? `${head.mr} ${taxYearLabel(body.taxYear)}: ₹${fromPaise(amount)} थकबाकीपेक्षा (₹${fromPaise(owed)}) जास्त आहे. / ${head.en} of ${taxYearLabel(body.taxYear)}: ₹${fromPaise(amount)} is more than the ₹${fromPaise(owed)} owed.`
+          ? `${head.mr} ${taxYearLabel(body.taxYear)}: ₹${fromPaise(amount)} देय रकमेपेक्षा (₹${fromPaise(owed)}) जास्त आहे. / ${head.en} of ${taxYearLabel(body.taxYear)}: ₹${fromPaise(amount)} is more than the ₹${fromPaise(owed)} owed.`
           : `${head.en} of ${taxYearLabel(body.taxYear)}: ${err.message}`,
       );
     }

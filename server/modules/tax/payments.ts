@@ -264,7 +264,7 @@ async function writeReceipt(
     const due = books.owedFor(h.key);
     throw new Invalid(
       err.field,
-      `${h.mr}: ₹${fromPaise(r.amounts[h.key])} थकबाकीपेक्षा (₹${fromPaise(due)}) जास्त आहे. / ${h.en}: ₹${fromPaise(r.amounts[h.key])} is more than the ₹${fromPaise(due)} due (${err.field}).`,
+      `${h.mr}: ₹${fromPaise(r.amounts[h.key])} एकूण देय रकमेपेक्षा (₹${fromPaise(due)}) जास्त आहे. / ${h.en}: ₹${fromPaise(r.amounts[h.key])} is more than the ₹${fromPaise(due)} due (${err.field}).`,
     );
   }
   const total = Object.values(r.amounts).reduce((a, b) => a + b, 0n) + advance;

@@ -207,7 +207,7 @@ export const applyPaymentSchema = {
             },
             repeated: false,
           },
-          'पेमेंट यशस्वीरित्या पूर्ण झाले!',
+          'पेमेंट यशस्वीरीत्या पूर्ण झाले!',
         ),
       ],
     }),

@@ -67,13 +67,13 @@ export const staffScreens: StaffScreen[] = [
   },
   {
     path: '/updateGhasara',
-    title: { mr: 'घसारा दर अद्यतन', en: 'Depreciation update' },
+    title: { mr: 'घसारा दर अद्ययावत', en: 'Depreciation update' },
     element: <GhasaraPage />,
     sidebar: { mr: 'डेटा एन्ट्री (घसारा)', en: 'Data entry work' },
   },
   {
     path: '/getAllInfo',
-    title: { mr: 'नमुना ८ अद्यतन व कर मागणी', en: 'Form 8 update and tax demand' },
+    title: { mr: 'नमुना ८ अद्ययावत व कर मागणी', en: 'Form 8 update and tax demand' },
     element: <PropertyRegisterPage />,
     sidebar: true,
   },
@@ -81,7 +81,7 @@ export const staffScreens: StaffScreen[] = [
   { path: '/ferfardata', title: { mr: 'फेरफार नोंदी', en: 'Mutation entries' }, element: <TransferLookupPage />, sidebar: true },
   { path: '/dashnews', title: { mr: 'मुख्यपृष्ठ बातम्या', en: 'Home page news' }, element: <NewsAdminPage />, sidebar: true },
   // Also the tax detail list (spec 2.8), whose route the spec does not show.
-  { path: '/karUpdate', title: { mr: 'कर अद्यतन', en: 'Tax update' }, element: <KarListPage />, sidebar: true },
+  { path: '/karUpdate', title: { mr: 'कर अद्ययावत', en: 'Tax update' }, element: <KarListPage />, sidebar: true },
   // The tax books' registers (issue 26): the village's demand register and demand, collection, balance.
   { path: '/namuna9', title: { mr: 'नमुना ९ मागणी नोंदवही', en: 'Namuna 9 demand register' }, element: <Namuna9Page />, sidebar: true },
   { path: '/dcb', title: { mr: 'मागणी, वसुली, शिल्लक', en: 'Demand, collection, balance' }, element: <DcbPage />, sidebar: true },

@@ -12,7 +12,7 @@ export default function AdminHeader({ title, children }: { title: string; childr
   const navigate = useNavigate();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: children ? 2 : 1, ...(children ? { flexWrap: 'wrap' } : {}) }}>
-      <IconButton aria-label="Back to Admin" onClick={() => navigate('/admin')}>
+      <IconButton aria-label="डॅशबोर्डवर परत (Back to Admin)" onClick={() => navigate('/admin')}>
         <ArrowBackIcon />
       </IconButton>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700, ...(children ? { flexGrow: 1 } : {}) }}>

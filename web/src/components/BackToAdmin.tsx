@@ -6,7 +6,7 @@ export default function BackToAdmin() {
   const navigate = useNavigate();
   return (
     <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/admin')}>
-      Back to Admin
+      डॅशबोर्डवर परत (Back to Admin)
     </Button>
   );
 }

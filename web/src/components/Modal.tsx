@@ -16,9 +16,11 @@ export interface ModalProps {
   side?: number;
   /** A short question rather than a reading box: no close button, narrower. */
   small?: boolean;
+  /** The dialog's accessible name when it shows no title (the phone menu). */
+  label?: string;
 }
 
-export default function Modal({ open, onClose, title, children, actions, side, small }: ModalProps) {
+export default function Modal({ open, onClose, title, children, actions, side, small, label }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -34,6 +36,7 @@ export default function Modal({ open, onClose, title, children, actions, side, s
       className={className}
       style={side ? { width: side } : undefined}
       aria-labelledby={title ? titleId : undefined}
+      aria-label={title ? undefined : label}
       onCancel={(e) => {
         e.preventDefault();
         onClose();

@@ -7,7 +7,7 @@ import { failureKey, setPreloaded, type ReadFailure } from '../lib/preloaded.ts'
 import PublicFrame from '../app/layouts/PublicFrame.tsx';
 import type { SiteProfile } from '../features/site/api.ts';
 import { slideSources, type Slide } from '../features/carousel/api.ts';
-import { matchPublic } from './pages.ts';
+import { matchPublic, PUBLIC_PAGES } from './pages.ts';
 import { pageTitle } from '../../../common/glossary.ts';
 import { staffScreens } from '../app/staffScreens.tsx';
 
@@ -78,6 +78,9 @@ export async function render(url: string, get: (path: string) => Promise<unknown
   }
   return { html, data, module: match.page.src, title: pageTitle(match.page.title, profile?.officeName), preloadImage };
 }
+
+/** The public pages' address patterns (pages.ts), for the browser tests' sweeps over the route table. */
+export const PUBLIC_PATTERNS = PUBLIC_PAGES.map((p) => p.pattern);
 
 /** The staff app's addresses beside the public pages (app/router.tsx): login, registration, the staff screens. */
 export const APP_PATHS = ['/login', '/reg', ...staffScreens.map((s) => s.path)];

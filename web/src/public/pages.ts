@@ -4,7 +4,9 @@
 // keeps these pages: it shows them when the server has no rendering bundle or its rendering failed.
 import type { ComponentType } from 'react';
 import type { KindName } from '../features/certificates/kinds.ts';
-import type { SiteProfile } from '../features/site/api.ts';
+// Static: the layout's header and footer load the site module anyway (a dynamic import of it moved
+// nothing into another chunk, and the bundler warned so on every build).
+import { homeProfile, PROFILE_PATH, type SiteProfile } from '../features/site/api.ts';
 import { TERMS } from '../../../common/glossary.ts';
 
 export type Params = Record<string, string | undefined>;
@@ -60,7 +62,6 @@ export const PUBLIC_PAGES: PublicPage[] = [
       await Promise.all([read(`/api/Corosal/by-user/${profile.createdByUserId}`), read(`/api/Blog/by-user/${profile.createdByUserId}`)]);
     },
     trim: async (data) => {
-      const { homeProfile, PROFILE_PATH } = await import('../features/site/api.ts');
       const profile = data[PROFILE_PATH] as SiteProfile | undefined;
       return profile ? { ...data, [PROFILE_PATH]: homeProfile(profile) } : data;
     },

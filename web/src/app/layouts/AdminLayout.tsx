@@ -25,6 +25,36 @@ import { TERMS } from '../../../../common/glossary.ts';
 
 export const SIDEBAR_WIDTH = 260;
 
+/** A sidebar item: the current screen lighter; focus a 3 px amber ring inside the item (about 10:1
+ *  on the dark blue, where MUI's darker background alone was 1.06:1). */
+const SIDEBAR_ITEM = {
+  '&.active': { bgcolor: 'rgba(255,255,255,.15)' },
+  '&.Mui-focusVisible, &:focus-visible': { outline: '3px solid #ffca28', outlineOffset: -3, bgcolor: 'rgba(255,255,255,.12)' },
+} as const;
+
+/** The first stop of the keyboard: straight to the screen, past the sidebar's links. */
+function SkipLink() {
+  return (
+    <Box
+      component="a"
+      href="#main"
+      sx={{
+        position: 'absolute',
+        left: 8,
+        top: -100,
+        zIndex: 1300,
+        p: 1.5,
+        bgcolor: 'white',
+        color: 'primary.main',
+        fontWeight: 700,
+        '&:focus': { top: 8 },
+      }}
+    >
+      मुख्य मजकुराकडे जा (Skip to content)
+    </Box>
+  );
+}
+
 /** The staff screen's <title>: its name and the council's office name. */
 function StaffTitle({ titles }: { titles: Record<string, string> }) {
   const { pathname } = useLocation();
@@ -79,20 +109,13 @@ export default function AdminLayout({ links, titles }: { links: SidebarLink[]; t
       {/* The links scroll inside the dark sidebar, so on a short office laptop (1366×640) Logout below stays in view. */}
       <List component="nav" aria-label="कर्मचारी मेनू" sx={{ flexGrow: 1, minHeight: 0, overflowY: 'auto' }}>
         {links.map((l) => (
-          <ListItemButton
-            key={l.to}
-            component={NavLink}
-            to={l.to}
-            end
-            onClick={() => setOpen(false)}
-            sx={{ '&.active': { bgcolor: 'rgba(255,255,255,.15)' } }}
-          >
+          <ListItemButton key={l.to} component={NavLink} to={l.to} end onClick={() => setOpen(false)} sx={SIDEBAR_ITEM}>
             <ListItemText primary={l.mr} secondary={l.en} slotProps={{ secondary: { sx: { color: 'rgba(255,255,255,.6)' } } }} />
           </ListItemButton>
         ))}
       </List>
       <Divider sx={{ borderColor: 'rgba(255,255,255,.2)' }} />
-      <ListItemButton onClick={logout}>
+      <ListItemButton onClick={logout} sx={SIDEBAR_ITEM}>
         <ListItemText primary="Logout" secondary="बाहेर पडा" slotProps={{ secondary: { sx: { color: 'rgba(255,255,255,.6)' } } }} />
       </ListItemButton>
     </Box>
@@ -100,6 +123,7 @@ export default function AdminLayout({ links, titles }: { links: SidebarLink[]; t
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <SkipLink />
       {narrow ? (
         <Drawer open={open} onClose={() => setOpen(false)}>
           {sidebar}
@@ -109,7 +133,7 @@ export default function AdminLayout({ links, titles }: { links: SidebarLink[]; t
           {sidebar}
         </Box>
       )}
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
+      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, '&:focus': { outline: 'none' } }}>
         {narrow && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1, bgcolor: 'white', boxShadow: 1 }}>
             <IconButton aria-label="मेनू उघडा" onClick={() => setOpen(true)}>

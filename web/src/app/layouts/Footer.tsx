@@ -80,7 +80,9 @@ export default function Footer() {
             ))}
           </div>
         )}
-        <p>Powered By Gram Panchayat Portal</p>
+        <p>
+          संकेतस्थळ प्रणाली: ग्रामपंचायत पोर्टल <span lang="en">(Powered by Gram Panchayat Portal)</span>
+        </p>
       </div>
     </footer>
   );

@@ -20,7 +20,7 @@ export function MenuDrawer({
   onLogin: () => void;
 }) {
   return (
-    <Modal open={open} onClose={onClose} side={DRAWER_WIDTH}>
+    <Modal open={open} onClose={onClose} side={DRAWER_WIDTH} label="मेनू">
       <nav aria-label="मेनू" className="gp-drawer">
         <ul className="gp-list-reset">
           {items.map((label, i) => (

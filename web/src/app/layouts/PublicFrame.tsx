@@ -8,8 +8,14 @@ import './public.css';
 export default function PublicFrame({ children }: { children: React.ReactNode }) {
   return (
     <div className="gp-public">
+      {/* The keyboard's first stop: past the header's menu to the page (WCAG 2.4.1). */}
+      <a className="gp-skip" href="#main">
+        मुख्य मजकुराकडे जा <span lang="en">(Skip to content)</span>
+      </a>
       <Header />
-      <main className="gp-main">{children}</main>
+      <main className="gp-main" id="main" tabIndex={-1}>
+        {children}
+      </main>
       <Footer />
     </div>
   );

@@ -124,7 +124,11 @@ export default function AuditPage() {
             onChange={set('entityId')}
             disabled={!draft.entity}
             helperText={draft.entity ? undefined : 'आधी प्रकार निवडा / Choose a record first'}
-            slotProps={{ htmlInput: { maxLength: 64, pattern: '[A-Za-z0-9_.:\\-]+' } }}
+            slotProps={{
+              htmlInput: { maxLength: 64, pattern: '[A-Za-z0-9_.:\\-]+' },
+              // The hint says why the box is off: readable (4.5:1), not in the disabled grey.
+              formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+            }}
           />
           <Choice label="कृती / Action" name="action" value={draft.action} onChange={set('action')} table={ACTIONS} />
           <DateField size="small" label="पासून / From" name="from" value={draft.from} onChange={set('from')} max={draft.to || todayIso()} />

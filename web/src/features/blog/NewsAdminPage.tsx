@@ -104,7 +104,7 @@ function NewsRow({
     try {
       await update.mutateAsync({ id: item.blogId, input, version: item.version });
       setDraft(null);
-      onSaved('बातमी अद्यतनित केली!');
+      onSaved('बातमी अद्ययावत केली!');
     } catch (err) {
       setError(messageOf(err));
     }
@@ -210,7 +210,7 @@ export default function NewsAdminPage() {
   };
 
   const remove = async (item: NewsItem) => {
-    if (!(await confirm({ title: 'really want to delete?', confirmLabel: 'हटवा (Delete)' }))) return;
+    if (!(await confirm({ title: 'ही बातमी हटवायची आहे का? (really want to delete?)', confirmLabel: 'हटवा (Delete)' }))) return;
     setError('');
     setMessage('');
     try {

@@ -7,10 +7,12 @@ import { preloadedSlides, takeSlides, type Slide } from './api.ts';
 import SlideView from './SlideView.tsx';
 import Slider from './Slider.tsx';
 
-function Message({ text }: { text: string }) {
+/** A state of the carousel, Marathi first with the spec's English beside. `small`: a line, not the
+ *  slides' tall box (an office without slides shows a note, not an empty 600 px block). */
+function Message({ mr, en, small }: { mr: string; en: string; small?: boolean }) {
   return (
-    <div className="gp-carousel-message" role="status">
-      {text}
+    <div className={small ? 'gp-carousel-message gp-carousel-message--small' : 'gp-carousel-message'} role="status">
+      {mr} <span lang="en">({en})</span>
     </div>
   );
 }
@@ -43,8 +45,8 @@ export default function Carousel({ userId }: { userId: number | null | undefined
     // eslint-disable-next-line react-hooks/exhaustive-deps -- shownFor only skips the read of the slides the page came with
   }, [userId]);
 
-  if (slides === null) return <Message text="Loading Carousel..." />;
-  if (slides.length === 0) return <Message text="No carousel images available" />;
+  if (slides === null) return <Message mr="फोटो लोड होत आहेत…" en="Loading Carousel..." />;
+  if (slides.length === 0) return <Message mr="मुख्यपृष्ठासाठी अद्याप फोटो नाहीत." en="No carousel images available" small />;
   if (slides.length === 1) return <SlideView slide={slides[0]} first />;
   return <Slider slides={slides} />;
 }

@@ -43,22 +43,22 @@ function AddForm() {
 
   const send = async () => {
     setError('');
-    if (files.length === 0 || !content.trim() || !userId) return notify('complete all fields!', 'warning');
+    if (files.length === 0 || !content.trim() || !userId) return notify('कृपया मजकूर लिहा आणि फोटो निवडा. (complete all fields!)', 'warning');
     try {
       await upload.mutateAsync({ files, content: content.trim() });
-      notify('अपलोड यशस्वी!', 'success');
+      notify(`अपलोड यशस्वी! ${files.length} फोटो मुख्यपृष्ठावर जोडले. (Uploaded)`, 'success');
       setContent('');
       setFiles([]);
       setInputKey((k) => k + 1);
     } catch (err) {
-      setError(messageOf(err, 'Upload failed'));
+      setError(messageOf(err, 'अपलोड अयशस्वी. (Upload failed)'));
     }
   };
 
   return (
     <Paper sx={{ p: { xs: 2, md: 3 } }}>
       <TextField
-        label="Blog Content (फोटोवरील मजकूर)"
+        label="फोटोवरील मजकूर (Blog Content)"
         fullWidth
         multiline
         minRows={2}
@@ -80,6 +80,10 @@ function AddForm() {
         </Button>
         <Typography color="text.secondary">{files.length ? `${files.length} फोटो निवडले` : 'JPEG, PNG किंवा WebP'}</Typography>
       </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }} data-testid="slide-shape-hint">
+        सर्वात योग्य आकार: रुंद पट्टी 16:6, उदा. 1600 × 600 px. पूर्ण फोटो दिसतो; उरलेली जागा त्याच फोटोच्या धूसर प्रतीने भरते. (Best shape: a wide 16:6
+        banner, e.g. 1600 × 600 px; the whole picture is shown.)
+      </Typography>
       {previews.length > 0 && (
         <Grid container spacing={1.5} sx={{ mt: 2 }}>
           {previews.map((u, i) => (
@@ -101,7 +105,7 @@ function AddForm() {
         </Alert>
       )}
       <Button variant="contained" sx={{ mt: 3 }} onClick={send} disabled={busy}>
-        {busy ? 'अपलोड होत आहे…' : 'Upload'}
+        {busy ? 'अपलोड होत आहे…' : 'अपलोड करा (Upload)'}
       </Button>
     </Paper>
   );
@@ -117,15 +121,20 @@ function EditGrid() {
   const [message, setMessage] = useState('');
   const slides = read.data ?? null;
   const error =
-    deleteError || (!userId ? 'User not logged in. Please log in again.' : read.isError && !read.isFetching ? messageOf(read.error) : '');
+    deleteError ||
+    (!userId
+      ? 'कृपया पुन्हा लॉगिन करा. (User not logged in. Please log in again.)'
+      : read.isError && !read.isFetching
+        ? messageOf(read.error)
+        : '');
 
   const remove = async (s: Slide) => {
-    if (!(await confirm({ title: 'really want to delete?', confirmLabel: 'हटवा (Delete)' }))) return;
+    if (!(await confirm({ title: 'हा फोटो हटवायचा आहे का? (really want to delete?)', confirmLabel: 'हटवा (Delete)' }))) return;
     setDeleteError('');
     setMessage('');
     try {
       await del.mutateAsync(s.corosalId);
-      setMessage('फोटो हटवला!');
+      setMessage('फोटो हटवला! (Deleted)');
     } catch (err) {
       setDeleteError(messageOf(err));
     }
@@ -166,7 +175,9 @@ function EditGrid() {
       {slides === null ? (
         !error && <Typography role="status">लोड होत आहे…</Typography>
       ) : slides.length === 0 ? (
-        <Typography color="text.secondary">No carousel images available</Typography>
+        <Typography color="text.secondary">
+          अद्याप फोटो नाहीत. <span lang="en">(No carousel images available)</span>
+        </Typography>
       ) : (
         <Grid container spacing={2}>
           {slides.map((s, i) => (
@@ -200,7 +211,7 @@ function EditGrid() {
                     <ArrowDownwardIcon fontSize="small" />
                   </IconButton>
                   <Button color="error" size="small" startIcon={<DeleteIcon />} onClick={() => remove(s)}>
-                    Delete
+                    हटवा (Delete)
                   </Button>
                 </Box>
               </Paper>
@@ -221,8 +232,8 @@ export default function CarouselAdminPage() {
           mode={mode}
           onChange={setMode}
           options={[
-            { value: 'add', label: 'Add Images' },
-            { value: 'edit', label: 'Edit Images' },
+            { value: 'add', label: 'फोटो जोडा (Add Images)' },
+            { value: 'edit', label: 'फोटो बदला (Edit Images)' },
           ]}
         />
       </AdminHeader>

@@ -1,5 +1,7 @@
 // One slide: the image with its own loading and failed states (spec 2.4: 'Loading image...',
-// 'Image not available') and the caption. Phones get the 800 px file through srcset.
+// 'Image not available', Marathi first) and the caption. Phones get the 800 px file through srcset.
+// The whole picture is shown (issue 29): letterboxed over a blurred, darkened copy of itself that
+// fills the box, so a 16:6 banner is not cropped on a phone nor a tall photo on a desktop.
 import { useEffect, useRef, useState } from 'react';
 import { slideSources, type Slide } from './api.ts';
 import './carousel.css';
@@ -29,9 +31,11 @@ export default function SlideView({
   // the image); after hydration the image's own state, which may have settled before the script ran.
   const [state, setState] = useState<'page' | 'loading' | 'loaded' | 'failed'>(() => (loaded.has(src) ? 'loaded' : 'page'));
   const img = useRef<HTMLImageElement>(null);
+  const [backdrop, setBackdrop] = useState<string | null>(null);
   useEffect(() => {
     const el = img.current;
     if (!el) return;
+    if (el.complete && el.naturalWidth > 0) setBackdrop(el.currentSrc);
     setState((now) => {
       if (now !== 'page') return now;
       if (!el.complete) return 'loading';
@@ -40,8 +44,13 @@ export default function SlideView({
   }, []);
   return (
     <div className="gp-slide" data-testid="slide">
+      {!held && backdrop && state !== 'failed' && (
+        // The file the picture loaded (no second download), once it has: decorative.
+        <div className="gp-slide__backdrop" aria-hidden="true" style={{ backgroundImage: `url("${backdrop}")` }} />
+      )}
       {!held && (
         <img
+          className="gp-slide__picture"
           ref={img}
           src={src}
           srcSet={srcSet}
@@ -51,7 +60,8 @@ export default function SlideView({
           fetchPriority={first ? 'high' : 'auto'}
           decoding={first ? 'sync' : 'async'}
           draggable={false}
-          onLoad={() => {
+          onLoad={(e) => {
+            setBackdrop(e.currentTarget.currentSrc);
             loaded.add(src);
             setState('loaded');
             onLoaded?.();
@@ -62,12 +72,12 @@ export default function SlideView({
       )}
       {state === 'loading' && (
         <div className="gp-slide__state" role="status">
-          Loading image...
+          फोटो लोड होत आहे… <span lang="en">(Loading image...)</span>
         </div>
       )}
       {state === 'failed' && (
         <div className="gp-slide__state" role="status">
-          Image not available
+          फोटो उपलब्ध नाही <span lang="en">(Image not available)</span>
         </div>
       )}
       {slide.blogContent && (

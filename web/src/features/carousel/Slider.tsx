@@ -3,7 +3,8 @@
 // Our own ~2 KB in place of react-slick (16 KB gzip with its CSS), and rendered by the server like
 // the rest of the home page: the first slide is in the HTML before any script runs. The class
 // names are react-slick's (slick-slide, slick-cloned, slick-dots, slick-active), so its markup,
-// styles and tests carry over.
+// styles and tests carry over. It stops while a control in it has focus, when the visitor pauses it
+// (the button), and does not start by itself for one who asked for reduced motion (WCAG 2.2.2).
 import { useEffect, useRef, useState } from 'react';
 import SlideView from './SlideView.tsx';
 import type { Slide } from './api.ts';
@@ -40,6 +41,12 @@ export default function Slider({ slides }: { slides: Slide[] }) {
   const [pos, setPos] = useState(1);
   const [animate, setAnimate] = useState(false);
   const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  // Paused by the button; at first when the visitor's system asks for reduced motion.
+  const [paused, setPaused] = useState(false);
+  useEffect(() => {
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) setPaused(true);
+  }, []);
   const [drag, setDrag] = useState<number | null>(null);
   // The first image gets the bandwidth alone; the others are fetched once it has arrived.
   const [warm, setWarm] = useState(false);
@@ -69,10 +76,10 @@ export default function Slider({ slides }: { slides: Slide[] }) {
   };
 
   useEffect(() => {
-    if (hovered || drag !== null) return;
+    if (hovered || focused || paused || drag !== null) return;
     const timer = setTimeout(() => go(pos + 1), autoplaySpeed);
     return () => clearTimeout(timer);
-  }, [pos, hovered, drag, autoplaySpeed]);
+  }, [pos, hovered, focused, paused, drag, autoplaySpeed]);
 
   // A change the browser did not animate (tab hidden) still has to settle.
   useEffect(() => {
@@ -115,8 +122,13 @@ export default function Slider({ slides }: { slides: Slide[] }) {
       className="gp-slider slick-slider"
       data-testid="carousel-slider"
       aria-roledescription="carousel"
+      data-paused={paused || undefined}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+      }}
     >
       <div
         ref={frame}
@@ -166,6 +178,14 @@ export default function Slider({ slides }: { slides: Slide[] }) {
           </li>
         ))}
       </ul>
+      <button
+        type="button"
+        className="gp-slider__pause"
+        aria-label={paused ? 'स्लाइड पुन्हा सुरू करा (Play slides)' : 'स्लाइड थांबवा (Pause slides)'}
+        onClick={() => setPaused((p) => !p)}
+      >
+        <span aria-hidden="true">{paused ? '▶' : '❚❚'}</span>
+      </button>
     </div>
   );
 }

@@ -65,7 +65,7 @@ export default function CertificateAdminPage({ kind }: { kind: KindName }) {
   };
   const openUpdate = (item: Item) => {
     if (!item[k.idField]) {
-      notify('प्रमाणपत्र आयडी उपलब्ध नाही, अद्यतन करता येणार नाही. (Certificate ID is missing; cannot update.)', 'error');
+      notify('प्रमाणपत्र आयडी उपलब्ध नाही, अद्ययावत करता येणार नाही. (Certificate ID is missing; cannot update.)', 'error');
       return;
     }
     setSuccess('');

@@ -1,7 +1,7 @@
 // The create/update form of every kind: its sections drawn by the form engine (components/form)
 // from the kind's field table, and for marriage the photos. Create versus update: whether a saved
 // record was given.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -12,8 +12,10 @@ import { labelsOf } from '../../components/history/words.ts';
 import { ApiError } from '../../lib/api.ts';
 import { councilIdOf } from '../../lib/session.ts';
 import { useNextNumber, useSaveCertificate } from './queries.ts';
+import { useFocusClear } from '../../components/form/useFocusClear.ts';
 import { emptyValues, valuesOf, type Item, type KindDef, type Values } from './kinds.ts';
 import PhotoField from './PhotoField.tsx';
+import { MESSAGES } from '../../../../common/glossary.ts';
 
 /** What a failed submit says (spec 8): the server's message, else the status, else unknown. */
 /** The trail's name of a kind's record: birth → BirthCertificate (server/modules/audit). */
@@ -44,11 +46,22 @@ export default function CertificateForm({ k, item, onCancel, onSaved }: Props) {
   // After a save the form is closing: it stays disabled until it goes.
   const busy = save.isPending || save.isSuccess;
   const browserChecks = !k.multipart;
-  // A new record starts from the next free registration number, which the clerk may change.
+  // The sticky Cancel / Submit bar never covers the field that has focus.
+  const actions = useRef<HTMLDivElement>(null);
+  useFocusClear(actions);
+  // A new record starts from the next free registration number and, for a birth, the next serial
+  // number (अनुक्रमांक), which the clerk may change.
   const next = useNextNumber(k, !item);
   const numberField = k.table.numberField;
   useEffect(() => {
-    if (next.data) setValues((v) => (v[numberField] ? v : { ...v, [numberField]: next.data }));
+    const suggested = next.data;
+    if (!suggested) return;
+    setValues((v) => {
+      const filled = { ...v };
+      if (!v[numberField] && suggested.registrationNumber) filled[numberField] = suggested.registrationNumber;
+      if ('serialNo' in v && !v.serialNo && suggested.serialNo) filled.serialNo = String(suggested.serialNo);
+      return filled;
+    });
   }, [next.data, numberField]);
 
   const change = useCallback(
@@ -68,21 +81,21 @@ export default function CertificateForm({ k, item, onCancel, onSaved }: Props) {
       return;
     }
     if (item && !id) {
-      notify('प्रमाणपत्र आयडी उपलब्ध नाही, अद्यतन करता येणार नाही. (Certificate ID is missing; cannot update.)', 'error');
+      notify('प्रमाणपत्र आयडी उपलब्ध नाही, अद्ययावत करता येणार नाही. (Certificate ID is missing; cannot update.)', 'error');
       return;
     }
     try {
       await save.mutateAsync({ values, id, photos, version: typeof item?.version === 'number' ? item.version : undefined });
-      onSaved(id ? 'अर्ज यशस्वीरित्या अद्यतनित झाला!' : 'अर्ज यशस्वीरित्या सादर झाला!');
+      onSaved(id ? MESSAGES.updated : MESSAGES.recorded);
     } catch (err) {
       notify(submitError(err), 'error');
     }
   };
 
   return (
-    <Box component="form" onSubmit={submit} noValidate={!browserChecks} aria-label={id ? 'नोंदणी अद्यतन' : 'नवीन नोंदणी'}>
+    <Box component="form" onSubmit={submit} noValidate={!browserChecks} aria-label={id ? 'नोंदणी अद्ययावत' : 'नवीन नोंदणी'}>
       <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
-        {id ? 'नोंदणी अद्यतनित करा' : 'नवीन नोंदणी'}
+        {id ? 'नोंदणी अद्ययावत करा' : 'नवीन नोंदणी'}
         <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
           {id ? '(Update registration)' : '(New registration)'}
         </Typography>
@@ -119,6 +132,8 @@ export default function CertificateForm({ k, item, onCancel, onSaved }: Props) {
       {id && <HistoryPanel entity={auditEntity(k)} entityId={id} labels={labelsOf(k.table.fields)} />}
 
       <Box
+        ref={actions}
+        data-testid="form-actions"
         sx={{
           display: 'flex',
           gap: 2,
@@ -135,7 +150,7 @@ export default function CertificateForm({ k, item, onCancel, onSaved }: Props) {
           रद्द करा (Cancel)
         </Button>
         <Button type="submit" variant="contained" disabled={busy}>
-          {busy ? 'सादर होत आहे…' : id ? 'अद्यतनित करा (Update)' : 'सादर करा (Submit)'}
+          {busy ? 'सादर होत आहे…' : id ? 'अद्ययावत करा (Update)' : 'सादर करा (Submit)'}
         </Button>
       </Box>
     </Box>

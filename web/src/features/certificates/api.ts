@@ -52,8 +52,9 @@ export async function saveCertificate(
 }
 
 /** The registration number the server suggests for a new record ('' when there is none to count on). */
-export async function fetchNextNumber(k: KindDef, signal?: AbortSignal): Promise<string> {
-  return (await api<{ registrationNumber: string }>(`${k.base}/next-number`, { signal })).result.registrationNumber;
+/** The registration number and, for a birth, the serial number (अनुक्रमांक) a new record starts from. */
+export async function fetchNextNumber(k: KindDef, signal?: AbortSignal): Promise<{ registrationNumber: string; serialNo?: number }> {
+  return (await api<{ registrationNumber: string; serialNo?: number }>(`${k.base}/next-number`, { signal })).result;
 }
 
 export const downloadPdf = (k: KindDef, item: Item, id: string) => download(k.pdfPath(id), k.pdfFallbackName(item));

@@ -21,7 +21,7 @@ import {
   type Section,
   type Values,
 } from '../../components/form/values.ts';
-import { ageOf, englishWordsOf, marathiWordsOf } from './words.ts';
+import { ageOf, marathiWordsOf } from './words.ts';
 
 export type { Item, KindName, Values };
 
@@ -94,8 +94,9 @@ export const death = screens(deathTable, {
   listFailed: 'Failed to fetch death certificates.',
   derive: (v, changed) => {
     if (changed === 'genderEnglish') return { ...v, genderMarathi: v.genderEnglish ? genderMarathi(v.genderEnglish) : '' };
-    // Filled from the date, still editable (spec 5); the server fills it when left empty.
-    if (changed === 'dateOfDeath') return { ...v, dateOfDeathWords: englishWordsOf(v.dateOfDeath) };
+    // Filled from the date in Marathi, as the birth form does (issue 29; the spec's English words
+    // are the certificate's second line), still editable (spec 5); the server fills it when left empty.
+    if (changed === 'dateOfDeath') return { ...v, dateOfDeathWords: marathiWordsOf(v.dateOfDeath) };
     return v;
   },
 });

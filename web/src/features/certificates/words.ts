@@ -2,19 +2,12 @@
 // the helpers are common/ modules the server runs too, so the Marathi table of
 // 1–99, which cannot be built from parts, is written and tested once.
 import { marathiDateWords } from '../../../../common/marathi-words.ts';
-import { englishDateWords } from '../../../../common/english-words.ts';
 import { ageAt, parseIsoDate, todayInIndia } from '../../../../common/dates.ts';
 
 /** "2026-11-01" → "एक नोव्हेंबर दोन हजार सव्वीस"; '' for an empty or invalid date. */
 export function marathiWordsOf(iso: string): string {
   const d = iso ? parseIsoDate(iso) : null;
   return d ? marathiDateWords(d) : '';
-}
-
-/** "2026-11-01" → "First November Two Thousand Twenty Six"; '' for an empty or invalid date. */
-export function englishWordsOf(iso: string): string {
-  const d = iso ? parseIsoDate(iso) : null;
-  return d ? englishDateWords(d) : '';
 }
 
 /** Completed years and months from a birth date to `at` (default: today in India); null without a valid birth date. */

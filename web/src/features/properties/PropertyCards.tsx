@@ -92,9 +92,9 @@ function Card({
           startIcon={<EditIcon />}
           disabled={busy}
           onClick={() => onUpdate(row)}
-          aria-label={`अद्यतन ${row.malmattaNo}`}
+          aria-label={`अद्ययावत ${row.malmattaNo}`}
         >
-          अद्यतन
+          अद्ययावत
         </Button>
         <Button
           size="small"

@@ -59,7 +59,7 @@ export default function PropertyRegisterPage() {
 
   return (
     <Box sx={{ p: { xs: 1.5, sm: 2, md: 3 }, maxWidth: 1400, mx: 'auto' }}>
-      <PageHeader mr="नमुना ८ अद्यतन व कर मागणी" en="Form 8 update and tax demand" current="/getAllInfo" />
+      <PageHeader mr="नमुना ८ अद्ययावत व कर मागणी" en="Form 8 update and tax demand" current="/getAllInfo" />
       <Tabs value={tab} onChange={(_, v) => setTab(v)} variant="fullWidth" sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
         <Tab value="list" label="विद्यमान मालमत्ता (Existing)" />
         <Tab value="new" label="नवीन मालमत्ता नोंदणी (New)" />

@@ -236,7 +236,7 @@ export default function PublicPropertySearchPage() {
           </div>
           <div className="prop-toggle" role="group" aria-label="दृश्य">
             <button type="button" aria-pressed={view === 'dues'} onClick={() => setView('dues')}>
-              थकित कर <span>Outstanding tax</span>
+              थकीत कर <span>Outstanding tax</span>
             </button>
             <button type="button" aria-pressed={view === 'details'} onClick={() => setView('details')}>
               मालमत्ता तपशील <span>Property details</span>
@@ -271,7 +271,7 @@ export default function PublicPropertySearchPage() {
                     <tfoot>
                       <tr>
                         <th scope="row" colSpan={3}>
-                          एकूण थकित कर / Total outstanding
+                          एकूण थकीत कर / Total outstanding
                         </th>
                         <td data-testid="dues-total">{rupees(dues.total)}</td>
                       </tr>
@@ -282,7 +282,7 @@ export default function PublicPropertySearchPage() {
               </>
             ) : (
               <p className="qr-state" data-testid="no-dues">
-                या मालमत्तेसाठी थकित कर माहिती उपलब्ध नाही
+                या मालमत्तेसाठी थकीत कर माहिती उपलब्ध नाही
               </p>
             ))}
           {view === 'details' && (

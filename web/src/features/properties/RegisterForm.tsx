@@ -1,6 +1,7 @@
 // The new-property form (spec 2.3): owner, property and assessment facts from the field table, the
 // live assessment beside it. Required: malmattaNo, malkacheNav, bhogwatdarakNav, mobileNo, gatNo,
 // citySurveyNo (spec 5); the rest may stay empty (numbers count as 0).
+import { MESSAGES } from '../../../../common/glossary.ts';
 import { useCallback, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -33,7 +34,7 @@ export default function RegisterForm() {
     setSuccess('');
     try {
       const res = await register.mutateAsync(bodyOf(ALL_FIELDS, values));
-      setSuccess(res.message || 'मलमत्ता यशस्वीपणे नोंदवली गेली!');
+      setSuccess(res.message || MESSAGES.propertyRecorded);
       setValues(emptyValues(ALL_FIELDS));
     } catch (err) {
       setError((err as Error).message || 'Failed to register');

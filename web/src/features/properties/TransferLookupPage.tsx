@@ -16,8 +16,13 @@ import OwnershipList from './OwnershipList.tsx';
 import PageHeader from './PageHeader.tsx';
 import PropertyPicker from './PropertyPicker.tsx';
 import { useOwnershipHistory, useTransfer } from './queries.ts';
+import { MESSAGES } from '../../../../common/glossary.ts';
 
-const label = (name: string) => TRANSFER_FIELDS.find((f) => f.name === name)!;
+/** A field's label as the recorded transfer reads (the owner before it is the previous owner). */
+const label = (name: string) => {
+  const f = TRANSFER_FIELDS.find((x) => x.name === name)!;
+  return f.recorded ?? f;
+};
 const ROWS: [string, (t: Transfer) => string][] = [
   ['malmatta_no', (t) => t.malmattaNo],
   ['ferfar_karan', (t) => t.ferfarKaran],
@@ -90,7 +95,7 @@ export default function TransferLookupPage() {
     e.preventDefault();
     if (!/^\d+$/.test(number.trim()) || Number(number) < 1) {
       setAsked(null);
-      setNumberError('कृपया फरफार नंबर प्रविष्ट करा');
+      setNumberError(MESSAGES.enterTransferNumber);
       return;
     }
     setNumberError('');

@@ -99,7 +99,7 @@ export default function UpdateDialog({
         ? { applyFrom: 'next' as const }
         : {};
     const failed = await saveProperty.mutateAsync({ row: current, owner, property, change });
-    if (!failed.length) onSaved(`मालमत्ता ${values.malmattaNo || current.malmattaNo} अद्यतनित केली / Property updated`);
+    if (!failed.length) onSaved(`मालमत्ता ${values.malmattaNo || current.malmattaNo} अद्ययावत केली / Property updated`);
     else if (failed.some(isStale)) {
       setStale(true);
       setError(STALE_MESSAGE);
@@ -127,7 +127,7 @@ export default function UpdateDialog({
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullScreen={fullScreen} maxWidth="lg" fullWidth aria-labelledby="update-title">
       <DialogTitle id="update-title">
-        मालमत्ता अद्यतन — {current.malmattaNo} <span style={{ fontSize: 14, opacity: 0.7 }}>/ Update property</span>
+        मालमत्ता अद्ययावत — {current.malmattaNo} <span style={{ fontSize: 14, opacity: 0.7 }}>/ Update property</span>
       </DialogTitle>
       <DialogContent dividers>
         {error && (

@@ -18,7 +18,9 @@ function Badges({ scheme }: { scheme: SchemeCard }) {
   );
 }
 
-export default function Schemes({ schemes }: { schemes: SchemeCard[] | undefined }) {
+/** `level`: the cards' heading level under the page's (h3 in the home's section, h2 on /yojna-full). */
+export default function Schemes({ schemes, level = 3 }: { schemes: SchemeCard[] | undefined; level?: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   const filterId = useId();
   const [filter, setFilter] = useState<Beneficiary | 'All'>('All');
   const [open, setOpen] = useState(false);
@@ -65,18 +67,20 @@ export default function Schemes({ schemes }: { schemes: SchemeCard[] | undefined
         <ul className="gp-list-reset gp-cards">
           {shown.map(({ s, index }) => (
             <li key={`${s.title}-${index}`}>
-              <button
-                type="button"
-                className="gp-card"
-                aria-haspopup="dialog"
-                data-testid="scheme-card"
-                onClick={() => openScheme(s, index)}
-              >
+              {/* The title is the card's button, inside its heading (a heading inside a button is no
+                  heading to a screen reader); the button's area covers the whole card. */}
+              <div className="gp-card gp-card--open" data-testid="scheme-card">
                 <Badges scheme={s} />
-                <h3>{s.title}</h3>
+                <Heading>
+                  <button type="button" className="gp-card__open" aria-haspopup="dialog" onClick={() => openScheme(s, index)}>
+                    {s.title}
+                  </button>
+                </Heading>
                 <span className="gp-card__text">{s.description}</span>
-                <span className="gp-card__more">अधिक माहिती ›</span>
-              </button>
+                <span className="gp-card__more" aria-hidden="true">
+                  अधिक माहिती ›
+                </span>
+              </div>
             </li>
           ))}
         </ul>

@@ -11,7 +11,7 @@ import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { SETUP_FIELDS, type SetupFieldName } from '../../../../common/site-setup.ts';
+import { SETUP_FIELDS, setupLabel, type SetupFieldName } from '../../../../common/site-setup.ts';
 import { messageOf } from '../../lib/api.ts';
 import { profileBody, type SiteProfile } from './api.ts';
 import { useSaveMyProfile, useSetupStatus } from './queries.ts';
@@ -65,14 +65,14 @@ function SetupForm({ profile }: { profile: SiteProfile }) {
             <Grid key={f.name} size={{ xs: 12, md: f.multiline || f.name === 'logoUrl' ? 12 : 6 }}>
               {f.name === 'logoUrl' ? (
                 <LogoField
-                  label={`${f.mr} (${f.en})`}
+                  label={setupLabel(f.name)}
                   value={values.logoUrl}
                   onChange={(logoUrl) => setValues((v) => ({ ...v, logoUrl }))}
                 />
               ) : (
                 <TextField
                   id={`setup-${f.name}`}
-                  label={`${f.mr} (${f.en})`}
+                  label={setupLabel(f.name)}
                   required={f.required}
                   fullWidth
                   size="small"

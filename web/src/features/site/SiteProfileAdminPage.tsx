@@ -1,7 +1,7 @@
 // /siteProfile (our addition, issue 3 point 2): staff edit their council's public content — office
 // name, contacts, statistics, facilities, schools, anganwadis, schemes, committees, services —
 // GET /api/Site/profile/mine, PUT /api/Site/profile. Lists one item a line are edited as text areas.
-import { useState } from 'react';
+import { useState, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -32,6 +32,8 @@ import {
 import { useSaveMyProfile } from './queries.ts';
 import LogoField from './LogoField.tsx';
 import MyProfile from './MyProfile.tsx';
+import { setupLabel } from '../../../../common/site-setup.ts';
+import { useFocusClear } from '../../components/form/useFocusClear.ts';
 
 /** The form keeps coordinates as typed; lists keep blank lines while typing and drop them on save. */
 type Form = Omit<SiteProfileInput, 'latitude' | 'longitude'> & { latitude: string; longitude: string };
@@ -199,6 +201,9 @@ export default function SiteProfileAdminPage() {
 
 /** The form takes the profile once: a later read does not overwrite what is being typed. */
 function ProfileForm({ profile }: { profile: SiteProfile }) {
+  // The sticky Save bar never covers the field that has focus.
+  const actions = useRef<HTMLDivElement>(null);
+  useFocusClear(actions);
   const [form, setForm] = useState<Form>(() => toForm(profile));
   const [error, setError] = useState('');
   const [message, setMessage] = useState('');
@@ -255,10 +260,10 @@ function ProfileForm({ profile }: { profile: SiteProfile }) {
         <Grid container spacing={2}>
           {text('officeName', 'कार्यालयाचे नाव (Office name, Marathi)')}
           {text('officeNameEnglish', 'Office name (English)')}
-          {text('block', 'तालुका (Block)', { md: 3 })}
-          {text('blockEnglish', 'Block (English)', { md: 3 })}
-          {text('district', 'जिल्हा (District)', { md: 3 })}
-          {text('districtEnglish', 'District (English)', { md: 3 })}
+          {text('block', setupLabel('block'), { md: 3 })}
+          {text('blockEnglish', setupLabel('blockEnglish'), { md: 3 })}
+          {text('district', setupLabel('district'), { md: 3 })}
+          {text('districtEnglish', setupLabel('districtEnglish'), { md: 3 })}
           {text('address', 'पत्ता (Address)', { md: 9 })}
           {text('postalCode', 'पिन कोड (Postal code)', { md: 3 })}
           {text('phone', 'दूरध्वनी (Phone)', { md: 4, type: 'tel' })}
@@ -485,6 +490,7 @@ function ProfileForm({ profile }: { profile: SiteProfile }) {
       <HistoryPanel entity="SiteProfile" labels={HISTORY_LABELS} />
 
       <Paper
+        ref={actions}
         elevation={6}
         sx={{ position: 'sticky', bottom: 0, p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', zIndex: 2 }}
       >

@@ -8,6 +8,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { fromPaise, toPaise } from '../../../../common/money.ts';
 import { TAX_HEADS } from '../../../../common/property/tax.ts';
@@ -39,6 +40,8 @@ export function collectionOf(dcb: Dcb) {
 export default function CollectionChart({ dcb: given }: { dcb?: Dcb }) {
   const ownDcb = useDcb(undefined, !given);
   const collection = useCollection();
+  // Twelve months in a phone's width (~23 px a band) overlap even at 45°: upright there.
+  const narrow = useMediaQuery('(max-width:600px)');
   const dcb = given ?? ownDcb.data;
   if (!given && ownDcb.isError) return <Alert severity="error">{messageOf(ownDcb.error)}</Alert>;
   if (!dcb) return null;
@@ -63,7 +66,14 @@ export default function CollectionChart({ dcb: given }: { dcb?: Dcb }) {
         {months && (
           <BarChart
             height={260}
-            xAxis={[{ scaleType: 'band', data: MONTHS_MR, height: 40, tickLabelStyle: { fontSize: 10, angle: -45, textAnchor: 'end' } }]}
+            xAxis={[
+              {
+                scaleType: 'band',
+                data: MONTHS_MR,
+                height: narrow ? 52 : 40,
+                tickLabelStyle: { fontSize: 10, angle: narrow ? -90 : -45, textAnchor: 'end' },
+              },
+            ]}
             series={[{ label: 'मासिक वसुली / Collected a month', data: months.map((m) => Number(m.amount)), valueFormatter: money }]}
           />
         )}

@@ -95,7 +95,7 @@ function TaxCard({ kar }: { kar: Kar }) {
               </tr>
             )}
             <tr>
-              <th scope="row">एकूण थकबाकी</th>
+              <th scope="row">एकूण देय / Total due</th>
               <td colSpan={3} data-testid="kar-total">
                 {rupees(kar.total)}
               </td>

@@ -144,7 +144,7 @@ export function LedgerPanel({ ledger }: { ledger: Ledger }) {
               </td>
             </tr>
             <tr>
-              <th scope="row">एकूण थकबाकी / Total due</th>
+              <th scope="row">एकूण देय / Total due</th>
               <td colSpan={3} data-testid="ledger-total">
                 {rupees(balance.total)}
               </td>
