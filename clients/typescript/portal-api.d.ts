@@ -1692,6 +1692,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Districts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Group councils into a district (the portal’s operator only); a council belongs to one district at most */
+        post: operations["createDistrict"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/District/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A district account’s totals per council and for the district: properties, the tax year’s demand, collection, balance, certificates, SMS */
+        get: operations["getDistrictSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/SigningKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The council's PDF signing key (a self-issued one is made on first use); nothing secret */
+        get: operations["getSigningKey"];
+        put?: never;
+        /**
+         * Replaces the council's signing key with a PKCS#12 file (.p12 / .pfx, e.g. a Class 3 DSC): multipart with `file` and `password`
+         * @description The key is stored encrypted (SIGNING_KEY_SECRET); earlier keys are kept so the documents they signed still verify. A wrong password, a file without a key or an expired certificate answers 400 in Marathi then English.
+         */
+        post: operations["uploadSigningKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2003,6 +2058,8 @@ export interface operations {
                             userName: string;
                             userId: number;
                             token: string;
+                            /** @description district: the account reads /api/District/summary only */
+                            role?: "council" | "district";
                         };
                         userName: string;
                         userId: number;
@@ -2065,6 +2122,13 @@ export interface operations {
                     password: string;
                     /** @default false */
                     isAdmin?: boolean;
+                    /**
+                     * @description district: an account that reads one district’s totals only (made by the portal’s operator, with districtId)
+                     * @default council
+                     */
+                    role?: "council" | "district";
+                    /** @description The district of a district account */
+                    districtId?: number;
                 };
             };
         };
@@ -2176,6 +2240,8 @@ export interface operations {
                             isAdmin: boolean;
                             /** @description The portal’s operator (the administrator ADMIN_USERNAME names): the backups are its alone */
                             isOperator: boolean;
+                            role?: "council" | "district";
+                            districtId?: number | null;
                         };
                     };
                 };
@@ -10744,6 +10810,234 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createDistrict: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The district’s name, e.g. सातारा */
+                    name: string;
+                    /** @description The council accounts it groups */
+                    councilIds: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created: the envelope with the new record */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            districtId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getDistrictSummary: {
+        parameters: {
+            query?: {
+                /** @description default: this one */
+                taxYear?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the envelope with the result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            district: {
+                                districtId: number;
+                                name: string;
+                            };
+                            taxYear: number;
+                            councils: {
+                                councilId: number;
+                                name: string;
+                                properties: number;
+                                /** @description Rupees with paise, exact */
+                                demand: string;
+                                /** @description Rupees with paise, exact */
+                                collected: string;
+                                /** @description Rupees with paise, exact */
+                                balance: string;
+                                /** @description collected ÷ demand × 100, two decimals; 0 with no demand */
+                                collectionPercent: number;
+                                certificates: {
+                                    birth: number;
+                                    death: number;
+                                    residence: number;
+                                    marriage: number;
+                                };
+                                /** @description SMS messages the gateway took in the tax year */
+                                smsSent: number;
+                            }[];
+                            total: {
+                                properties: number;
+                                /** @description Rupees with paise, exact */
+                                demand: string;
+                                /** @description Rupees with paise, exact */
+                                collected: string;
+                                /** @description Rupees with paise, exact */
+                                balance: string;
+                                /** @description collected ÷ demand × 100, two decimals; 0 with no demand */
+                                collectionPercent: number;
+                                certificates: {
+                                    birth: number;
+                                    death: number;
+                                    residence: number;
+                                    marriage: number;
+                                };
+                                /** @description SMS messages the gateway took in the tax year */
+                                smsSent: number;
+                            };
+                            certificatesByMonth: {
+                                /** @description YYYY-MM, India time */
+                                month: string;
+                                birth: number;
+                                death: number;
+                                residence: number;
+                                marriage: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the envelope with the result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            /** @description Moves up with each key the council has had; older ones still verify what they signed */
+                            version: number;
+                            /** @description true: a key the portal made for the council (स्वयं-निर्मित), vouched for by no certificate authority; false: an uploaded DSC */
+                            selfIssued: boolean;
+                            /** @description Who signs, as the certificate names them (its common name) */
+                            signer: string;
+                            /** @description Who issued the certificate (its common name) */
+                            issuer: string;
+                            /** @description SHA-256 of the signing certificate, hex */
+                            certSha256: string;
+                            /** Format: date-time */
+                            validFrom: string;
+                            /** Format: date-time */
+                            validTo: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    uploadSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the envelope with the result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            /** @description Moves up with each key the council has had; older ones still verify what they signed */
+                            version: number;
+                            /** @description true: a key the portal made for the council (स्वयं-निर्मित), vouched for by no certificate authority; false: an uploaded DSC */
+                            selfIssued: boolean;
+                            /** @description Who signs, as the certificate names them (its common name) */
+                            signer: string;
+                            /** @description Who issued the certificate (its common name) */
+                            issuer: string;
+                            /** @description SHA-256 of the signing certificate, hex */
+                            certSha256: string;
+                            /** Format: date-time */
+                            validFrom: string;
+                            /** Format: date-time */
+                            validTo: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
