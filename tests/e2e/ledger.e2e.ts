@@ -124,7 +124,7 @@ describe('the tax books in the browser', () => {
 
     await phone.page.goto(`${portal.baseUrl}/karUpdate`);
     const phoneUpdate = phone.page.getByRole('button', { name: /Update current and previous tax/ });
-    await expect.poll(() => phoneUpdate.isEnabled()).toBe(true);
+    await expect.poll(() => phoneUpdate.isEnabled(), { timeout: 15_000 }).toBe(true);
     await phoneUpdate.click();
     const phoneDialog = phone.page.getByRole('dialog');
     await expect.poll(() => phoneDialog.getByTestId('rollover-demand').textContent()).toBe(formatRupees(plan.demand));
