@@ -11,6 +11,10 @@ export interface Config {
   /** postgresql://… for a PostgreSQL server; undefined means embedded PGlite under dataDir. */
   databaseUrl?: string;
   dataDir: string;
+  /** DATABASE_READ_URL: a streaming-replication standby of DATABASE_URL for the public pages' reads. */
+  databaseReadUrl?: string;
+  /** DATABASE_READ_MAX_LAG_S: a standby further behind than this many seconds is passed over (default 10). */
+  databaseReadMaxLag: number;
   jwtSecret: string;
   adminUsername: string;
   adminPassword?: string;
@@ -255,6 +259,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrl: env.DATABASE_URL ? env.DATABASE_READ_URL || undefined : undefined,
+    databaseReadMaxLag: env.DATABASE_READ_MAX_LAG_S ? positiveNumber(env, 'DATABASE_READ_MAX_LAG_S', 10) : 10,
     dataDir,
     // On PostgreSQL without JWT_SECRET, main.ts reads the one secret every portal process shares from
     // the database (modules/cluster/settings.ts): a file in each process's DATA_DIR would differ.

@@ -35,9 +35,13 @@ const config = await Promise.resolve()
 // the two overlap instead of adding up (issue 8: a restart under 2 s).
 const appModule = import('./app.ts');
 appModule.catch(() => {}); // awaited below; its failure is reported there
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: say }).catch((err) =>
-  refuse('could not open the database', err),
-);
+const db = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  log: say,
+  readUrl: config.databaseReadUrl,
+  maxLagSeconds: config.databaseReadMaxLag,
+}).catch((err) => refuse('could not open the database', err));
 if (!config.jwtSecret)
   config.jwtSecret = await sharedJwtSecret(db.prisma).catch((err) => refuse('could not read the login secret from the database', err, db));
 await ensureFirstAccount(db.prisma, config, say).catch((err) => refuse('could not create the first account', err, db));

@@ -15,6 +15,12 @@ import { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import { applyMigrations, type SqlRunner } from './migrate.ts';
 import { takeLock } from './lock.ts';
 import type { DbOrTx } from './transaction.ts';
+import { primaryOnly, withStandby, type PublicReader } from './standby.ts';
+
+/** Seconds a standby's replay is behind (standby.ts, LagProbe); 0 on a primary. */
+const STANDBY_LAG_SQL = `SELECT (CASE WHEN NOT pg_is_in_recovery() THEN 0
+    WHEN pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() THEN 0
+    ELSE extract(epoch FROM now() - pg_last_xact_replay_timestamp()) END)::float8 AS lag`;
 
 export type Db = InstanceType<typeof PrismaClient>;
 
@@ -69,6 +75,8 @@ export interface OpenDatabase {
   listen?(channel: string, onNotify: () => void): Promise<void>;
   /** PostgreSQL server only: its address, for work that needs a session of its own (a backup). */
   databaseUrl?: string;
+  /** The public pages' reads: on the standby of DATABASE_READ_URL when it is fit, else on this database (standby.ts). */
+  publicReader: PublicReader;
   /** Embedded database only: a copy of its files in `dest` that cannot tear, for a backup to read in
    *  another process; answers what to open (a folder, or a tar of one for an in-memory database) and
    *  how long every other query waited for it. */
@@ -83,6 +91,10 @@ export interface OpenOptions {
   loadDataDir?: Blob | File;
   log?: (msg: string) => void;
   migrate?: boolean;
+  /** DATABASE_READ_URL: a streaming-replication standby for the public pages' reads. */
+  readUrl?: string;
+  /** DATABASE_READ_MAX_LAG_S: a standby further behind than this is passed over (default 10). */
+  maxLagSeconds?: number;
 }
 
 export const pgliteExtensions = { pg_trgm };
@@ -213,26 +225,39 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenDatabase> {
       await client.end();
       throw err;
     }
-    const prisma = new PrismaClient({
-      adapter: new PrismaPg({ connectionString: opts.databaseUrl, max: 10, options }),
-      transactionOptions,
-    });
-    // Connections open on first use; four are enough for reads of one row each.
-    const plainPool = new pg.Pool({ connectionString: opts.databaseUrl, max: 4, options });
-    plainPool.on('error', (err) => log(`plain-SQL pool: ${err.message}`));
     const types = pgPrismaTyped((oid) => pg.types.getTypeParser(oid));
-    plainReaders.set(
-      prisma,
-      async <T>(q: string, params: unknown[]) => (await plainPool.query({ text: q, values: params, types })).rows as T[],
-    );
+    /** A Prisma client and its plain-SQL pool on one server. */
+    const clientsOf = (url: string, max: number) => {
+      const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max, options }), transactionOptions });
+      // Connections open on first use; four are enough for reads of one row each.
+      const plainPool = new pg.Pool({ connectionString: url, max: 4, options });
+      plainPool.on('error', (err) => log(`plain-SQL pool: ${err.message}`));
+      plainReaders.set(
+        prisma,
+        async <T>(q: string, params: unknown[]) => (await plainPool.query({ text: q, values: params, types })).rows as T[],
+      );
+      return { prisma, plainPool, close: async () => void (await Promise.all([prisma.$disconnect(), plainPool.end()])) };
+    };
+    const primary = clientsOf(opts.databaseUrl, 10);
+    const standby = opts.readUrl ? clientsOf(opts.readUrl, 5) : undefined;
+    const publicReader = standby
+      ? withStandby(
+          primary.prisma,
+          standby.prisma,
+          async () => (await standby.plainPool.query<{ lag: number | null }>(STANDBY_LAG_SQL)).rows[0]?.lag ?? null,
+          opts.maxLagSeconds ?? 10,
+          log,
+        )
+      : primaryOnly(primary.prisma);
     return {
-      prisma,
+      prisma: primary.prisma,
       kind: 'postgresql',
       sql,
       databaseUrl: opts.databaseUrl,
+      publicReader,
       async close() {
-        await prisma.$disconnect();
-        await plainPool.end();
+        await primary.close();
+        await standby?.close();
         await client.end();
       },
     };
@@ -264,6 +289,7 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenDatabase> {
     prisma,
     kind: 'pglite',
     sql,
+    publicReader: primaryOnly(prisma),
     listen: async (channel, onNotify) => void (await pglite.listen(channel, () => onNotify())),
     snapshot: (dest) => snapshotPglite(pglite, dataFolder, dest),
     async close() {

@@ -11,6 +11,8 @@ declare module 'fastify' {
     dbKind: OpenDatabase['kind'];
     /** The whole open database: what a backup reads (a snapshot of the embedded one, a session of its own on a server). */
     database: OpenDatabase;
+    /** A public page's read: on the standby (DATABASE_READ_URL) while it is up and current, else on the primary (db/standby.ts). */
+    publicRead: OpenDatabase['publicReader']['read'];
     /** After a bulk write (import, rollover, depreciation, an SMS batch): fresh planner statistics
      *  for these tables soon, on the embedded database (PostgreSQL's autovacuum does it there). */
     refreshStatistics: (tables: readonly string[], rows: number) => void;
@@ -28,6 +30,7 @@ export default fp(
     app.decorate('sql', opts.database.sql);
     app.decorate('dbKind', opts.database.kind);
     app.decorate('database', opts.database);
+    app.decorate('publicRead', opts.database.publicReader.read);
 
     // PGlite runs no autovacuum: without this a 5,000-row import leaves the planner with the
     // statistics of an empty table until the six-hourly maintenance (server/db/maintenance.ts),

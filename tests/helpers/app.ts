@@ -14,6 +14,7 @@ import type { FastifyServerOptions, InjectOptions } from 'fastify';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type OpenDatabase } from '../../server/db/open.ts';
 import { buildApp, type App } from '../../server/app.ts';
+import { primaryOnly } from '../../server/db/standby.ts';
 import { createAccount } from '../../server/modules/users/service.ts';
 import { fixture } from './fixture.ts';
 import { freePort } from './free-port.ts';
@@ -89,6 +90,7 @@ export async function unreachableDatabase(): Promise<OpenDatabase> {
       query: async (q, params) => prisma.$queryRawUnsafe(q, ...(params ?? [])),
       exec: async (q) => void (await prisma.$executeRawUnsafe(q)),
     },
+    publicReader: primaryOnly(prisma),
     close: () => prisma.$disconnect(),
   };
 }

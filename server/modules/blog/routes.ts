@@ -9,7 +9,9 @@ import { createSchema, deleteSchema, listSchema, updateSchema } from './schema.t
 import { createPost, deletePost, listPosts, updatePost } from './service.ts';
 
 const blogRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/api/Blog/by-user/:userId', { schema: listSchema }, async (request) => ok(await listPosts(app.db, request.params.userId)));
+  app.get('/api/Blog/by-user/:userId', { schema: listSchema }, async (request) =>
+    ok(await app.publicRead((db) => listPosts(db, request.params.userId))),
+  );
 
   app.post('/api/Blog', { schema: createSchema, preValidation: trimBody, preHandler: app.requireStaff }, async (request, reply) => {
     const item = await createPost(app.db, councilOf(request).userId, request.body);

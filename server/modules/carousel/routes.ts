@@ -38,7 +38,9 @@ const carouselRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const dir = path.join(app.config.dataDir, 'uploads', 'carousel');
   fs.mkdirSync(dir, { recursive: true });
 
-  app.get('/api/Corosal/by-user/:userId', { schema: listSchema }, async (request) => ok(await listSlides(app.db, request.params.userId)));
+  app.get('/api/Corosal/by-user/:userId', { schema: listSchema }, async (request) =>
+    ok(await app.publicRead((db) => listSlides(db, request.params.userId))),
+  );
 
   app.post('/api/Corosal', { schema: uploadSchema, preHandler: app.requireStaff }, async (request, reply) => {
     const { images, captions } = await readUpload(request);

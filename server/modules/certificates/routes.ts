@@ -74,7 +74,11 @@ function register(app: App, kind: Kind, photoDir: string) {
   );
 
   app.get(`${kind.base}/:id`, { schema: s.read, preHandler: app.optionalStaff }, async (request, reply) => {
-    const record = await readCertificate(app.db, kind, request.params.id, request.council?.userId);
+    // A QR scan (no login) reads from the standby when there is one; the owning council's read stays on the primary.
+    const viewer = request.council?.userId;
+    const record = viewer
+      ? await readCertificate(app.db, kind, request.params.id, viewer)
+      : await app.publicRead((db) => readCertificate(db, kind, request.params.id, undefined));
     // The owner's full read carries the version the edit form sends back as If-Match.
     if (typeof record.version === 'number') reply.header('etag', etagOf(record.version));
     return ok(record);

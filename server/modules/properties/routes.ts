@@ -296,7 +296,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await councilExists(app.db, userId))) throw new NotFound('No property data found.');
       await limits.certificate.takeCouncil(userId);
     }
-    return ok(await propertyCertificate(app.db, userId, malmattaNo, app.today()));
+    return ok(await app.publicRead((db) => propertyCertificate(db, userId, malmattaNo, app.today())));
   });
 };
 export default propertyRoutes;

@@ -41,7 +41,7 @@ const siteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/Site/profile', { schema: publicProfileSchema }, async (request) => {
     const userId = request.query.userId ?? (await publicUserId(app));
     if (!userId) throw new NotFound('No council account exists yet.');
-    return ok(await getProfile(app.db, userId));
+    return ok(await app.publicRead((db) => getProfile(db, userId)));
   });
 
   app.get('/api/Site/profile/mine', { schema: mineSchema, preHandler: app.requireStaff }, async (request, reply) => {

@@ -213,7 +213,7 @@ const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/public/receipt/:receiptId', { schema: publicReceiptSchema }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return ok(await publicReceipt(app.db, request.params.receiptId));
+    return ok(await app.publicRead((db) => publicReceipt(db, request.params.receiptId)));
   });
 
   // ---------------------------------------------------------------- the books (issue 26)
