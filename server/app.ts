@@ -32,6 +32,7 @@ import apiTokenRoutes from './modules/apiTokens/routes.ts';
 import auditRoutes from './modules/audit/routes.ts';
 import backupRoutes from './modules/backups/routes.ts';
 import signingRoutes from './modules/signing/routes.ts';
+import verifyRoutes from './modules/verify/routes.ts';
 import auditContext from './modules/audit/context.ts';
 import { LoginLimiter } from './modules/users/service.ts';
 import { lazySerializerFactory, lazyValidatorFactory } from './lib/lazy-schemas.ts';
@@ -136,6 +137,7 @@ export async function buildApp(
   await app.register(auditRoutes);
   await app.register(backupRoutes);
   await app.register(signingRoutes);
+  await app.register(verifyRoutes);
 
   await app.register(spa, { webDist: config.webDist, uploadsDir: path.join(config.dataDir, 'uploads') });
   return app;

@@ -1659,6 +1659,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks a PDF the portal signed (multipart field `file`): genuine, or why not
+         * @description Genuine when the signature is valid over the whole file, made with a key the issuing council has had, and the record still has the content it was signed with. Limited per client address a minute and per council an hour (PUBLIC_VERIFY_*_LIMIT).
+         */
+        post: operations["verifySignedPdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3243,6 +3263,10 @@ export interface operations {
                                 /** @description Issuing office, Marathi (reads by id, for the page header) */
                                 officeName?: string;
                                 officeNameEnglish?: string;
+                                /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                                recordFingerprint?: string;
+                                /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                                signedBy?: string | null;
                             }[];
                             pageNumber: number;
                             pageSize: number;
@@ -3379,6 +3403,10 @@ export interface operations {
                             /** @description Issuing office, Marathi (reads by id, for the page header) */
                             officeName?: string;
                             officeNameEnglish?: string;
+                            /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                            recordFingerprint?: string;
+                            /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                            signedBy?: string | null;
                         };
                     };
                 };
@@ -3603,6 +3631,10 @@ export interface operations {
                             /** @description Issuing office, Marathi (reads by id, for the page header) */
                             officeName?: string;
                             officeNameEnglish?: string;
+                            /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                            recordFingerprint?: string;
+                            /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                            signedBy?: string | null;
                         };
                     };
                 };
@@ -3882,6 +3914,10 @@ export interface operations {
                             /** @description Issuing office, Marathi (reads by id, for the page header) */
                             officeName?: string;
                             officeNameEnglish?: string;
+                            /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                            recordFingerprint?: string;
+                            /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                            signedBy?: string | null;
                         };
                     };
                 };
@@ -3998,6 +4034,10 @@ export interface operations {
                                 /** @description Issuing office, Marathi (reads by id, for the page header) */
                                 officeName?: string;
                                 officeNameEnglish?: string;
+                                /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                                recordFingerprint?: string;
+                                /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                                signedBy?: string | null;
                             }[];
                             pageNumber: number;
                             pageSize: number;
@@ -4117,6 +4157,10 @@ export interface operations {
                             /** @description Issuing office, Marathi (reads by id, for the page header) */
                             officeName?: string;
                             officeNameEnglish?: string;
+                            /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                            recordFingerprint?: string;
+                            /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                            signedBy?: string | null;
                         };
                     };
                 };
@@ -4249,6 +4293,10 @@ export interface operations {
                             /** @description Issuing office, Marathi (reads by id, for the page header) */
                             officeName?: string;
                             officeNameEnglish?: string;
+                            /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                            recordFingerprint?: string;
+                            /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                            signedBy?: string | null;
                         };
                     };
                 };
@@ -4380,6 +4428,10 @@ export interface operations {
                             /** @description Issuing office, Marathi (reads by id, for the page header) */
                             officeName?: string;
                             officeNameEnglish?: string;
+                            /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                            recordFingerprint?: string;
+                            /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                            signedBy?: string | null;
                         };
                     };
                 };
@@ -4477,6 +4529,10 @@ export interface operations {
                                 /** @description Issuing office, Marathi (reads by id, for the page header) */
                                 officeName?: string;
                                 officeNameEnglish?: string;
+                                /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                                recordFingerprint?: string;
+                                /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                                signedBy?: string | null;
                             }[];
                             pageNumber: number;
                             pageSize: number;
@@ -4572,6 +4628,10 @@ export interface operations {
                             /** @description Issuing office, Marathi (reads by id, for the page header) */
                             officeName?: string;
                             officeNameEnglish?: string;
+                            /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                            recordFingerprint?: string;
+                            /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                            signedBy?: string | null;
                         };
                     };
                 };
@@ -4667,6 +4727,10 @@ export interface operations {
                             /** @description Issuing office, Marathi (reads by id, for the page header) */
                             officeName?: string;
                             officeNameEnglish?: string;
+                            /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                            recordFingerprint?: string;
+                            /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                            signedBy?: string | null;
                         };
                     };
                 };
@@ -4760,6 +4824,10 @@ export interface operations {
                             /** @description Issuing office, Marathi (reads by id, for the page header) */
                             officeName?: string;
                             officeNameEnglish?: string;
+                            /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                            recordFingerprint?: string;
+                            /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                            signedBy?: string | null;
                         };
                     };
                 };
@@ -4911,6 +4979,10 @@ export interface operations {
                                 /** @description Issuing office, Marathi (reads by id, for the page header) */
                                 officeName?: string;
                                 officeNameEnglish?: string;
+                                /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                                recordFingerprint?: string;
+                                /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                                signedBy?: string | null;
                             }[];
                             pageNumber: number;
                             pageSize: number;
@@ -5063,6 +5135,10 @@ export interface operations {
                             /** @description Issuing office, Marathi (reads by id, for the page header) */
                             officeName?: string;
                             officeNameEnglish?: string;
+                            /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                            recordFingerprint?: string;
+                            /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                            signedBy?: string | null;
                         };
                     };
                 };
@@ -5178,6 +5254,10 @@ export interface operations {
                             /** @description Issuing office, Marathi (reads by id, for the page header) */
                             officeName?: string;
                             officeNameEnglish?: string;
+                            /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                            recordFingerprint?: string;
+                            /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                            signedBy?: string | null;
                         };
                     };
                 };
@@ -5292,6 +5372,10 @@ export interface operations {
                             /** @description Issuing office, Marathi (reads by id, for the page header) */
                             officeName?: string;
                             officeNameEnglish?: string;
+                            /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                            recordFingerprint?: string;
+                            /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                            signedBy?: string | null;
                         };
                     };
                 };
@@ -10593,6 +10677,49 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    verifySignedPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the envelope with the result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            /** @description true only when the signature holds, is the council’s key, and the record is unchanged since */
+                            genuine: boolean;
+                            /** @description birth, death, residence, marriage, namuna8 or receipt; null when the PDF names none */
+                            kind: string | null;
+                            /** @description The record’s number as the register has it now */
+                            registrationNumber: string | null;
+                            /** @description The signing certificate’s common name */
+                            signedBy: string | null;
+                            /** @description When it was signed (ISO date-time) */
+                            signedAt: string | null;
+                            /** @description Why, Marathi then English ("Superseded by a newer version on DATE", …) */
+                            reason: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

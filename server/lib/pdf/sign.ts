@@ -176,7 +176,8 @@ export function addSignatureField(doc: Doc, s: SignatureRequest) {
     M: s.at,
     Name: new String(s.key.signer),
     ...(s.location ? { Location: new String(s.location) } : {}),
-    GP_Record: new String(`${r.kind} ${r.id} ${r.council} ${r.fingerprint}`),
+    // ASCII only, so it stays a plain literal string: the id (a property number may be Devanagari) is percent-encoded.
+    GP_Record: new String(`${r.kind} ${encodeURIComponent(r.id)} ${r.council} ${r.fingerprint}`),
     Prop_Build: { App: { Name: 'GramPanchayatPortal' } },
   });
   const page = doc.page as unknown as { dictionary: PDFKit.PDFKitReference; annotations: PDFKit.PDFKitReference[] };

@@ -257,3 +257,13 @@ export async function uploadKey(db: DbOrTx, secret: string, council: number, fil
 /** Every key the council has had: a signed PDF's certificate must be one of them. */
 export const keyByCertificate = (db: DbOrTx, council: number, sha256: string) =>
   db.signingKey.findFirst({ where: { createdByUserId: council, certSha256: sha256 } }) as Promise<Row | null>;
+
+/** Who signs the council's documents now (no key is decrypted); null before its first signed PDF. */
+export async function currentSigner(db: DbOrTx, council: number): Promise<string | null> {
+  const row = await db.signingKey.findFirst({
+    where: { createdByUserId: council },
+    orderBy: { version: 'desc' },
+    select: { signer: true },
+  });
+  return row?.signer ?? null;
+}
