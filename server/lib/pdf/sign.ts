@@ -42,7 +42,8 @@ export interface SignedRecord {
 // Loaded with the first signed document, as pdfkit is (core.ts): a restart need not pay for them.
 const require = createRequire(import.meta.url);
 let forge: typeof Forge | undefined;
-const loadForge = () => (forge ??= require('node-forge') as typeof Forge);
+/** node-forge, loaded on first use (the key module and the verify module read certificates with it too). */
+export const loadForge = () => (forge ??= require('node-forge') as typeof Forge);
 let signer: ((pdf: Buffer, key: SigningKey) => Promise<Buffer>) | undefined;
 function loadSigner() {
   if (!signer) {

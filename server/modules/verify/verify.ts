@@ -4,9 +4,9 @@
 // byte changed, a signature made with another key, a document of another council (where the portal
 // serves one: PUBLIC_USER_ID) or a record changed since are each said, Marathi first.
 import crypto from 'node:crypto';
-import { createRequire } from 'node:module';
 import type Forge from 'node-forge';
 import type { DbOrTx } from '../../db/transaction.ts';
+import { loadForge } from '../../lib/pdf/sign.ts';
 import { certificateData, findRow } from '../certificates/service.ts';
 import { KINDS } from '../certificates/kinds.ts';
 import { namuna8Of } from '../properties/register.ts';
@@ -14,10 +14,6 @@ import { paymentById } from '../tax/payments.ts';
 import { taxYearOf } from '../../../common/property/tax.ts';
 import { certSha256, keyByCertificate } from '../signing/keys.ts';
 import { fingerprint, SIGNED_KINDS, type SignedKind } from '../signing/request.ts';
-
-const require = createRequire(import.meta.url);
-let forge: typeof Forge | undefined;
-const loadForge = () => (forge ??= require('node-forge') as typeof Forge);
 
 export interface VerifyResult {
   genuine: boolean;
