@@ -35,6 +35,7 @@ import backupRoutes from './modules/backups/routes.ts';
 import reconciliationRoutes from './modules/reconciliation/routes.ts';
 import districtRoutes from './modules/districts/routes.ts';
 import signingRoutes from './modules/signing/routes.ts';
+import verifyRoutes from './modules/verify/routes.ts';
 import auditContext from './modules/audit/context.ts';
 import { LoginLimiter } from './modules/users/service.ts';
 import { databaseLimits, memoryLimits, type Limits } from './modules/cluster/limits.ts';
@@ -146,6 +147,7 @@ export async function buildApp(
   await app.register(reconciliationRoutes);
   await app.register(districtRoutes);
   await app.register(signingRoutes);
+  await app.register(verifyRoutes);
 
   // Uploaded images in the database (several portal processes, issue 32): every area's writes to
   // DATA_DIR/uploads go there instead (lib/uploads.ts), and /uploads/ is served from it.

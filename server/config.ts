@@ -81,6 +81,8 @@ export interface PublicLimits {
   search: RouteLimits;
   /** The certificate without a signed link, GET /api/public/property-certificate/{no}/{council}. */
   certificate: RouteLimits;
+  /** The check of a signed PDF, POST /api/public/verify (issue 31). */
+  verify: RouteLimits;
   /** The certificate opened from a signed link (`?s=`, a printed QR code): a minute per address, no
    *  council limit. */
   signedCertificatePerAddress: number;
@@ -142,6 +144,10 @@ export function loadPublicLimits(env: NodeJS.ProcessEnv): PublicLimits {
       perCouncil: perHour(env, 'PUBLIC_CERTIFICATE_COUNCIL_LIMIT', 600),
     },
     signedCertificatePerAddress: perMinute(env, 'PUBLIC_SIGNED_CERTIFICATE_LIMIT', 120),
+    verify: {
+      perAddress: perMinute(env, 'PUBLIC_VERIFY_ADDRESS_LIMIT', 20),
+      perCouncil: perHour(env, 'PUBLIC_VERIFY_COUNCIL_LIMIT', 2000),
+    },
   };
 }
 

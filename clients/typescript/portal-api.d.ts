@@ -1747,6 +1747,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks a PDF the portal signed (multipart field `file`): genuine, or why not
+         * @description Genuine when the signature is valid over the whole file, made with a key the issuing council has had, and the record still has the content it was signed with. Limited per client address a minute and per council an hour (PUBLIC_VERIFY_*_LIMIT).
+         */
+        post: operations["verifySignedPdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3352,6 +3372,10 @@ export interface operations {
                                 /** @description Issuing office, Marathi (reads by id, for the page header) */
                                 officeName?: string;
                                 officeNameEnglish?: string;
+                                /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                                recordFingerprint?: string;
+                                /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                                signedBy?: string | null;
                             }[];
                             pageNumber: number;
                             pageSize: number;
@@ -3489,6 +3513,10 @@ export interface operations {
                             /** @description Issuing office, Marathi (reads by id, for the page header) */
                             officeName?: string;
                             officeNameEnglish?: string;
+                            /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                            recordFingerprint?: string;
+                            /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                            signedBy?: string | null;
                         };
                     };
                 };
@@ -3713,6 +3741,10 @@ export interface operations {
                             /** @description Issuing office, Marathi (reads by id, for the page header) */
                             officeName?: string;
                             officeNameEnglish?: string;
+                            /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                            recordFingerprint?: string;
+                            /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                            signedBy?: string | null;
                         };
                     };
                 };
@@ -3992,6 +4024,10 @@ export interface operations {
                             /** @description Issuing office, Marathi (reads by id, for the page header) */
                             officeName?: string;
                             officeNameEnglish?: string;
+                            /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                            recordFingerprint?: string;
+                            /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                            signedBy?: string | null;
                         };
                     };
                 };
@@ -4108,6 +4144,10 @@ export interface operations {
                                 /** @description Issuing office, Marathi (reads by id, for the page header) */
                                 officeName?: string;
                                 officeNameEnglish?: string;
+                                /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                                recordFingerprint?: string;
+                                /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                                signedBy?: string | null;
                             }[];
                             pageNumber: number;
                             pageSize: number;
@@ -4228,6 +4268,10 @@ export interface operations {
                             /** @description Issuing office, Marathi (reads by id, for the page header) */
                             officeName?: string;
                             officeNameEnglish?: string;
+                            /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                            recordFingerprint?: string;
+                            /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                            signedBy?: string | null;
                         };
                     };
                 };
@@ -4360,6 +4404,10 @@ export interface operations {
                             /** @description Issuing office, Marathi (reads by id, for the page header) */
                             officeName?: string;
                             officeNameEnglish?: string;
+                            /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                            recordFingerprint?: string;
+                            /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                            signedBy?: string | null;
                         };
                     };
                 };
@@ -4491,6 +4539,10 @@ export interface operations {
                             /** @description Issuing office, Marathi (reads by id, for the page header) */
                             officeName?: string;
                             officeNameEnglish?: string;
+                            /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                            recordFingerprint?: string;
+                            /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                            signedBy?: string | null;
                         };
                     };
                 };
@@ -4588,6 +4640,10 @@ export interface operations {
                                 /** @description Issuing office, Marathi (reads by id, for the page header) */
                                 officeName?: string;
                                 officeNameEnglish?: string;
+                                /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                                recordFingerprint?: string;
+                                /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                                signedBy?: string | null;
                             }[];
                             pageNumber: number;
                             pageSize: number;
@@ -4683,6 +4739,10 @@ export interface operations {
                             /** @description Issuing office, Marathi (reads by id, for the page header) */
                             officeName?: string;
                             officeNameEnglish?: string;
+                            /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                            recordFingerprint?: string;
+                            /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                            signedBy?: string | null;
                         };
                     };
                 };
@@ -4779,6 +4839,10 @@ export interface operations {
                             /** @description Issuing office, Marathi (reads by id, for the page header) */
                             officeName?: string;
                             officeNameEnglish?: string;
+                            /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                            recordFingerprint?: string;
+                            /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                            signedBy?: string | null;
                         };
                     };
                 };
@@ -4872,6 +4936,10 @@ export interface operations {
                             /** @description Issuing office, Marathi (reads by id, for the page header) */
                             officeName?: string;
                             officeNameEnglish?: string;
+                            /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                            recordFingerprint?: string;
+                            /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                            signedBy?: string | null;
                         };
                     };
                 };
@@ -5023,6 +5091,10 @@ export interface operations {
                                 /** @description Issuing office, Marathi (reads by id, for the page header) */
                                 officeName?: string;
                                 officeNameEnglish?: string;
+                                /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                                recordFingerprint?: string;
+                                /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                                signedBy?: string | null;
                             }[];
                             pageNumber: number;
                             pageSize: number;
@@ -5176,6 +5248,10 @@ export interface operations {
                             /** @description Issuing office, Marathi (reads by id, for the page header) */
                             officeName?: string;
                             officeNameEnglish?: string;
+                            /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                            recordFingerprint?: string;
+                            /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                            signedBy?: string | null;
                         };
                     };
                 };
@@ -5291,6 +5367,10 @@ export interface operations {
                             /** @description Issuing office, Marathi (reads by id, for the page header) */
                             officeName?: string;
                             officeNameEnglish?: string;
+                            /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                            recordFingerprint?: string;
+                            /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                            signedBy?: string | null;
                         };
                     };
                 };
@@ -5405,6 +5485,10 @@ export interface operations {
                             /** @description Issuing office, Marathi (reads by id, for the page header) */
                             officeName?: string;
                             officeNameEnglish?: string;
+                            /** @description Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31) */
+                            recordFingerprint?: string;
+                            /** @description Reads by id: who signs the council's PDFs now; null before the first */
+                            signedBy?: string | null;
                         };
                     };
                 };
@@ -11036,6 +11120,49 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    verifySignedPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK: the envelope with the result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        isSuccess: boolean;
+                        message: string;
+                        result: {
+                            /** @description true only when the signature holds, is the council’s key, and the record is unchanged since */
+                            genuine: boolean;
+                            /** @description birth, death, residence, marriage, namuna8 or receipt; null when the PDF names none */
+                            kind: string | null;
+                            /** @description The record’s number as the register has it now */
+                            registrationNumber: string | null;
+                            /** @description The signing certificate’s common name */
+                            signedBy: string | null;
+                            /** @description When it was signed (ISO date-time) */
+                            signedAt: string | null;
+                            /** @description Why, Marathi then English ("Superseded by a newer version on DATE", …) */
+                            reason: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];

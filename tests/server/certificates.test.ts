@@ -107,8 +107,11 @@ describe.each(KIND_CASES)('$kind certificates', (c) => {
     const saved = await createValid(t.app, council, c);
     const res = await get(`${c.base}/${saved[c.idField]}`, council);
     expect(res.statusCode).toBe(200);
-    const { view, officeName, officeNameEnglish, ...record } = res.json().result;
+    const { view, officeName, officeNameEnglish, recordFingerprint, signedBy, ...record } = res.json().result;
     expect(view).toBe('full');
+    // What its signed PDF carries (issue 31): no PDF yet, so no key has signed for the council.
+    expect(recordFingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(signedBy).toBeNull();
     expect(officeNameEnglish).toBe('Gram Panchayat Office');
     expect(officeName).toBeTruthy();
     expect(record).toEqual(saved);

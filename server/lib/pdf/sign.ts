@@ -42,7 +42,8 @@ export interface SignedRecord {
 // Loaded with the first signed document, as pdfkit is (core.ts): a restart need not pay for them.
 const require = createRequire(import.meta.url);
 let forge: typeof Forge | undefined;
-const loadForge = () => (forge ??= require('node-forge') as typeof Forge);
+/** node-forge, loaded on first use (the key module and the verify module read certificates with it too). */
+export const loadForge = () => (forge ??= require('node-forge') as typeof Forge);
 let signer: ((pdf: Buffer, key: SigningKey) => Promise<Buffer>) | undefined;
 function loadSigner() {
   if (!signer) {
@@ -176,7 +177,8 @@ export function addSignatureField(doc: Doc, s: SignatureRequest) {
     M: s.at,
     Name: new String(s.key.signer),
     ...(s.location ? { Location: new String(s.location) } : {}),
-    GP_Record: new String(`${r.kind} ${r.id} ${r.council} ${r.fingerprint}`),
+    // ASCII only, so it stays a plain literal string: the id (a property number may be Devanagari) is percent-encoded.
+    GP_Record: new String(`${r.kind} ${encodeURIComponent(r.id)} ${r.council} ${r.fingerprint}`),
     Prop_Build: { App: { Name: 'GramPanchayatPortal' } },
   });
   const page = doc.page as unknown as { dictionary: PDFKit.PDFKitReference; annotations: PDFKit.PDFKitReference[] };

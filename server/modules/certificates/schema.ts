@@ -74,6 +74,12 @@ export function recordSchema(kind: Kind) {
   );
   props.officeName = Type.Optional(Type.String({ description: 'Issuing office, Marathi (reads by id, for the page header)' }));
   props.officeNameEnglish = Type.Optional(Type.String());
+  props.recordFingerprint = Type.Optional(
+    Type.String({ description: 'Reads by id: SHA-256 of the printed fields, as the signed PDF carries it (issue 31)' }),
+  );
+  props.signedBy = Type.Optional(
+    Type.Union([Type.String(), Type.Null()], { description: "Reads by id: who signs the council's PDFs now; null before the first" }),
+  );
   return Type.Object(props, { additionalProperties: false });
 }
 

@@ -31,7 +31,8 @@ import {
 import { MIN_MARRIAGE_AGE } from '../../../common/certificates/kinds.ts';
 import { choiceValues, fallbackOf } from '../../../common/fields/index.ts';
 import { renderInWorker } from '../../pdf-jobs.ts';
-import { signatureFor } from '../signing/request.ts';
+import { fingerprint, signatureFor } from '../signing/request.ts';
+import { currentSigner } from '../signing/keys.ts';
 
 export type { Row };
 type Value = string | number | Date | null;
@@ -338,6 +339,9 @@ export async function readCertificate(db: DbOrTx, kind: Kind, id: string, viewer
     view: own ? 'full' : 'public',
     officeName: office.officeName,
     officeNameEnglish: office.officeNameEnglish,
+    // What the signed PDF of this record carries, so the page and the PDF can be compared.
+    recordFingerprint: fingerprint(certificateData(kind, row)),
+    signedBy: await currentSigner(db, row.createdByUserId as number),
   };
 }
 

@@ -6,18 +6,13 @@
 // is kept per council in this process and handed to the PDF workers with each job (they keep the
 // parsed form per key version: server/lib/pdf/sign.ts).
 import crypto from 'node:crypto';
-import { createRequire } from 'node:module';
 import type Forge from 'node-forge';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { inTransaction, type DbOrTx } from '../../db/transaction.ts';
 import { Invalid } from '../../lib/errors.ts';
 import { purposeKey } from '../../lib/signed-links.ts';
-import type { SigningKey } from '../../lib/pdf/sign.ts';
+import { loadForge, type SigningKey } from '../../lib/pdf/sign.ts';
 import { recordAudit } from '../audit/record.ts';
-
-const require = createRequire(import.meta.url);
-let forge: typeof Forge | undefined;
-const loadForge = () => (forge ??= require('node-forge') as typeof Forge);
 
 /** What the settings screen shows of a key: nothing secret. */
 export interface KeyInfo {
@@ -257,3 +252,13 @@ export async function uploadKey(db: DbOrTx, secret: string, council: number, fil
 /** Every key the council has had: a signed PDF's certificate must be one of them. */
 export const keyByCertificate = (db: DbOrTx, council: number, sha256: string) =>
   db.signingKey.findFirst({ where: { createdByUserId: council, certSha256: sha256 } }) as Promise<Row | null>;
+
+/** Who signs the council's documents now (no key is decrypted); null before its first signed PDF. */
+export async function currentSigner(db: DbOrTx, council: number): Promise<string | null> {
+  const row = await db.signingKey.findFirst({
+    where: { createdByUserId: council },
+    orderBy: { version: 'desc' },
+    select: { signer: true },
+  });
+  return row?.signer ?? null;
+}

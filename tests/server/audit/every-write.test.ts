@@ -21,6 +21,7 @@ let sweep: RouteSweep;
 const NOT_WRITES = new Map([
   ['POST /api/Properties/due', 'the properties with dues: a read the earlier client makes with POST'],
   ['POST /api/Sms/preview', 'shows the text a notice would have; sends and stores nothing'],
+  ['POST /api/public/verify', 'checks a signed PDF; stores nothing'],
 ]);
 /** Walked last, in this order: they end the caller's session. */
 const LAST = ['PUT /api/User/password', 'POST /api/User/logout'];
@@ -34,6 +35,10 @@ const CALLS: Record<string, () => Promise<Call> | Call> = {
   'POST /api/Corosal': async () => {
     const slide = multipart([{ name: 'ImageFile', value: await photo('png'), filename: 's.png', contentType: 'image/png' }]);
     return { url: '/api/Corosal', payload: slide.payload, headers: slide.headers };
+  },
+  'POST /api/public/verify': () => {
+    const pdf = multipart([{ name: 'file', value: Buffer.from('%PDF-1.7\n%%EOF\n'), filename: 'd.pdf', contentType: 'application/pdf' }]);
+    return { url: '/api/public/verify', payload: pdf.payload, headers: pdf.headers, as: 'anonymous' };
   },
   'POST /api/SigningKey': () => {
     const dsc = makeDsc('SWEEP SIGNER', 'Sweep-dsc-1');

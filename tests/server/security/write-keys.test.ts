@@ -37,6 +37,8 @@ const TABLES_OF: Array<[RegExp, string[]]> = [
   [/^\/api\/Districts/, ['District', 'DistrictCouncil']],
   // A key upload is a file and its password: no body to forge keys in.
   [/^\/api\/SigningKey$/, ['SigningKey']],
+  // Checks a signed PDF; writes nothing.
+  [/^\/api\/public\/verify$/, []],
 ];
 /** Routes that end the caller's own session: walked apart, at the end. */
 const ENDS_SESSION = new Set(['POST /api/User/logout']);

@@ -144,6 +144,8 @@ export const PUBLIC_PAGES: PublicPage[] = [
       await read(publicReceiptPath(p.receiptId ?? ''));
     },
   },
+  // Anyone checks a PDF the portal signed (issue 31).
+  { pattern: '/verify', src: 'src/features/verify/VerifyPage.tsx', load: () => import('../features/verify/VerifyPage.tsx') },
 ];
 
 /** The page for a path and its parameters (`:name`, `:name?` as in the router, then the query fields

@@ -119,6 +119,18 @@ export default function PublicCertificatePage({ kind, certificateId }: { kind: K
           <p className="cert-verified">
             ही माहिती ग्रामपंचायतीच्या नोंदवहीतून घेतली आहे. This information is taken from the register of the Gram Panchayat.
           </p>
+          {s(r.signedBy) && (
+            <p className="cert-verified" data-testid="cert-signed-by">
+              डिजिटल स्वाक्षरी / Signed by: {s(r.signedBy)}
+            </p>
+          )}
+          {s(r.recordFingerprint) && (
+            <p className="cert-verified" data-testid="cert-fingerprint" style={{ overflowWrap: 'anywhere' }}>
+              नोंदीचा ठसा / Record fingerprint (SHA-256): {s(r.recordFingerprint)}
+              <br />
+              PDF खरी आहे का ते <a href="/verify">/verify</a> वर तपासा. / Check a PDF on <a href="/verify">/verify</a>.
+            </p>
+          )}
         </>
       )}
     </PublicRecord>
