@@ -8,10 +8,10 @@ import { verifyPdf } from './verify.ts';
 import { verifySchema } from './schema.ts';
 
 const verifyRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const limit = new RouteLimit(app.config.publicLimits.verify);
+  const limit = new RouteLimit(app.limits, 'verify', app.config.publicLimits.verify);
 
   app.post('/api/public/verify', { schema: verifySchema }, async (request) => {
-    limit.takeAddress(request.ip);
+    await limit.takeAddress(request.ip);
     if (!request.isMultipart()) throw new Invalid('file', 'PDF multipart/form-data म्हणून पाठवा. / Send the PDF as multipart/form-data.');
     let pdf: Buffer | undefined;
     for await (const part of request.parts()) {
@@ -21,7 +21,7 @@ const verifyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     if (!pdf?.length) throw new Invalid('file', 'तपासायची PDF निवडा. / Choose the PDF to check.');
     const council = /\/GP_Record \(\w+ \S+ (\d+) /.exec(pdf.toString('latin1'))?.[1];
-    if (council && (await app.db.user.count({ where: { id: Number(council) } }))) limit.takeCouncil(Number(council));
+    if (council && (await app.db.user.count({ where: { id: Number(council) } }))) await limit.takeCouncil(Number(council));
     const result = await verifyPdf(app.db, pdf, app.today(), app.config.publicUserId);
     return ok(result, result.reason);
   });
