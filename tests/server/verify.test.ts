@@ -140,7 +140,12 @@ describe('POST /api/public/verify', () => {
 
   it('is limited per client address', async () => {
     const limited = await buildApp(
-      { ...t.config, publicLimits: { ...t.config.publicLimits, verify: { perAddress: 2, perCouncil: 100 } } },
+      // Its own counts: on PostgreSQL the limits are shared by every app with the same key prefix.
+      {
+        ...t.config,
+        limitKeyPrefix: `${t.config.limitKeyPrefix}verify-limit:`,
+        publicLimits: { ...t.config.publicLimits, verify: { perAddress: 2, perCouncil: 100 } },
+      },
       t.database,
       false,
     );

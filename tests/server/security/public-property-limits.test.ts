@@ -142,6 +142,7 @@ describe('configuration', () => {
       search: { perAddress: 20, perCouncil: 200 },
       certificate: { perAddress: 30, perCouncil: 600 },
       signedCertificatePerAddress: 120,
+      verify: { perAddress: 20, perCouncil: 2000 },
     });
     expect(loadConfig({ ...base, PUBLIC_CERTIFICATE_COUNCIL_LIMIT: '100' }).publicLimits.certificate.perCouncil).toBe(100);
     expect(() => loadConfig({ ...base, PUBLIC_SEARCH_ADDRESS_LIMIT: '0' })).toThrow(
