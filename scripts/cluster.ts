@@ -5,6 +5,7 @@
 // root (pg_createcluster), `npm run build` first, and the packages postgresql and nginx.
 // `down` stops everything and keeps the data; `down --purge` drops the two clusters and the state.
 import { execFileSync, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { root } from '../server/config.ts';
@@ -15,6 +16,16 @@ const STANDBY = { name: 'gp-standby', port: 5441 };
 const APPS = [8081, 8082];
 const PROXY_PORT = Number(process.env.CLUSTER_PORT || 8090);
 const state = path.resolve(process.env.CLUSTER_DIR || path.join(root, 'data', 'cluster'));
+
+/** The cluster's signing-key secret, made once and kept in its state folder. */
+function signingSecret(): string {
+  const file = path.join(state, 'signing-key-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(state, { recursive: true });
+    fs.writeFileSync(file, crypto.randomBytes(32).toString('hex'), { mode: 0o600 });
+  }
+  return fs.readFileSync(file, 'utf8').trim();
+}
 const url = (port: number) => `postgresql://postgres@127.0.0.1:${port}/portal`;
 
 const run = (cmd: string, args: string[], opts: { quiet?: boolean } = {}) =>
@@ -131,6 +142,9 @@ async function up() {
         DATABASE_READ_URL: url(STANDBY.port),
         TRUST_PROXY: '1',
         PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL || `http://localhost:${PROXY_PORT}`,
+        // One secret for the councils' signing keys on every portal: each one's own DATA_DIR secret
+        // could not open the keys another sealed (they answer 503 then).
+        SIGNING_KEY_SECRET: process.env.SIGNING_KEY_SECRET || signingSecret(),
       },
     });
     child.unref();

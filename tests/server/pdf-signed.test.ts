@@ -4,6 +4,7 @@
 // uploaded, signs, and is replaced; a wrong password is refused with a message.
 import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
 import { createCouncil, injectAs, useTestApp, type TestCouncil } from '../helpers/app.ts';
 import { makeDsc } from '../helpers/dsc.ts';
 import { multipart } from '../helpers/multipart.ts';
@@ -32,10 +33,11 @@ const uploadKey = (c: TestCouncil, p12: Buffer, password: string) => {
 
 describe('signed PDFs with the self-issued key', () => {
   let pdfs: Record<PdfKind, Buffer>;
+  let ids: Record<PdfKind, string>;
   let c: TestCouncil;
   beforeAll(async () => {
     c = await createCouncil(t.app);
-    ({ pdfs } = await everyPdfKind(t.app, c));
+    ({ pdfs, ids } = await everyPdfKind(t.app, c));
   }, 120_000);
 
   it.each(SIGNED_KINDS)('%s: pdfsig reports a valid PAdES signature by the council, printed on the page', (kind) => {
@@ -66,6 +68,19 @@ describe('signed PDFs with the self-issued key', () => {
     const at = changed.indexOf('/Title');
     changed[at + 8] ^= 1;
     expect(pdfsig(changed)).not.toContain('Signature is Valid.');
+  });
+
+  it('an app server with another SIGNING_KEY_SECRET refuses to sign (503, says why) and keeps the stored key', async () => {
+    const other = await buildApp({ ...t.config, signingKeySecret: 'another-secret-of-another-server' }, t.database, false);
+    try {
+      const res = await injectAs(other, c, { method: 'GET', url: `/api/KarImport/receipt-pdf/${ids.receipt}` });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toMatch(/same SIGNING_KEY_SECRET/);
+      const key = (await injectAs(t.app, c, { method: 'GET', url: '/api/SigningKey' })).json().result;
+      expect(key).toMatchObject({ version: 1, selfIssued: true });
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import type Forge from 'node-forge';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { inTransaction, type DbOrTx } from '../../db/transaction.ts';
-import { Invalid } from '../../lib/errors.ts';
+import { AppError, Invalid } from '../../lib/errors.ts';
 import { purposeKey } from '../../lib/signed-links.ts';
 import { loadForge, type SigningKey } from '../../lib/pdf/sign.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -63,11 +63,28 @@ function encrypt(secret: string, plain: string): Buffer {
   return Buffer.concat([iv, cipher.getAuthTag(), body]);
 }
 
+/** 503: the key was sealed under another SIGNING_KEY_SECRET (an app server started with a secret of
+ *  its own, or a lost one). The stored key is kept as it is: making a new one would leave the
+ *  council's documents signed by two keys for no reason the office chose. */
+export class SealedWithAnotherSecret extends AppError {
+  constructor() {
+    super(
+      503,
+      'स्वाक्षरीची की या सर्व्हरवर उघडता येत नाही: प्रत्येक सर्व्हरला तोच SIGNING_KEY_SECRET द्या. / ' +
+        'The signing key cannot be opened on this server: give every app server the same SIGNING_KEY_SECRET.',
+    );
+  }
+}
+
 function decrypt(secret: string, sealed: Uint8Array): string {
   const b = Buffer.from(sealed);
   const decipher = crypto.createDecipheriv('aes-256-gcm', atRestKey(secret), b.subarray(0, 12));
   decipher.setAuthTag(b.subarray(12, 28));
-  return Buffer.concat([decipher.update(b.subarray(28)), decipher.final()]).toString('utf8');
+  try {
+    return Buffer.concat([decipher.update(b.subarray(28)), decipher.final()]).toString('utf8');
+  } catch {
+    throw new SealedWithAnotherSecret();
+  }
 }
 
 // ---------------------------------------------------------------- certificates
