@@ -49,7 +49,7 @@ describe('app shell', () => {
   it('shows the staff screens of one table: sidebar links, dashboard cards, each screen in the staff layout', async () => {
     const { page, errors } = await staffPage({ width: 1280, height: 800 });
     const nav = page.getByRole('navigation', { name: 'कर्मचारी मेनू' });
-    await expect.poll(() => nav.getByRole('link').count()).toBe(20);
+    await expect.poll(() => nav.getByRole('link').count()).toBe(22);
     expect(await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
       '/admin',
       '/updateGhasara',
@@ -60,6 +60,7 @@ describe('app shell', () => {
       '/karUpdate',
       '/namuna9',
       '/dcb',
+      '/reconciliation',
       '/smsSend',
       '/taxRates',
       '/propertyImport',
@@ -70,6 +71,7 @@ describe('app shell', () => {
       '/marriageCertForm',
       '/siteProfile',
       '/apiTokens',
+      '/signingKey',
       '/audit',
       '/password',
     ]);

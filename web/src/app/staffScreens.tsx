@@ -85,6 +85,13 @@ export const staffScreens: StaffScreen[] = [
   // The tax books' registers (issue 26): the village's demand register and demand, collection, balance.
   { path: '/namuna9', title: { mr: 'नमुना ९ मागणी नोंदवही', en: 'Namuna 9 demand register' }, element: <Namuna9Page />, sidebar: true },
   { path: '/dcb', title: { mr: 'मागणी, वसुली, शिल्लक', en: 'Demand, collection, balance' }, element: <DcbPage />, sidebar: true },
+  // The bank statement taken into tax receipts (issue 30).
+  {
+    path: '/reconciliation',
+    title: { mr: 'बँक जमा जुळवणी', en: 'Bank statement reconciliation' },
+    element: <ReconciliationPage />,
+    sidebar: true,
+  },
   { path: '/smsSend', title: { mr: 'SMS व्यवस्थापन', en: 'SMS' }, element: <SmsPage />, sidebar: { mr: 'SMS', en: 'SMS notices' } },
   // The council's own rates and the Excel import of the register (not in the spec; our paths).
   { path: '/taxRates', title: { mr: 'कर दर', en: 'Tax rates' }, element: <TaxRatesPage />, sidebar: true },
@@ -132,6 +139,8 @@ export const staffScreens: StaffScreen[] = [
   },
   // Keys for programs (integrators), issue 15.
   { path: '/apiTokens', title: { mr: 'API टोकन', en: 'API tokens' }, element: <ApiTokensPage />, sidebar: true },
+  // The key that signs the council's PDFs (issue 31).
+  { path: '/signingKey', title: { mr: 'डिजिटल स्वाक्षरीची की', en: 'Signing key' }, element: <SigningKeyPage />, sidebar: true },
   // Who changed what, when (issue 28).
   { path: '/audit', title: { mr: 'लेखापरीक्षण नोंदी', en: 'Audit trail' }, element: <AuditPage />, sidebar: true },
   // The account's own password; with it, optionally, the council's API tokens (issue 25).
@@ -140,15 +149,6 @@ export const staffScreens: StaffScreen[] = [
   { path: '/setup', title: { mr: 'संकेतस्थळाची पहिली मांडणी', en: 'First-run setup' }, element: <SetupPage /> },
   // A district account's totals of its councils (issue 32); a council account is answered 403 there.
   { path: '/district', title: { mr: 'जिल्हा आढावा', en: 'District overview' }, element: <DistrictPage /> },
-  // The key that signs the council's PDFs (issue 31).
-  { path: '/signingKey', title: { mr: 'डिजिटल स्वाक्षरीची की', en: 'Signing key' }, element: <SigningKeyPage />, sidebar: true },
-  // The bank statement taken into tax receipts (issue 30).
-  {
-    path: '/reconciliation',
-    title: { mr: 'बँक जमा जुळवणी', en: 'Bank statement reconciliation' },
-    element: <ReconciliationPage />,
-    sidebar: true,
-  },
 ];
 
 export interface SidebarLink extends Label {
