@@ -51,9 +51,13 @@ export default function SigningKeyPage() {
         {k && (
           <>
             <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{k.signer}</Typography>
+            {/* The Alert's own tints: MUI's filled warning chip is white on orange, about 3:1 (axe refuses it). */}
             <Chip
-              sx={{ my: 1 }}
-              color={k.selfIssued ? 'warning' : 'success'}
+              sx={{
+                my: 1,
+                fontWeight: 600,
+                ...(k.selfIssued ? { bgcolor: '#fff4e5', color: '#663c00' } : { bgcolor: '#edf7ed', color: '#1e4620' }),
+              }}
               label={k.selfIssued ? 'स्वयं-निर्मित / self-issued' : 'DSC / Digital Signature Certificate'}
             />
             <Typography variant="body2" color="text.secondary">
