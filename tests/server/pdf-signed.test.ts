@@ -33,11 +33,13 @@ const uploadKey = (c: TestCouncil, p12: Buffer, password: string) => {
 
 describe('signed PDFs with the self-issued key', () => {
   let pdfs: Record<PdfKind, Buffer>;
-  let ids: Record<PdfKind, string>;
+  let receiptId: string;
   let c: TestCouncil;
   beforeAll(async () => {
     c = await createCouncil(t.app);
-    ({ pdfs, ids } = await everyPdfKind(t.app, c));
+    const made = await everyPdfKind(t.app, c);
+    pdfs = made.pdfs;
+    receiptId = made.ids.receipt;
   }, 120_000);
 
   it.each(SIGNED_KINDS)('%s: pdfsig reports a valid PAdES signature by the council, printed on the page', (kind) => {
@@ -73,7 +75,7 @@ describe('signed PDFs with the self-issued key', () => {
   it('an app server with another SIGNING_KEY_SECRET refuses to sign (503, says why) and keeps the stored key', async () => {
     const other = await buildApp({ ...t.config, signingKeySecret: 'another-secret-of-another-server' }, t.database, false);
     try {
-      const res = await injectAs(other, c, { method: 'GET', url: `/api/KarImport/receipt-pdf/${ids.receipt}` });
+      const res = await injectAs(other, c, { method: 'GET', url: `/api/KarImport/receipt-pdf/${receiptId}` });
       expect(res.statusCode).toBe(503);
       expect(res.json().message).toMatch(/same SIGNING_KEY_SECRET/);
       const key = (await injectAs(t.app, c, { method: 'GET', url: '/api/SigningKey' })).json().result;
