@@ -6,6 +6,7 @@ export type { LoginResponse } from '../server/modules/users/schema.ts';
 export type { AuditItem, AuditQuery } from '../server/modules/audit/schema.ts';
 export type { Centre, Committee, Scheme, Service, SetupStatus, SiteProfile, SiteProfileBody, Stat } from '../server/modules/site/schema.ts';
 export type { CarouselItem } from '../server/modules/carousel/schema.ts';
+export type { SigningKeyView } from '../server/modules/signing/schema.ts';
 export type { BlogBody, BlogItem } from '../server/modules/blog/schema.ts';
 export type {
   CertificateRow,

@@ -13,18 +13,10 @@ import { AppError, Invalid } from '../../lib/errors.ts';
 import { purposeKey } from '../../lib/signed-links.ts';
 import { loadForge, type SigningKey } from '../../lib/pdf/sign.ts';
 import { recordAudit } from '../audit/record.ts';
+import type { SigningKeyView } from './schema.ts';
 
-/** What the settings screen shows of a key: nothing secret. */
-export interface KeyInfo {
-  version: number;
-  selfIssued: boolean;
-  signer: string;
-  issuer: string;
-  certSha256: string;
-  validFrom: string;
-  validTo: string;
-  createdAt: string;
-}
+/** What the settings screen shows of a key: nothing secret (the contract's SigningKeyView). */
+export type KeyInfo = SigningKeyView;
 
 interface Row {
   id: number;

@@ -1,17 +1,7 @@
 // The council's PDF signing key (issue 31): GET /api/SigningKey (made self-issued on first use) and
 // POST /api/SigningKey (multipart: file, password) to put the council's own DSC in its place.
+import type { SigningKeyView } from '../../../../common/api-types.ts';
 import { api } from '../../lib/api.ts';
-
-export interface SigningKeyView {
-  version: number;
-  selfIssued: boolean;
-  signer: string;
-  issuer: string;
-  certSha256: string;
-  validFrom: string;
-  validTo: string;
-  createdAt: string;
-}
 
 export const fetchSigningKey = async (signal?: AbortSignal) => (await api<SigningKeyView>('/api/SigningKey', { signal })).result;
 
