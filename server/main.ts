@@ -69,15 +69,16 @@ await app
 // `npm run backup` cannot open the embedded database this process holds: it asks here instead.
 if (db.kind === 'pglite')
   stopControl = await serveControl(config.dataDir, async (req) => {
-    // One at a time with the nightly one and the admin screen's (schedule.ts).
-    const { backupNow } = await import('./modules/backups/schedule.ts');
-    const result = await backupNow({
+    // One at a time with the nightly one and the admin screen's (schedule.ts); its own file, after
+    // the one under way, so `--out` always gets what it asked for.
+    const { backupWhenFree } = await import('./modules/backups/schedule.ts');
+    const result = await backupWhenFree({
       database: db,
       dataDir: config.dataDir,
       out: req.out ?? `${backupsDir(config.dataDir)}/`,
       passphrase: req.passphrase ?? config.backupPassphrase,
       kind: 'manual',
-    }).result;
+    });
     app.log.info(
       { backup: result.name, size: result.size, blockedMs: result.manifest.blockedMs },
       'backup made on request of npm run backup',

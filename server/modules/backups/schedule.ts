@@ -57,6 +57,14 @@ export function backupNow(opts: Parameters<typeof createBackup>[0]): { result: P
   return { result: p, busy: false };
 }
 
+/** A backup of its own, made after the one running now (if any): for `npm run backup -- --out FILE`,
+ *  which must write FILE, not be handed the nightly backup that happened to be under way. */
+export async function backupWhenFree(opts: Parameters<typeof createBackup>[0]): Promise<BackupResult> {
+  // The loop ends with `running` null and backupNow called in the same turn: no one starts in between.
+  while (running) await running.catch(() => {});
+  return backupNow(opts).result;
+}
+
 /** Makes the day's backup if it is due and no one else has; answers what it did. */
 export async function runDueBackup(
   database: OpenDatabase,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCouncil, injectAs, uniqueUsername, useCouncil, useTestApp } from '../../helpers/app.ts';
-import { runDueBackup, pruneBackups } from '../../../server/modules/backups/schedule.ts';
+import { backupNow, backupWhenFree, runDueBackup, pruneBackups } from '../../../server/modules/backups/schedule.ts';
 import { toPrune, type BackupFile } from '../../../server/modules/backups/retention.ts';
 import { backupsDir } from '../../../server/modules/backups/format.ts';
 import { listBackupFiles } from '../../../server/modules/backups/files.ts';
@@ -84,6 +84,18 @@ describe('the nightly backup', () => {
     const files = await listBackupFiles(backupsDir(config.dataDir));
     expect(files.map((f) => f.name)).toContain(runs[1].name);
     expect(files.every((f) => f.kind === 'scheduled' && f.size > 0)).toBe(true);
+  });
+
+  it('gives `npm run backup -- --out FILE` a file of its own when the nightly one is under way', async () => {
+    const { database, config } = t;
+    const out = path.join(config.dataDir, 'usb', 'asked-for.tar.gz');
+    const nightly = backupNow({ database, dataDir: config.dataDir, out: `${backupsDir(config.dataDir)}/`, kind: 'scheduled' });
+    expect(nightly.busy).toBe(false);
+    const asked = await backupWhenFree({ database, dataDir: config.dataDir, out, kind: 'manual' });
+    const made = await nightly.result;
+    expect(asked.path).toBe(out);
+    expect(made.path).not.toBe(out);
+    expect(fs.statSync(out).size).toBeGreaterThan(0);
   });
 
   it('is off with BACKUP_TIME=off', async () => {
