@@ -190,7 +190,7 @@ export async function run() {
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const c = await app.captcha.create();
-      const answer = app.captcha.peek(c.captchaId)!;
+      const answer = (await app.captcha.peek(c.captchaId))!;
       const altcha = await pow();
       const t0 = performance.now();
       const res = await app.inject({

@@ -105,14 +105,15 @@ const afterStart = setTimeout(() => {
     stopSweeps();
     stopBackups();
   };
-  // Several portal processes on PostgreSQL (issue 32): the shared limits' old keys and the SMS claims
-  // of a process that died, swept by one process at a time.
-  if (db.kind === 'postgresql')
-    void Promise.all([import('./modules/cluster/jobs.ts'), import('./modules/sms/worker.ts')])
-      .then(([{ limitSweep, scheduleSweeps }, { staleClaimSweep }]) => {
-        if (!closing) stopSweeps = scheduleSweeps(db.prisma, [limitSweep, staleClaimSweep], say);
-      })
-      .catch((err) => say(`the background sweeps could not start: ${(err as Error).message}`));
+  // The public search's expired captchas and spent nonces; on PostgreSQL, where several portal
+  // processes may share it (issue 32), also the shared limits' old keys and the SMS claims of a
+  // process that died: each swept by one process at a time.
+  void Promise.all([import('./modules/cluster/jobs.ts'), import('./modules/sms/worker.ts'), import('./modules/captcha/service.ts')])
+    .then(([{ limitSweep, scheduleSweeps }, { staleClaimSweep }, { captchaSweep }]) => {
+      const sweeps = db.kind === 'postgresql' ? [captchaSweep, limitSweep, staleClaimSweep] : [captchaSweep];
+      if (!closing) stopSweeps = scheduleSweeps(db.prisma, sweeps, say);
+    })
+    .catch((err) => say(`the background sweeps could not start: ${(err as Error).message}`));
   // The nightly backup (issue 28); its modules load here, not on the start's path.
   void import('./modules/backups/schedule.ts')
     .then(({ scheduleBackups }) => {

@@ -1,9 +1,11 @@
 // Two portal processes on one PostgreSQL database (issue 32): two apps, each with its own connections,
 // as two app servers behind a proxy share one database. A limit counts the requests of both, a
 // logout on one ends the token on the other, an image uploaded through one is served by the other,
-// two SMS workers send each message once, and the day's job runs once. PostgreSQL only: the embedded
+// two SMS workers send each message once, the day's job runs once, and the public search's captcha
+// drawn by one is answered on the other once, as a solved proof of work is spent on both. PostgreSQL only: the embedded
 // database belongs to one process (server/db/lock.ts), so there is no second one to share it.
 import crypto from 'node:crypto';
+import fc from 'fast-check';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,10 +17,13 @@ import { runDueBackup } from '../../server/modules/backups/schedule.ts';
 import { runAlone } from '../../server/modules/cluster/jobs.ts';
 import { sharedJwtSecret } from '../../server/modules/cluster/settings.ts';
 import { sharp } from '../../server/lib/images.ts';
+import { POW_MESSAGES } from '../../common/pow.ts';
 import { buildTestApp, createCouncil, injectAs, openTestDatabase, type TestApp } from '../helpers/app.ts';
 import { startFakeGateway } from '../helpers/fake-sms-gateway.ts';
 import { fixture } from '../helpers/fixture.ts';
 import { multipart } from '../helpers/multipart.ts';
+import { solvedPow } from '../helpers/pow.ts';
+import { rccHouse } from '../helpers/tax-seed.ts';
 
 const onPostgres = !!process.env.DATABASE_URL;
 
@@ -106,6 +111,93 @@ describe.skipIf(!onPostgres)('two portal processes on one PostgreSQL database', 
     // A name that is not there, and one that tries to leave the folder, are 404.
     expect((await b.app.inject({ method: 'GET', url: '/uploads/site/logo-0000000000000000.png' })).statusCode).toBe(404);
     expect((await b.app.inject({ method: 'GET', url: '/uploads/../package.json' })).statusCode).toBe(404);
+  });
+
+  describe("the public search's captcha and proof of work", () => {
+    let council: Awaited<ReturnType<typeof createCouncil>>;
+    beforeAll(async () => {
+      council = await createCouncil(a.app, { prefix: 'cl' });
+      for (const t of [a, b]) t.config.publicUserId = council.userId;
+      const house = {
+        method: 'POST' as const,
+        url: '/api/GrampanchayatImport/register-owner-property',
+        payload: rccHouse('42', 'गीता मोरे'),
+      };
+      expect((await injectAs(a.app, council, house)).statusCode).toBe(201);
+    });
+    let n = 0;
+    /** Each request from an address of its own, under the per-address limits. */
+    const address = () => `10.32.9.${++n}`;
+    const search = (t: TestApp, q: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: `/api/public/properties/42?${new URLSearchParams(q)}`, remoteAddress: address() });
+    const suggest = (t: TestApp, altcha: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/public/properties/suggest?type=malmatta&q=4&altcha=${encodeURIComponent(altcha)}`,
+        remoteAddress: address(),
+      });
+
+    it('answers on one a captcha drawn by the other, once: a second answer is refused on either', async () => {
+      const drawn = await a.app.inject({ method: 'GET', url: '/api/captcha', remoteAddress: address() });
+      expect(drawn.statusCode).toBe(200);
+      const { captchaId } = drawn.json().result;
+      // What a person reads from the picture, asked of the process that did not draw it.
+      const answer = (await b.app.captcha.peek(captchaId))!;
+      expect(answer).toMatch(/^[A-HJ-NP-Z2-9]{5}$/);
+      const found = await search(b, {
+        captchaId,
+        captcha: answer.toLowerCase(),
+        altcha: await solvedPow(a.app, { remoteAddress: address() }),
+      });
+      expect(found.statusCode).toBe(200);
+      expect(found.json().result.malmattaNo).toBe('42');
+      for (const t of [a, b]) {
+        const again = await search(t, { captchaId, captcha: answer, altcha: await solvedPow(t.app, { remoteAddress: address() }) });
+        expect(again.statusCode).toBe(400);
+        expect(again.json()).toEqual({ isSuccess: false, message: 'चुकीचा कॅप्चा कोड', result: null });
+      }
+    });
+
+    it('refuses on one a solved proof of work the other accepted, and the other way round', async () => {
+      for (const [first, second] of [
+        [a, b],
+        [b, a],
+      ]) {
+        const altcha = await solvedPow(first.app, { remoteAddress: address() });
+        const accepted = await suggest(first, altcha);
+        expect(accepted.statusCode).toBe(200);
+        expect(accepted.json().result).toEqual([{ malmattaNo: '42', malkacheNav: 'गीता मोरे' }]);
+        for (const t of [second, first]) {
+          const replay = await suggest(t, altcha);
+          expect(replay.statusCode).toBe(400);
+          expect(replay.json().message).toBe(POW_MESSAGES.refused);
+        }
+      }
+      // Two processes handed the same solution at once: one answers.
+      const altcha = await solvedPow(a.app, { remoteAddress: address() });
+      const both = await Promise.all([suggest(a, altcha), suggest(b, altcha)]);
+      expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    });
+
+    it('gives at most one success per captcha, whatever the answers and the processes, at once or in turn', async () => {
+      const check = fc.record({ on: fc.constantFrom(0, 1), right: fc.boolean() });
+      await fc.assert(
+        fc.asyncProperty(fc.array(check, { minLength: 1, maxLength: 6 }), fc.boolean(), async (checks, atOnce) => {
+          const { captchaId } = await [a, b][checks[0].on ^ 1].app.captcha.create();
+          const answer = (await a.app.captcha.peek(captchaId))!;
+          const one = (c: { on: number; right: boolean }) =>
+            [a, b][c.on].app.captcha.check(captchaId, c.right ? answer : 'AAAAA'.replace(answer, 'BBBBB'));
+          const results = atOnce ? await Promise.all(checks.map(one)) : await sequence(checks.map((c) => () => one(c)));
+          const successes = results.filter(Boolean).length;
+          // Every check uses the captcha up, so exactly one check reads it: it succeeds when its answer is right.
+          expect(successes).toBeLessThanOrEqual(1);
+          if (checks.every((c) => c.right)) expect(successes).toBe(1);
+          if (!atOnce) expect(results).toEqual(checks.map((c, i) => i === 0 && c.right));
+          expect(await b.app.captcha.peek(captchaId)).toBeUndefined();
+        }),
+        { numRuns: 40 },
+      );
+    });
   });
 
   describe('the SMS outbox', () => {
@@ -196,3 +288,10 @@ describe.skipIf(!onPostgres)('two portal processes on one PostgreSQL database', 
     }
   });
 });
+
+/** Runs the calls one after another, answering their results in order. */
+async function sequence<T>(calls: (() => Promise<T>)[]): Promise<T[]> {
+  const out: T[] = [];
+  for (const call of calls) out.push(await call());
+  return out;
+}

@@ -2,7 +2,8 @@
 // public property tax certificate. Only the public council's records, mobile numbers masked, no ids.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { devanagariDigits } from '../../common/property/malmatta.ts';
-import { CaptchaStore, CAPTCHA_ALPHABET } from '../../server/modules/captcha/service.ts';
+import { CaptchaStore, CAPTCHA_ALPHABET, captchaSweep } from '../../server/modules/captcha/service.ts';
+import { runAlone } from '../../server/modules/cluster/jobs.ts';
 import { useTestApp, useCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
 import { solvedPow } from '../helpers/pow.ts';
 import { rccHouse } from '../helpers/tax-seed.ts';
@@ -25,7 +26,7 @@ const newCaptcha = async (ip = '10.0.0.1') => {
   const res = await t.app.inject({ method: 'GET', url: '/api/captcha', remoteAddress: ip });
   expect(res.statusCode).toBe(200);
   const { captchaId, image, svg } = res.json().result;
-  return { captchaId: captchaId as string, image: image as string, svg: svg as string, answer: t.app.captcha.peek(captchaId)! };
+  return { captchaId: captchaId as string, image: image as string, svg: svg as string, answer: (await t.app.captcha.peek(captchaId))! };
 };
 /** `altcha=…`: a solved proof-of-work challenge, which every autocomplete and search needs. */
 const pow = async (ip = '10.0.0.1') => `altcha=${encodeURIComponent(await solvedPow(t.app, { remoteAddress: ip }))}`;
@@ -65,12 +66,18 @@ describe('captcha', () => {
   });
 
   it('expires after its lifetime', async () => {
-    const store = new CaptchaStore(1000);
+    const store = new CaptchaStore(t.app.db, 1000);
     const { captchaId } = await store.create(0);
-    const answer = store.peek(captchaId)!;
-    expect(store.check(captchaId, answer, 1001)).toBe(false);
+    const answer = (await store.peek(captchaId))!;
+    expect(await store.check(captchaId, answer, 1001)).toBe(false);
     const fresh = await store.create(0);
-    expect(store.check(fresh.captchaId, store.peek(fresh.captchaId)!, 999)).toBe(true);
+    expect(await store.check(fresh.captchaId, (await store.peek(fresh.captchaId))!, 999)).toBe(true);
+    // The sweep (every five minutes, cluster/jobs.ts) drops the expired ones that nobody answered.
+    const left = await store.create(0);
+    const open = await store.create();
+    await runAlone(t.app.db, captchaSweep.name, captchaSweep.run);
+    expect(await store.peek(left.captchaId)).toBeUndefined();
+    expect(await store.peek(open.captchaId)).toMatch(/^[A-HJ-NP-Z2-9]{5}$/);
   });
 });
 

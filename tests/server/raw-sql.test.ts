@@ -85,6 +85,13 @@ const CALLS: Record<string, Record<string, Calls>> = {
     sweepLimits: () => [[]],
     tryJobLock: () => [['raw-sql']],
   },
+  captcha: {
+    rememberCaptcha: () => [[NO_ID, 'ABCDE', new Date(Date.now() + 60_000)]],
+    takeCaptcha: () => [[NO_ID]],
+    peekCaptcha: () => [[NO_ID]],
+    spendNonce: () => [['raw-sql-nonce', new Date(Date.now() + 60_000)]],
+    sweepCaptchas: () => [[]],
+  },
   districts: {
     councilTotals: () => [[1, thisYear, '2026-03-31 18:30:00', '2027-03-31 18:30:00']],
     certificatesByMonth: () => [[1, '2026-03-31 18:30:00', '2027-03-31 18:30:00']],

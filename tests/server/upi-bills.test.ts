@@ -101,7 +101,7 @@ describe('the public property result', () => {
     const altcha = encodeURIComponent(await solvedPow(t.app, { remoteAddress: '10.9.0.1' }));
     const res = await t.app.inject({
       method: 'GET',
-      url: `/api/public/properties/${encodeURIComponent('7/ब')}?captchaId=${captcha}&captcha=${t.app.captcha.peek(captcha)}&altcha=${altcha}`,
+      url: `/api/public/properties/${encodeURIComponent('7/ब')}?captchaId=${captcha}&captcha=${await t.app.captcha.peek(captcha)}&altcha=${altcha}`,
       remoteAddress: '10.9.0.1',
     });
     expect(res.statusCode).toBe(200);

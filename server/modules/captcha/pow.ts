@@ -4,29 +4,28 @@
 // challenge signed with HMAC; finding that counter takes the browser that many SHA-256 hashes, about
 // half a second on a cheap phone, while checking the answer takes the server one HMAC. Each solved
 // challenge opens one autocomplete or one search: it is bound to the council it was issued for,
-// expires after 10 minutes and is refused a second time. In memory, like the captchas.
+// expires after 10 minutes and is refused a second time, on every portal process: the spent nonces
+// are in the database (the SpentPow table, issue 32), like the captchas.
 import type { Payload } from 'altcha-lib/types';
+import type { Db } from '../../db/open.ts';
 import { purposeKey } from '../../lib/signed-links.ts';
 import type { PowChallenge } from './schema.ts';
+import { spendNonce } from './sql.ts';
 
 // altcha-lib is loaded with the first challenge, not at start (issue 8: a restart under 2 s).
 let altcha: Promise<[typeof import('altcha-lib'), typeof import('altcha-lib/algorithms/sha')]> | undefined;
 const load = () => (altcha ??= Promise.all([import('altcha-lib'), import('altcha-lib/algorithms/sha')]));
 
 export const POW_LIFETIME_SECONDS = 10 * 60;
-/** Solved challenges remembered at most (each for its lifetime): more than the public routes' limits
- *  let through in 10 minutes. */
-const MAX_USED = 200_000;
 
 export type PowRefusal = 'missing' | 'refused';
 
 export class ProofOfWork {
   private readonly signatureSecret: string;
   private readonly keySecret: string;
-  /** Nonces of the challenges already answered, with when they expire (seconds). */
-  private used = new Map<string, number>();
 
   constructor(
+    private db: Db,
     secret: string,
     private difficulty: number,
   ) {
@@ -65,6 +64,7 @@ export class ProofOfWork {
     const solution = parsed?.solution;
     const parameters = challenge?.parameters;
     if (!parameters || typeof parameters !== 'object' || !solution || typeof parameters.nonce !== 'string') return 'refused';
+    if (parameters.nonce.length > 100) return 'refused';
     if (parameters.data?.council !== councilId || typeof parameters.expiresAt !== 'number') return 'refused';
     const [{ verifySolution }, { deriveKey }] = await load();
     try {
@@ -80,22 +80,7 @@ export class ProofOfWork {
       // Parameters altcha-lib cannot read (a malformed hex string): not a solution.
       return 'refused';
     }
-    return this.useUp(parameters.nonce, parameters.expiresAt) ? null : 'refused';
-  }
-
-  /** Remembers a nonce until its challenge expires; false when it was already there. */
-  private useUp(nonce: string, expiresAt: number): boolean {
-    if (this.used.has(nonce)) return false;
-    if (this.used.size >= MAX_USED) {
-      const now = Date.now() / 1000;
-      for (const [n, expires] of this.used) if (expires < now) this.used.delete(n);
-      // Still full: the oldest go first (a Map keeps insertion order, which is expiry order here).
-      for (const n of this.used.keys()) {
-        if (this.used.size < MAX_USED) break;
-        this.used.delete(n);
-      }
-    }
-    this.used.set(nonce, expiresAt);
-    return true;
+    // Spent on every process at once: the insert that finds the nonce already there is a replay.
+    return (await spendNonce(this.db, parameters.nonce, new Date(parameters.expiresAt * 1000))) ? null : 'refused';
   }
 }

@@ -18,8 +18,8 @@ declare module 'fastify' {
 }
 
 const captchaRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.decorate('captcha', new CaptchaStore());
-  app.decorate('pow', new ProofOfWork(app.config.jwtSecret, app.config.powDifficulty));
+  app.decorate('captcha', new CaptchaStore(app.db));
+  app.decorate('pow', new ProofOfWork(app.db, app.config.jwtSecret, app.config.powDifficulty));
   const perAddress = app.limits.sliding('captcha', 60);
   app.get('/api/captcha', { schema: captchaSchema }, async (request, reply) => {
     await perAddress.take(request.ip, 'Too many captchas from this address. Please wait a minute.');
@@ -47,7 +47,7 @@ const captchaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       '/api/test/captcha/:captchaId',
       { schema: { hide: true, params: Type.Object({ captchaId: Type.String({ maxLength: 40 }) }) } },
       async (request) => {
-        const answer = app.captcha.peek(request.params.captchaId);
+        const answer = await app.captcha.peek(request.params.captchaId);
         if (!answer) throw new NotFound('No open captcha with this id.');
         return ok({ answer });
       },

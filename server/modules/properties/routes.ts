@@ -276,7 +276,7 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const council = await publicCouncil();
     await provenWork(altcha, council);
     if (!captcha?.trim()) throw new Invalid('captcha', 'कॅप्चा आवश्यक आहे');
-    if (!captchaId || !app.captcha.check(captchaId, captcha)) throw new Invalid('captcha', 'चुकीचा कॅप्चा कोड');
+    if (!captchaId || !(await app.captcha.check(captchaId, captcha))) throw new Invalid('captcha', 'चुकीचा कॅप्चा कोड');
     await limits.search.takeCouncil(council);
     reply.header('cache-control', 'no-store');
     const property = await publicProperty(app.db, council, request.params.malmattaNo, app.today());

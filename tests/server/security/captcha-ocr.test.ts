@@ -46,7 +46,7 @@ describe('the captcha against a template-matching reader', () => {
     // The earlier field still shows it: the same raster, wrapped.
     expect(svg).toContain(`href="${image}"`);
     expect(svg).not.toMatch(/<path|<text|<use|<symbol/);
-    expect(svg).not.toContain(t.app.captcha.peek(captchaId));
+    expect(svg).not.toContain(await t.app.captcha.peek(captchaId));
   });
 
   it('reads plainly drawn text from the same fonts (the reader works)', async () => {
@@ -71,7 +71,7 @@ describe('the captcha against a template-matching reader', () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/captcha', remoteAddress: `10.77.1.${i}` });
       expect(res.statusCode).toBe(200);
       const { captchaId, image } = res.json().result;
-      const truth = t.app.captcha.peek(captchaId)!;
+      const truth = (await t.app.captcha.peek(captchaId))!;
       pairs.push({ truth, read: await readByTemplates(Buffer.from(image.split(',')[1], 'base64'), templates) });
     }
     const s = score(pairs);

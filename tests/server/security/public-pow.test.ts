@@ -36,7 +36,7 @@ const suggest = (altcha: string | undefined, ip: string) =>
   });
 const captcha = async (ip: string) => {
   const { captchaId } = (await t.app.inject({ method: 'GET', url: '/api/captcha', remoteAddress: ip })).json().result;
-  return { captchaId: captchaId as string, answer: t.app.captcha.peek(captchaId)! };
+  return { captchaId: captchaId as string, answer: (await t.app.captcha.peek(captchaId))! };
 };
 const search = (q: Record<string, string>, ip: string) =>
   t.app.inject({ method: 'GET', url: `/api/public/properties/42?${new URLSearchParams(q)}`, remoteAddress: ip });

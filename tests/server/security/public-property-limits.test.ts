@@ -117,7 +117,7 @@ describe('the autocomplete and the search', () => {
   it('counts against the council only the searches whose captcha was right', async () => {
     const lookup = async (address: string, right: boolean) => {
       const c = (await t.app.inject({ method: 'GET', url: '/api/captcha', headers: from(address) })).json().result;
-      const answer = right ? t.app.captcha.peek(c.captchaId)! : 'AAAAA';
+      const answer = right ? (await t.app.captcha.peek(c.captchaId))! : 'AAAAA';
       const altcha = await pow(t.app, { headers: from(address) });
       return t.app.inject({
         method: 'GET',

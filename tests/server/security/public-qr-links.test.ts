@@ -93,7 +93,7 @@ describe('the links the portal hands out', () => {
     const altcha = encodeURIComponent(await solvedPow(t.app, { headers: { 'x-forwarded-for': '203.0.113.70' } }));
     const res = await t.app.inject({
       method: 'GET',
-      url: `/api/public/properties/${encodeURIComponent('12/अ')}?captchaId=${c.captchaId}&captcha=${t.app.captcha.peek(c.captchaId)}&altcha=${altcha}`,
+      url: `/api/public/properties/${encodeURIComponent('12/अ')}?captchaId=${c.captchaId}&captcha=${await t.app.captcha.peek(c.captchaId)}&altcha=${altcha}`,
       headers: { 'x-forwarded-for': '203.0.113.70' },
     });
     expect(res.statusCode).toBe(200);

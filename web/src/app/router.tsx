@@ -3,13 +3,14 @@
 // those when the server could not render them. Staff pages and the public pages but the home are
 // lazy, so the home page does not carry them. Screens not built yet show a placeholder in their layout.
 import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, useParams, useSearchParams } from 'react-router-dom';
+import { createBrowserRouter, Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import PublicLayout from './layouts/PublicLayout.tsx';
 import Guard from './Guard.tsx';
 import HomePage from './HomeRoute.tsx';
 import NotFoundPage from '../components/NotFoundPage.tsx';
 import { PUBLIC_PAGES, type Params, type PublicPage } from '../public/pages.ts';
-import { sidebarLinks, staffScreens } from './staffScreens.tsx';
+import { districtLinks, sidebarLinks, staffScreens } from './staffScreens.tsx';
+import { isDistrictSession, useSession } from '../lib/session.ts';
 import { usePageTitle } from '../lib/title.ts';
 import { TERMS } from '../../../common/glossary.ts';
 import { useSiteProfile } from '../features/site/api.ts';
@@ -40,6 +41,15 @@ function PublicRoute({ page, Page }: { page: PublicPage; Page: PageComponent }) 
 function Titled({ name, children }: { name: string; children: React.ReactNode }) {
   usePageTitle(name, useSiteProfile()?.officeName);
   return children;
+}
+
+/** The staff screens' layout. A district account (issue 32) sees its own screens only: any other
+ *  staff address sends it to its first (the council's screens would only answer it 403). */
+function StaffLayout() {
+  const district = isDistrictSession(useSession());
+  const { pathname } = useLocation();
+  if (district && !districtLinks.some((l) => l.to === pathname)) return <Navigate to={districtLinks[0].to} replace />;
+  return <AdminLayout links={district ? districtLinks : sidebarLinks} titles={staffTitles} district={district} />;
 }
 
 /** The home page is in the main chunk: the staff app's first screen when the server did not render it. */
@@ -84,7 +94,7 @@ export const router = createBrowserRouter([
     element: <Guard />,
     children: [
       {
-        element: <AdminLayout links={sidebarLinks} titles={staffTitles} />,
+        element: <StaffLayout />,
         children: [
           ...staffScreens.map((s) => ({
             path: s.path,

@@ -48,6 +48,9 @@ export interface StaffScreen {
   sidebar?: true | Label;
   /** A card on the dashboard: `true` shows the title (Marathi) over the English name, or a text of its own. */
   card?: true | { title: string; text: string };
+  /** A district account's screen (issue 32): the only ones it sees, each with a sidebar link; the
+   *  others send it to its first. */
+  district?: true;
 }
 
 export const staffScreens: StaffScreen[] = [
@@ -148,7 +151,7 @@ export const staffScreens: StaffScreen[] = [
   // The first-run setup: opened from the dashboard while the office has not entered its name and place.
   { path: '/setup', title: { mr: 'संकेतस्थळाची पहिली मांडणी', en: 'First-run setup' }, element: <SetupPage /> },
   // A district account's totals of its councils (issue 32); a council account is answered 403 there.
-  { path: '/district', title: { mr: 'जिल्हा आढावा', en: 'District overview' }, element: <DistrictPage /> },
+  { path: '/district', title: { mr: 'जिल्हा आढावा', en: 'District overview' }, element: <DistrictPage />, district: true },
 ];
 
 export interface SidebarLink extends Label {
@@ -164,6 +167,9 @@ export interface DashboardCard {
 export const sidebarLinks: SidebarLink[] = staffScreens.flatMap((s) =>
   s.sidebar ? [{ to: s.path, ...(s.sidebar === true ? s.title : s.sidebar) }] : [],
 );
+
+/** A district account's sidebar links and screens, in table order. */
+export const districtLinks: SidebarLink[] = staffScreens.flatMap((s) => (s.district ? [{ to: s.path, ...s.title }] : []));
 
 /** The dashboard's cards, in table order. */
 export const dashboardCards: DashboardCard[] = staffScreens.flatMap((s) =>

@@ -8,6 +8,8 @@ export interface Session {
   userId: number;
   token: string;
   expiry: number;
+  /** A district account (issue 32) has one screen, /district; absent on a council's (and older) sessions. */
+  role?: 'council' | 'district';
 }
 
 const KEY = 'session';
@@ -39,17 +41,27 @@ export function councilIdOf(session: Session | null = readSession()): number {
   return session ? session.userId || session.createdByUser_Id || 0 : 0;
 }
 
-export function saveSession(login: { userName: string; userId: number; token: string }) {
+/** Saves a login, or the new token of a password change (which names no role: the account keeps its own). */
+export function saveSession(login: { userName: string; userId: number; token: string; role?: Session['role'] }) {
+  const before = readSession();
+  const role = login.role ?? (before?.userId === login.userId ? before.role : undefined);
   const session: Session = {
     username: login.userName,
     createdByUser_Id: login.userId,
     userId: login.userId,
     token: login.token,
     expiry: Date.now() + SESSION_LIFETIME_MS,
+    ...(role ? { role } : {}),
   };
   localStorage.setItem(KEY, JSON.stringify(session));
   return session;
 }
+
+/** A district account's session: it sees its district's totals (/district) and nothing of a council. */
+export const isDistrictSession = (session: Session | null) => session?.role === 'district';
+
+/** Where a session's staff app opens. */
+export const staffHome = (session: Session | null) => (isDistrictSession(session) ? '/district' : '/admin');
 
 export function clearSession() {
   for (const k of [KEY, 'token', 'user']) localStorage.removeItem(k);

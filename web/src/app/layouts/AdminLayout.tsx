@@ -63,7 +63,25 @@ function StaffTitle({ titles }: { titles: Record<string, string> }) {
   return null;
 }
 
-export default function AdminLayout({ links, titles }: { links: SidebarLink[]; titles: Record<string, string> }) {
+/** A district account's <title>: the screen's name (it has no council profile to read). */
+function DistrictTitle({ titles }: { titles: Record<string, string> }) {
+  usePageTitle(titles[useLocation().pathname] ?? DISTRICT_HEADING, undefined);
+  return null;
+}
+
+const DISTRICT_HEADING = 'जिल्हा प्रशासन';
+
+export default function AdminLayout({
+  links,
+  titles,
+  district = false,
+}: {
+  links: SidebarLink[];
+  titles: Record<string, string>;
+  /** A district account's layout (issue 32): its heading, and no council profile read. */
+  district?: boolean;
+}) {
+  const heading = district ? DISTRICT_HEADING : 'ग्रामपंचायत प्रशासन';
   const narrow = useMediaQuery('(max-width:768px)');
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
@@ -94,7 +112,7 @@ export default function AdminLayout({ links, titles }: { links: SidebarLink[]; t
     >
       <Box sx={{ p: 2, display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
         <Box>
-          <Typography sx={{ fontWeight: 700 }}>ग्रामपंचायत प्रशासन</Typography>
+          <Typography sx={{ fontWeight: 700 }}>{heading}</Typography>
           <Typography variant="body2" sx={{ opacity: 0.8 }}>
             {session?.username}
           </Typography>
@@ -139,11 +157,11 @@ export default function AdminLayout({ links, titles }: { links: SidebarLink[]; t
             <IconButton aria-label="मेनू उघडा" onClick={() => setOpen(true)}>
               <MenuIcon />
             </IconButton>
-            <Typography sx={{ fontWeight: 700 }}>ग्रामपंचायत प्रशासन</Typography>
+            <Typography sx={{ fontWeight: 700 }}>{heading}</Typography>
           </Box>
         )}
         <QueryProvider>
-          <StaffTitle titles={titles} />
+          {district ? <DistrictTitle titles={titles} /> : <StaffTitle titles={titles} />}
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>

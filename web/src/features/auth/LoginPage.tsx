@@ -11,7 +11,7 @@ import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import type { LoginResponse } from '../../../../common/api-types.ts';
 import { API_BASE } from '../../lib/api.ts';
-import { readSession, saveSession } from '../../lib/session.ts';
+import { readSession, saveSession, staffHome } from '../../lib/session.ts';
 
 /** The login answer, or an error envelope (result null) or no JSON at all. */
 /** The server's refusal of a wrong name or password, said in Marathi first. */
@@ -29,8 +29,8 @@ export default function LoginPage() {
   const [invalid, setInvalid] = useState({ username: false, password: false });
   const [busy, setBusy] = useState(false);
   // Where a login lands: a district account (issue 32) has one screen, its councils' totals.
-  const [landing, setLanding] = useState('/admin');
-  if (readSession()) return <Navigate to={landing} replace />;
+  const session = readSession();
+  if (session) return <Navigate to={staffHome(session)} replace />;
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -59,10 +59,7 @@ export default function LoginPage() {
       const login = data.result ?? (data.token ? { userName: data.userName!, userId: data.userId!, token: data.token } : undefined);
       if (!data.isSuccess || !login)
         return setError(data.message || 'लॉगिन अयशस्वी. कृपया तपशील तपासा. / Login failed. Please check your credentials.');
-      saveSession(login);
-      const to = data.result?.role === 'district' ? '/district' : '/admin';
-      setLanding(to);
-      navigate(to);
+      navigate(staffHome(saveSession({ ...login, role: data.result?.role })));
     } catch {
       setError('अनपेक्षित त्रुटी आली. कृपया थोड्या वेळाने पुन्हा प्रयत्न करा. / An unexpected error occurred. Please try again later.');
     } finally {
