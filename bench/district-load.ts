@@ -4,7 +4,8 @@
 // district-seed.ts, the size of DISTRICT_COUNCILS × DISTRICT_PROPERTIES, default 100 × 1,000; kept
 // for the next run), then three runs of DISTRICT_LOAD_SECONDS (default 120, the issue's 2 minutes) of
 // DISTRICT_LOAD_CLIENTS (200) concurrent clients through nginx, each sending its next request as soon
-// as the last one answered (no think time: 200 requests always in flight, the hardest reading):
+// as the last one answered (no think time: 200 requests always in flight, the hardest reading;
+// DISTRICT_LOAD_THINK_MS=1000 makes each client pause 0–2 s between requests, as a person would):
 //   - staff (2 in 5 clients, each logged in to a council of its own): property list and search,
 //     certificate list and search, now and then a payment (with an Idempotency-Key) or a birth
 //     certificate;
@@ -28,6 +29,7 @@ import { certificateSignature } from '../server/lib/signed-links.ts';
 import { SMALLEST_BODY, nameAt } from './certificate-bodies.ts';
 import { booksInvariants, districtSize, seedDistrict } from './district-seed.ts';
 import { percentile } from './timing.ts';
+import { todayIso } from '../tests/helpers/tax-seed.ts';
 
 const PROXY = Number(process.env.CLUSTER_PORT || 8090);
 const PRIMARY_URL = process.env.DISTRICT_LOAD_DB || 'postgresql://postgres@127.0.0.1:5440/portal';
@@ -35,6 +37,9 @@ const PG_VERSION = process.env.CLUSTER_PG_VERSION || '15';
 const STATE = path.resolve(process.env.CLUSTER_DIR || path.join(root, 'data', 'cluster'));
 const SECONDS = Number(process.env.DISTRICT_LOAD_SECONDS || 120);
 const CLIENTS = Number(process.env.DISTRICT_LOAD_CLIENTS || 200);
+/** A pause after each answer, 0–2× this on average (a person reading the page); 0: none. */
+const THINK_MS = Number(process.env.DISTRICT_LOAD_THINK_MS || 0);
+const think = () => (THINK_MS ? new Promise((r) => setTimeout(r, Math.random() * 2 * THINK_MS)) : undefined);
 const PASSWORD = 'District-bench-1';
 const P95_TARGET = 100;
 
@@ -127,11 +132,12 @@ async function fixture(database: OpenDatabase): Promise<Fixture> {
 
 /** Logs a staff client in to its council (not timed) and finds kar records that owe house tax. */
 async function staffOf(database: OpenDatabase, council: number, address: string): Promise<Council> {
+  const [{ username }] = await database.sql.query<{ username: string }>(`SELECT "username" FROM "User" WHERE "id" = $1`, [council]);
   const res = await request('POST', '/api/User/login', {
-    body: { username: `gp_${council}`, password: PASSWORD },
+    body: { username, password: PASSWORD },
     headers: { 'x-forwarded-for': address },
   });
-  if (res.status !== 200) throw new Error(`login of gp_${council}: ${res.status} ${res.body.slice(0, 200)}`);
+  if (res.status !== 200) throw new Error(`login of ${username}: ${res.status} ${res.body.slice(0, 200)}`);
   const kars = (
     await database.sql.query<{ karId: number }>(
       `SELECT "karId" FROM "KarDetail" WHERE "createdByUserId" = $1 AND "magilGharpatti" + "chaluGharpatti" >= 50 LIMIT 50`,
@@ -198,6 +204,7 @@ async function loadRun(
       }
       const a = await request('GET', url, { headers: { 'x-forwarded-for': address, 'accept-encoding': 'br, gzip' } });
       samples.push({ who: 'public', what, status: a.status, ms: a.ms, at: performance.now() });
+      await think();
     }
   };
   const lists = [
@@ -232,7 +239,7 @@ async function loadRun(
         const key = crypto.randomUUID();
         a = await request('POST', '/api/KarImport/apply-payment-simple', {
           headers: { ...headers, 'idempotency-key': key },
-          body: { karid: pick(c.kars), paid_gharpatti: '0.10', paid_method: 'cash' },
+          body: { karid: pick(c.kars), paid_gharpatti: '0.10', paid_method: 'cash', paid_on: todayIso() },
         });
         what = 'payment';
         const id = a.status === 201 || a.status === 200 ? JSON.parse(a.body).result?.payment?.receiptId : undefined;
@@ -249,6 +256,7 @@ async function loadRun(
         writes.push({ kind: 'certificate', key, status: a.status, id });
       }
       samples.push({ who: 'staff', what, status: a.status, ms: a.ms, at: performance.now() });
+      await think();
     }
   };
   const staffCount = staff.length;
@@ -279,7 +287,8 @@ async function loadRun(
   );
   const errors = samples.filter((s) => !ok(s)).length;
   console.log(
-    `\n${label}: ${CLIENTS} clients (${staffCount} staff, ${CLIENTS - staffCount} public) for ${seconds.toFixed(0)} s through nginx :${PROXY}; ` +
+    `\n${label}: ${CLIENTS} clients (${staffCount} staff, ${CLIENTS - staffCount} public; ${THINK_MS ? `0–${2 * THINK_MS} ms between requests` : 'no pause between requests'}) ` +
+      `for ${seconds.toFixed(0)} s through nginx :${PROXY}; ` +
       `${(samples.length / seconds).toFixed(0)} requests/s; load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
   );
   console.log(line('all', samples) + `   target p95 ≤ ${P95_TARGET} ms, no errors: ${p95 <= P95_TARGET && !errors ? 'met' : 'NOT MET'}`);
@@ -343,7 +352,7 @@ export async function run() {
   const health = await request('GET', '/api/health');
   if (health.status !== 200)
     return console.log(`district-load: skipped (no cluster on :${PROXY}; \`npm run build && npm run cluster -- up\` first, as root)`);
-  const database = await openDatabase({ databaseUrl: PRIMARY_URL, migrate: false });
+  const database = await openDatabase({ databaseUrl: PRIMARY_URL });
   try {
     const f = await fixture(database);
     const staffCount = Math.round((CLIENTS * 2) / 5);
