@@ -1,5 +1,5 @@
 // npm run bench: runs every benchmark module under bench/ (each exports run()) one after another.
-// `npm run bench -- memory` runs those whose file name holds "memory".
+// `npm run bench -- memory` runs those whose file name holds "memory" (or the one named exactly so).
 // Files without run() are helpers or tools run by hand (list-plans.ts reads the database
 // certificates.ts keeps): they are not imported, as importing a tool runs it.
 // A module that fails is reported and the others still run; the exit code says.
@@ -11,7 +11,8 @@ const files = fs
   .readdirSync(import.meta.dirname)
   .filter((f) => f.endsWith('.ts') && f !== 'run.ts')
   .filter((f) => /^export async function run\(/m.test(fs.readFileSync(path.join(import.meta.dirname, f), 'utf8')))
-  .filter((f) => !only || f.includes(only))
+  // An exact name runs that one only (`district` is not `district-load`, which needs the cluster).
+  .filter((f, _, all) => !only || (all.includes(`${only}.ts`) ? f === `${only}.ts` : f.includes(only)))
   .sort();
 if (!files.length) throw new Error(`no benchmark under bench/ matches "${only}"`);
 

@@ -67,63 +67,71 @@ interface BulkSql {
  *  as arrears. With 5 years and 10,000 properties that is about half a million entries: the bench's
  *  realistic village. All set-based (a few statements), then fresh planner statistics. The kar
  *  records are the sum of their entries, as the server keeps them. */
-export async function seedTaxedInBulk(database: BulkSql, council: number, n: number, opts: { years?: number } = {}) {
+export async function seedTaxedInBulk(
+  database: BulkSql,
+  councils: number | number[],
+  n: number,
+  opts: { years?: number; analyze?: boolean } = {},
+) {
   const years = opts.years ?? 1;
+  // One council or many at once: every statement runs over councils × properties (a district's
+  // thousand councils in the same few statements as one village; bench/district.ts).
+  const council = Array.isArray(councils) ? councils : [councils];
   const year = todayInIndia().getUTCFullYear();
   const last = taxYearOf(todayInIndia()) - 1;
   const first = last - years + 1;
-  const q = (sql: string, params: unknown[]) => database.sql.query(sql, params);
+  const q = (sql: string, params: unknown[] = []) => database.sql.query(sql, params);
   await q(
     `INSERT INTO "Property" ("createdByUserId", "malmattaNo", "malmattaKey", "serialNo", "buildingType", "usage", "milkatBandhakamYear", "areaSqm", "area",
        "landRate", "ghasaraRate", "ghasaraDarUpdatedYear", "gharpatti", "divabatti", "arogya", "panipatti", "total", "updatedAt")
-     SELECT $1::int, g::text, g::text, g, (ARRAY['rcc','stoneCement','hut','stoneMud'])[1 + g % 4], CASE WHEN g % 10 = 0 THEN 'commercial' ELSE 'residential' END,
+     SELECT c, g::text, g::text, g, (ARRAY['rcc','stoneCement','hut','stoneMud'])[1 + g % 4], CASE WHEN g % 10 = 0 THEN 'commercial' ELSE 'residential' END,
        1960 + g % 60, 20 + g % 80, round((20 + g % 80) * 10.7639, 2), 800 + (g % 5) * 100, 0.80, $2::int, 936, 20, 20, 300, 1276, now()
-     FROM generate_series(1, $3::int) g`,
+     FROM unnest($1::int[]) c CROSS JOIN generate_series(1, $3::int) g`,
     [council, year - 1, n],
   );
   await q(
-    `INSERT INTO "Counter" ("createdByUserId", "name", "year", "value") VALUES ($1, 'property-serial', 0, $2)
+    `INSERT INTO "Counter" ("createdByUserId", "name", "year", "value") SELECT c, 'property-serial', 0, $2 FROM unnest($1::int[]) c
      ON CONFLICT ("createdByUserId", "name", "year") DO UPDATE SET "value" = EXCLUDED."value"`,
     [council, n],
   );
   await q(
     `INSERT INTO "Owner" ("propertyId", "createdByUserId", "malmattaNo", "malkacheNav", "updatedAt")
-     SELECT "propertyId", $1::int, "malmattaNo", 'मालक ' || "malmattaNo", now() FROM "Property" WHERE "createdByUserId" = $1::int`,
+     SELECT "propertyId", "createdByUserId", "malmattaNo", 'मालक ' || "malmattaNo", now() FROM "Property" WHERE "createdByUserId" = ANY($1::int[])`,
     [council],
   );
   await q(
     `INSERT INTO "PropertyAssessment" ("createdByUserId", "propertyId", "effectiveTaxYear", "buildingType", "usage", "milkatBandhakamYear",
        "area", "areaSqm", "landRate", "buildingRate", "constructionRate", "ghasaraRate", "ghasaraYear", "buildingBharank",
        "bhandavaliRateRs", "karachaRateRs", "gharpatti", "divabatti", "arogya", "panipatti", "total", "reason", "byUser")
-     SELECT $1::int, "propertyId", 0, "buildingType", "usage", "milkatBandhakamYear", "area", "areaSqm", "landRate", "buildingRate",
+     SELECT "createdByUserId", "propertyId", 0, "buildingType", "usage", "milkatBandhakamYear", "area", "areaSqm", "landRate", "buildingRate",
        "constructionRate", "ghasaraRate", "ghasaraDarUpdatedYear", "buildingBharank", "bhandavaliRateRs", "karachaRateRs",
        "gharpatti", "divabatti", "arogya", "panipatti", "total", 'opening', 'seed'
-     FROM "Property" WHERE "createdByUserId" = $1::int`,
+     FROM "Property" WHERE "createdByUserId" = ANY($1::int[])`,
     [council],
   );
   await q(
     `INSERT INTO "KarDetail" ("propertyId", "createdByUserId", "malmattaNo", "malkacheNav", "karupdatedYear", "updatedAt")
-     SELECT "propertyId", $1::int, "malmattaNo", 'मालक ' || "malmattaNo", $2::int, now() FROM "Property" WHERE "createdByUserId" = $1::int`,
+     SELECT "propertyId", "createdByUserId", "malmattaNo", 'मालक ' || "malmattaNo", $2::int, now() FROM "Property" WHERE "createdByUserId" = ANY($1::int[])`,
     [council, last],
   );
   // Opening arrears (the year before the history) and each year's demand, dated 1 April.
   await q(
     `INSERT INTO "TaxEntry" ("createdByUserId", "propertyId", "karId", "ownerName", "taxYear", "bookYear", "head", "part", "kind", "amount", "date", "reason", "byUser")
-     SELECT $1::int, k."propertyId", k."karId", k."malkacheNav", y, y, h.head, 'current', 'demand', h.paise, make_date(y, 4, 1), 'मागणी / Demand', 'seed'
+     SELECT k."createdByUserId", k."propertyId", k."karId", k."malkacheNav", y, y, h.head, 'current', 'demand', h.paise, make_date(y, 4, 1), 'मागणी / Demand', 'seed'
      FROM "KarDetail" k JOIN "Property" p ON p."propertyId" = k."propertyId"
      CROSS JOIN generate_series($2::int - 1, $3::int) y
      CROSS JOIN LATERAL (VALUES ('gharpatti', CASE WHEN y < $2::int THEN (k."propertyId" % 1000) * 25 ELSE (p."gharpatti" * 100)::bigint END),
        ('divabatti', CASE WHEN y < $2::int THEN 0 ELSE (p."divabatti" * 100)::bigint END),
        ('arogyakar', CASE WHEN y < $2::int THEN 0 ELSE (p."arogya" * 100)::bigint END),
        ('panipatti', CASE WHEN y < $2::int THEN 0 ELSE (p."panipatti" * 100)::bigint END)) AS h(head, paise)
-     WHERE k."createdByUserId" = $1::int AND h.paise > 0`,
+     WHERE k."createdByUserId" = ANY($1::int[]) AND h.paise > 0`,
     [council, first, last],
   );
   if (years > 0) {
     // Three in four pay each year's demand, in 1–3 receipts (the last takes what the split leaves).
     await q(
       `CREATE TEMPORARY TABLE seed_line AS
-       SELECT k."karId", k."propertyId", k."malmattaNo", k."malkacheNav", y, i, m, h.head,
+       SELECT k."createdByUserId" AS council, k."karId", k."propertyId", k."malmattaNo", k."malkacheNav", y, i, m, h.head,
          CASE WHEN i < m THEN h.paise / m ELSE h.paise - (m - 1) * (h.paise / m) END AS paise
        FROM "KarDetail" k JOIN "Property" p ON p."propertyId" = k."propertyId"
        CROSS JOIN generate_series($2::int, $3::int) y
@@ -131,37 +139,38 @@ export async function seedTaxedInBulk(database: BulkSql, council: number, n: num
        CROSS JOIN LATERAL generate_series(1, m) i
        CROSS JOIN LATERAL (VALUES ('gharpatti', (p."gharpatti" * 100)::bigint), ('divabatti', (p."divabatti" * 100)::bigint),
          ('arogyakar', (p."arogya" * 100)::bigint), ('panipatti', (p."panipatti" * 100)::bigint)) AS h(head, paise)
-       WHERE k."createdByUserId" = $1::int AND (k."propertyId" + y) % 4 <> 0`,
+       WHERE k."createdByUserId" = ANY($1::int[]) AND (k."propertyId" + y) % 4 <> 0`,
       [council, first, last],
     );
+    // Statistics for the joins below (a temporary table has none; without them PostgreSQL guessed a
+    // nested loop over a district's million receipts).
+    await database.sql.exec('ANALYZE seed_line');
     await q(
       `INSERT INTO "Payment" ("receiptId", "karId", "createdByUserId", "malmattaNo", "payerName", "receiptYear", "receiptNo", "paidOn", "paidMethod",
          "amountTotal", "idempotencyKey")
-       SELECT gen_random_uuid(), "karId", $1::int, "malmattaNo", "malkacheNav", y,
-         row_number() OVER (PARTITION BY y ORDER BY i, "karId")::int, make_date(y, 4 + 2 * i, 10), 'cash', sum(paise) / 100.0,
+       SELECT gen_random_uuid(), "karId", council, "malmattaNo", "malkacheNav", y,
+         row_number() OVER (PARTITION BY council, y ORDER BY i, "karId")::int, make_date(y, 4 + 2 * i, 10), 'cash', sum(paise) / 100.0,
          'seed-' || y || '-' || "karId" || '-' || i
-       FROM seed_line GROUP BY "karId", "malmattaNo", "malkacheNav", y, i`,
-      [council],
+       FROM seed_line GROUP BY council, "karId", "malmattaNo", "malkacheNav", y, i`,
     );
+    await database.sql.exec('ANALYZE "Payment"');
     await q(
       `INSERT INTO "PaymentLine" ("paymentId", "category", "fromArrears", "fromCurrent")
        SELECT p."paymentId", l.head, 0, l.paise / 100.0
-       FROM seed_line l JOIN "Payment" p ON p."createdByUserId" = $1::int AND p."idempotencyKey" = 'seed-' || l.y || '-' || l."karId" || '-' || l.i
+       FROM seed_line l JOIN "Payment" p ON p."createdByUserId" = l.council AND p."idempotencyKey" = 'seed-' || l.y || '-' || l."karId" || '-' || l.i
        WHERE l.paise > 0`,
-      [council],
     );
     await q(
       `INSERT INTO "TaxEntry" ("createdByUserId", "propertyId", "karId", "ownerName", "taxYear", "bookYear", "head", "part", "kind", "amount", "date",
          "paymentId", "reference", "reason", "byUser")
-       SELECT $1::int, l."propertyId", l."karId", l."malkacheNav", l.y, l.y, l.head, 'current', 'collection', -l.paise, p."paidOn",
+       SELECT l.council, l."propertyId", l."karId", l."malkacheNav", l.y, l.y, l.head, 'current', 'collection', -l.paise, p."paidOn",
          p."paymentId", 'पावती ' || p."receiptNo", '', 'seed'
-       FROM seed_line l JOIN "Payment" p ON p."createdByUserId" = $1::int AND p."idempotencyKey" = 'seed-' || l.y || '-' || l."karId" || '-' || l.i
+       FROM seed_line l JOIN "Payment" p ON p."createdByUserId" = l.council AND p."idempotencyKey" = 'seed-' || l.y || '-' || l."karId" || '-' || l.i
        WHERE l.paise > 0`,
-      [council],
     );
     await q(
       `INSERT INTO "Counter" ("createdByUserId", "name", "year", "value")
-       SELECT $1::int, 'receipt', "receiptYear", max("receiptNo") FROM "Payment" WHERE "createdByUserId" = $1::int GROUP BY 2, 3
+       SELECT "createdByUserId", 'receipt', "receiptYear", max("receiptNo") FROM "Payment" WHERE "createdByUserId" = ANY($1::int[]) GROUP BY 1, 3
        ON CONFLICT ("createdByUserId", "name", "year") DO UPDATE SET "value" = EXCLUDED."value"`,
       [council],
     );
@@ -182,10 +191,11 @@ export async function seedTaxedInBulk(database: BulkSql, council: number, n: num
        COALESCE(sum("amount") FILTER (WHERE "head" = 'arogyakar' AND "taxYear" >= $2::int), 0) AS ca,
        COALESCE(sum("amount") FILTER (WHERE "head" = 'panipatti' AND "taxYear" < $2::int), 0) AS mp,
        COALESCE(sum("amount") FILTER (WHERE "head" = 'panipatti' AND "taxYear" >= $2::int), 0) AS cp
-       FROM "TaxEntry" WHERE "createdByUserId" = $1::int GROUP BY "karId") s
+       FROM "TaxEntry" WHERE "createdByUserId" = ANY($1::int[]) GROUP BY "karId") s
      WHERE k."karId" = s."karId"`,
     [council, last],
   );
+  if (opts.analyze === false) return;
   if (database.kind === 'pglite') await database.sql.exec('VACUUM ANALYZE');
   else
     await database.sql.exec(
