@@ -40,6 +40,9 @@ export const TERMS = {
   propertyTaxCertificate: { mr: 'मालमत्ता कर प्रमाणपत्र', en: 'Property tax certificate' },
   receiptCheck: { mr: 'कर पावती तपासणी', en: 'Tax receipt check' },
   staffOffice: { mr: 'ग्रामपंचायत प्रशासन', en: 'Gram Panchayat administration' },
+  date: { mr: 'दिनांक', en: 'Date' },
+  /** The one order every date box takes and shows. */
+  dayMonthYear: { mr: 'दिवस/महिना/वर्ष', en: 'dd/mm/yyyy' },
 } as const satisfies Record<string, Term>;
 
 /** Messages the staff screens and the server say, built from the terms above. */

@@ -47,24 +47,43 @@ async function settled(page: Page) {
     .catch(() => undefined);
 }
 
+/** Opens a public page and waits until it has hydrated (the server-rendered ones) and drawn its data. */
+async function openPublic(page: Page, address: string) {
+  await page.goto(portal.baseUrl + address);
+  if (address !== '/login' && address !== '/reg' && address !== '/no-such-page') await hydrated(page);
+  await settled(page);
+}
+
+/** Opens a staff screen and waits for its heading and its data. */
+async function openStaff(page: Page, address: string) {
+  await page.goto(portal.baseUrl + address);
+  await page.getByRole('main').getByRole('heading').first().waitFor();
+  await settled(page);
+}
+
+/** A visitor's page and a logged-in clerk's at this width, for the describe block they are made in.
+ *  Pages of contexts of their own: axe-core's builder opens frames through the page's context. */
+function pagesAt(width: number) {
+  const pages = {} as { visitor: Page; staff: Page };
+  beforeAll(async () => {
+    pages.visitor = await (await browser.newContext({ viewport: { width, height: 800 } })).newPage();
+    pages.staff = await (await browser.newContext({ viewport: { width, height: 800 } })).newPage();
+    await loginThroughForm(pages.staff, portal);
+  });
+  afterAll(async () => {
+    await pages.visitor.context().close();
+    await pages.staff.context().close();
+  });
+  return pages;
+}
+
 beforeAll(async () => {
   // Two slides: the home shows its slider with dots and the pause button.
   await addSlides(await officeSession(portal), 2);
 });
 
 describe.each([375, 1366])('axe-core at %i px', (width) => {
-  let visitor: Page;
-  let staff: Page;
-  // Pages of contexts of their own: axe-core's builder opens frames through the page's context.
-  beforeAll(async () => {
-    visitor = await (await browser.newContext({ viewport: { width, height: 800 } })).newPage();
-    staff = await (await browser.newContext({ viewport: { width, height: 800 } })).newPage();
-    await loginThroughForm(staff, portal);
-  });
-  afterAll(async () => {
-    await visitor.context().close();
-    await staff.context().close();
-  });
+  const pages = pagesAt(width);
 
   it('covers the route table: every public page and staff screen', () => {
     expect(PUBLIC).toEqual(expect.arrayContaining(['/', '/seva', '/yojna-full', '/samiti-full', '/usermalmatta', '/login']));
@@ -72,16 +91,57 @@ describe.each([375, 1366])('axe-core at %i px', (width) => {
   });
 
   it.each(PUBLIC)('public page %s has no critical or serious violation', async (address) => {
-    await visitor.goto(portal.baseUrl + address);
-    if (address !== '/login' && address !== '/reg' && address !== '/no-such-page') await hydrated(visitor);
-    await settled(visitor);
-    expect(await violations(visitor)).toEqual([]);
+    await openPublic(pages.visitor, address);
+    expect(await violations(pages.visitor)).toEqual([]);
   });
 
   it.each(STAFF)('staff screen %s has no critical or serious violation', async (address) => {
-    await staff.goto(portal.baseUrl + address);
-    await staff.getByRole('main').getByRole('heading').first().waitFor();
-    await settled(staff);
-    expect(await violations(staff)).toEqual([]);
+    await openStaff(pages.staff, address);
+    expect(await violations(pages.staff)).toEqual([]);
   });
+});
+
+/** What sticks out past the viewport's right edge when the page scrolls sideways (WCAG 1.4.10
+ *  reflow): the outermost such elements, [] when the page fits. A table or code block that scrolls
+ *  inside its own box does not make the page scroll and is not listed. */
+async function sideways(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const edge = root.clientWidth + 1;
+    if (root.scrollWidth <= edge) return [];
+    const out = [...document.body.querySelectorAll<HTMLElement>('*')].filter((e) => {
+      const r = e.getBoundingClientRect();
+      if (r.width === 0 || r.right <= edge) return false;
+      const parent = e.parentElement?.getBoundingClientRect();
+      return !parent || parent.right <= edge;
+    });
+    const name = (e: HTMLElement) =>
+      `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${e.classList.length ? '.' + [...e.classList].slice(0, 3).join('.') : ''} (${Math.round(e.getBoundingClientRect().right)} px)`;
+    return [`scrollWidth ${root.scrollWidth} > ${root.clientWidth}`, ...out.slice(0, 5).map(name)];
+  });
+}
+
+// 1366 px at 200% zoom lays out as 683 px; 320 px is WCAG 1.4.10's width (1280 px at 400%).
+describe.each([683, 320])('reflow at %i px: no sideways scrolling', (width) => {
+  const pages = pagesAt(width);
+
+  it('on every public page', async () => {
+    const found: Record<string, string[]> = {};
+    for (const address of PUBLIC) {
+      await openPublic(pages.visitor, address);
+      const over = await sideways(pages.visitor);
+      if (over.length) found[address] = over;
+    }
+    expect(found).toEqual({});
+  }, 300_000);
+
+  it('on every staff screen', async () => {
+    const found: Record<string, string[]> = {};
+    for (const address of STAFF) {
+      await openStaff(pages.staff, address);
+      const over = await sideways(pages.staff);
+      if (over.length) found[address] = over;
+    }
+    expect(found).toEqual({});
+  }, 300_000);
 });

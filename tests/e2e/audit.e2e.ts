@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { caseOf, registerCertificate } from '../helpers/certificate-cases.ts';
-import { officeSession, screenshot, settledScreenshot, usePortal } from './helpers.ts';
+import { officeSession, screenshot, settledScreenshot, typeDate, usePortal } from './helpers.ts';
 
 const { portal, staffPage } = usePortal();
 
@@ -168,7 +168,7 @@ describe('audit screen', () => {
       const action = page.getByRole('combobox', { name: /कृती/ });
       await action.click();
       await page.getByRole('option', { name: 'लॉगिन / login', exact: true }).click();
-      await page.getByLabel('पासून / From').fill('2020-01-01');
+      await typeDate(page.locator('[name="from"]'), '2020-01-01');
       await page.getByRole('button', { name: 'शोधा (Search)' }).click();
       await page.waitForURL(/action=login/);
       await poll(async () => {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { loginThroughForm, screenshot, watchErrors, watchFeedback, usePortal } from './helpers.ts';
+import { loginThroughForm, screenshot, shownDate, typeDate, watchErrors, watchFeedback, usePortal } from './helpers.ts';
 import { apiCaller } from '../helpers/http-api.ts';
 import { caseOf, photo, registerCertificate } from '../helpers/certificate-cases.ts';
 
@@ -53,12 +53,13 @@ describe('birth certificate', () => {
 
     await field(page, 'serialNo').fill('7');
     await field(page, 'registrationNo').fill('B-2025/007');
-    await field(page, 'registrationDate').fill('2025-01-12');
-    // Whatever the browser's own date format, the date is repeated day first, as on the certificate.
-    expect(await page.getByTestId('registrationDate-gb').textContent()).toBe('12/01/2025 (दिवस/महिना/वर्ष · dd/mm/yyyy)');
+    await typeDate(field(page, 'registrationDate'), '2025-01-12');
+    // Whatever the browser's own date format, the box shows the date day first, as on the certificate.
+    expect(await shownDate(field(page, 'registrationDate'))).toBe('12/01/2025');
+    expect(await page.getByTestId('registrationDate-gb').textContent()).toBe('दिवस/महिना/वर्ष (dd/mm/yyyy)');
     await field(page, 'childFullNameMarathi').fill('आरव ज्ञानेश्वर पाटील');
     await field(page, 'childFullNameEnglish').fill('Aarav Dnyaneshwar Patil');
-    await field(page, 'birthDate').fill('2025-01-01');
+    await typeDate(field(page, 'birthDate'), '2025-01-01');
     // The date in Marathi words follows the date and cannot be typed over.
     expect(await field(page, 'birthDateWords').inputValue()).toBe('एक जानेवारी दोन हजार पंचवीस');
     expect(await field(page, 'birthDateWords').getAttribute('readonly')).not.toBeNull();
@@ -257,7 +258,7 @@ describe('death certificate', () => {
     expect(await field(page, 'genderMarathi').inputValue()).toBe('स्त्री');
     await field(page, 'genderEnglish').selectOption('Other');
     expect(await field(page, 'genderMarathi').inputValue()).toBe('इतर');
-    await field(page, 'dateOfDeath').fill('2025-11-01');
+    await typeDate(field(page, 'dateOfDeath'), '2025-11-01');
     expect(await field(page, 'dateOfDeathWords').inputValue()).toBe('एक नोव्हेंबर दोन हजार पंचवीस');
     // Filled, yet editable.
     await field(page, 'dateOfDeathWords').fill('First Nov 2025');
@@ -318,19 +319,37 @@ describe('marriage certificate', () => {
       witness1NameMarathi: 'संजय पवार',
       witness1AddressMarathi: 'पिंपळगाव',
     };
-    for (const [name, value] of Object.entries(fill)) await field(page, name).fill(value);
+    for (const [name, value] of Object.entries(fill)) {
+      if (name.endsWith('Date')) await typeDate(field(page, name), value);
+      else await field(page, name).fill(value);
+    }
     // Ages at the marriage date, computed and read-only.
     expect(await field(page, 'husbandAgeYears').inputValue()).toBe('30');
     expect(await field(page, 'husbandAgeMonths').inputValue()).toBe('2');
     expect(await field(page, 'wifeAgeYears').inputValue()).toBe('23');
     expect(await field(page, 'wifeAgeMonths').inputValue()).toBe('9');
     expect(await field(page, 'wifeAgeYears').getAttribute('readonly')).not.toBeNull();
-    // The groom's birth date can be at most 21 years back, the bride's 18.
+    // The groom's birth date can be at most 21 years back, the bride's 18: a day later is refused on
+    // the field (and not sent), the birth date typed before is taken again.
     const india = new Date(Date.now() + 330 * 60_000);
-    const yearsBack = (n: number) =>
-      `${india.getUTCFullYear() - n}-${String(india.getUTCMonth() + 1).padStart(2, '0')}-${String(india.getUTCDate()).padStart(2, '0')}`;
-    if (!yearsBack(21).endsWith('-02-29')) expect(await field(page, 'husbandBirthDate').getAttribute('max')).toBe(yearsBack(21));
-    if (!yearsBack(18).endsWith('-02-29')) expect(await field(page, 'wifeBirthDate').getAttribute('max')).toBe(yearsBack(18));
+    const yearsBack = (n: number, days = 0) =>
+      new Date(Date.UTC(india.getUTCFullYear() - n, india.getUTCMonth(), india.getUTCDate() + days));
+    const iso = (d: Date) => d.toISOString().slice(0, 10);
+    const gb = (d: Date) => iso(d).split('-').reverse().join('/');
+    for (const [name, years, typed] of [
+      ['husbandBirthDate', 21, '1995-03-10'],
+      ['wifeBirthDate', 18, '2001-08-15'],
+    ] as const) {
+      if (iso(yearsBack(years)).endsWith('-02-29') || yearsBack(years).getUTCMonth() !== india.getUTCMonth()) continue;
+      await typeDate(field(page, name), iso(yearsBack(years, 1)));
+      await page.keyboard.press('Tab');
+      expect(await page.getByTestId(`${name}-gb`).textContent()).toBe(
+        `${gb(yearsBack(years))} नंतरचा दिनांक चालत नाही (No date after ${gb(yearsBack(years))})`,
+      );
+      expect(await field(page, name.replace('BirthDate', 'AgeYears')).inputValue()).toBe('');
+      await typeDate(field(page, name), typed);
+    }
+    expect(await field(page, 'husbandAgeYears').inputValue()).toBe('30');
 
     // Without the couple's photos the server refuses, and the clerk sees its message.
     await page.getByRole('button', { name: 'सादर करा (Submit)' }).click();

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { staffLogin } from '../helpers/http-api.ts';
 import { unreachableDatabase } from '../helpers/app.ts';
 import { fixture } from '../helpers/fixture.ts';
@@ -79,7 +79,9 @@ export async function startPortal(opts: { env?: Record<string, string> } = {}): 
     } catch {
       /* starting */
     }
-    if (child.exitCode !== null || i > 240) throw new Error(`portal did not start:\n${out}`);
+    // A first start creates or migrates the database: on a machine busy with other work that takes
+    // over a minute, so wait while the server runs, up to 110 s (the hook itself may take 120 s).
+    if (child.exitCode !== null || i > 440) throw new Error(`portal did not start:\n${out}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
@@ -188,6 +190,26 @@ export async function watchFeedback(page: Page): Promise<{ seen: string[]; answe
     new MutationObserver(() => void look()).observe(document, { childList: true, subtree: true });
   });
   return { seen, answer };
+}
+
+/** Types a date into a staff date box (web/src/components/form/DateField.tsx: day, month and year
+ *  sections, dd/mm/yyyy) as a clerk does, its digits day first: '2020-08-15' goes in as 15082020.
+ *  `box` is anything of the field: its hidden input (`[name=…]`), its label's target or the group.
+ *  A date already there is cleared first. */
+export async function typeDate(box: Locator, iso: string) {
+  const [y, m, d] = iso.split('-');
+  const group = box.locator('xpath=ancestor-or-self::*[@role="group"][1]').first();
+  await group.locator('[role="spinbutton"]').first().click();
+  const keyboard = box.page().keyboard;
+  await keyboard.press('ControlOrMeta+a');
+  await keyboard.press('Backspace');
+  await keyboard.type(d + m + y);
+}
+
+/** What a staff date box shows: dd/mm/yyyy, or its empty sections' "dd/mm/yyyy". */
+export async function shownDate(box: Locator): Promise<string> {
+  const group = box.locator('xpath=ancestor-or-self::*[@role="group"][1]').first();
+  return (await group.locator('.MuiPickersSectionList-root').textContent())?.replace(/[\u200b\u200e\u200f\u2066-\u2069]/g, '') ?? '';
 }
 
 export async function screenshot(page: Page, name: string) {

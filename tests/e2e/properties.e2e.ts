@@ -9,7 +9,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hydrated, screenshot, settledScreenshot, watchErrors, usePortal } from './helpers.ts';
+import { hydrated, screenshot, settledScreenshot, typeDate, watchErrors, usePortal } from './helpers.ts';
 
 const { portal, browser, staffPage } = usePortal();
 
@@ -95,7 +95,7 @@ describe('clerk', () => {
     expect(await field(page, 'bhogwatadharak_nav').inputValue()).toBe('स्वतः');
     await field(page, 'ferfar_karan').fill('  खरेदी (Sale) ');
     await field(page, 'navin_malakache_nav').fill(' सीता जाधव ');
-    await field(page, 'ferfar_date').fill('2025-06-01');
+    await typeDate(field(page, 'ferfar_date'), '2025-06-01');
     expect(await submit.isDisabled()).toBe(true);
     await field(page, 'reference_no').fill('DEED-77');
     expect(await submit.isDisabled()).toBe(false);
@@ -116,7 +116,7 @@ describe('clerk', () => {
     await field(page, 'sadya_malakache_nav').fill('रमेश पाटील');
     await field(page, 'bhogwatadharak_nav').fill('स्वतः');
     await field(page, 'navin_malakache_nav').fill('कोणी तरी');
-    await field(page, 'ferfar_date').fill('2025-06-02');
+    await typeDate(field(page, 'ferfar_date'), '2025-06-02');
     await field(page, 'reference_no').fill('DEED-78');
     await submit.click();
     await poll(() => page.getByTestId('transfer-error').textContent()).toContain('Error: 409. The current owner of 12/अ is सीता जाधव');
@@ -157,7 +157,7 @@ describe('clerk', () => {
     await field(page, 'receiptMalmatta').fill('12/अ');
     await download.click();
     await poll(() => page.getByTestId('receipt-error').textContent()).toBe(
-      'Please select a valid Malmatta Number from the suggestions list.',
+      'सूचनांमधून योग्य मालमत्ता क्रमांक निवडा. (Please select a valid Malmatta Number from the suggestions list.)',
     );
     await field(page, 'receiptMalmatta').fill('');
     await field(page, 'receiptMalmatta').pressSequentially('12');
@@ -168,7 +168,9 @@ describe('clerk', () => {
     };
     await field(page, 'sumCaptcha').fill(String((await sum()) + 1));
     await download.click();
-    await poll(() => page.getByTestId('receipt-error').textContent()).toBe('Incorrect captcha. Please try again.');
+    await poll(() => page.getByTestId('receipt-error').textContent()).toBe(
+      'कॅप्चा चुकीचा आहे, पुन्हा प्रयत्न करा. (Incorrect captcha. Please try again.)',
+    );
     expect(await field(page, 'sumCaptcha').inputValue()).toBe('');
     await field(page, 'sumCaptcha').fill(String(await sum()));
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);

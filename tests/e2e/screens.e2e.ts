@@ -1,9 +1,9 @@
 // The screens as a clerk and a citizen meet them (issue 29): titles, a missing page, side margins
 // on a phone, whole slides.
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hydrated, officeSession, setProfile, usePortal, type Office } from './helpers.ts';
+import { hydrated, loginThroughForm, officeSession, setProfile, shownDate, typeDate, usePortal, type Office } from './helpers.ts';
 
 const { portal, browser, staffPage } = usePortal();
 const OFFICE = 'ग्रामपंचायत कार्यालय सोनगाव';
@@ -231,6 +231,59 @@ describe('screens of issue 29', () => {
     };
     const ratio = (luminance([255, 202, 40]) + 0.05) / (luminance([11, 37, 69]) + 0.05);
     expect(ratio).toBeGreaterThanOrEqual(3);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("shows and takes the birth form's dates as dd/mm/yyyy in an en-US browser, sends yyyy-mm-dd, and says why 31/02 is refused", async () => {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await loginThroughForm(page, portal);
+    await page.goto(portal.baseUrl + '/birthCertForm');
+    await page.getByRole('button', { name: /नवीन नोंदणी/ }).click();
+    const group = (box: Locator) => box.locator('xpath=ancestor::*[@role="group"][1]');
+    const birth = page.locator('[name="birthDate"]');
+    // Empty, the box shows the order it takes.
+    expect(await shownDate(birth)).toBe('dd/mm/yyyy');
+    expect(await page.getByTestId('birthDate-gb').textContent()).toBe('दिवस/महिना/वर्ष (dd/mm/yyyy)');
+
+    // An impossible date: said on the field, Marathi first, once the clerk leaves it.
+    await typeDate(birth, '2024-02-31');
+    expect(await shownDate(birth)).toBe('31/02/2024');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => group(birth).getAttribute('aria-invalid')).toBe('true');
+    const hint = page.getByTestId('birthDate-gb');
+    expect(await hint.textContent()).toMatch(/^असा दिनांक नाही: दिवस\/महिना\/वर्ष लिहा \(Not a valid date: dd\/mm\/yyyy\)$/);
+    expect((await group(birth).getAttribute('aria-describedby'))?.split(' ')).toContain(await hint.getAttribute('id'));
+
+    await typeDate(birth, '2020-08-15');
+    expect(await shownDate(birth)).toBe('15/08/2020');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => group(birth).getAttribute('aria-invalid')).toBe('false');
+    // The date in words follows the typed date.
+    expect(await page.locator('[name="birthDateWords"]').inputValue()).toBe('पंधरा ऑगस्ट दोन हजार वीस');
+    const reg = page.locator('[name="registrationDate"]');
+    await typeDate(reg, '2020-08-20');
+    const fill = (name: string, v: string) => page.locator(`[name="${name}"]`).fill(v);
+    await fill('registrationNo', 'B-2020/815');
+    await fill('childFullNameMarathi', 'सई पाटील');
+    await fill('childFullNameEnglish', 'Sai Datefield');
+    await page.locator('[name="gender"]').selectOption('Female');
+    await fill('birthPlaceMarathi', 'पिंपळगाव');
+    await fill('birthPlaceEnglish', 'Pimpalgaon');
+    await fill('fatherFullNameMarathi', 'राम पाटील');
+    await fill('fatherFullNameEnglish', 'Ram Patil');
+    await fill('motherFullNameMarathi', 'सीता पाटील');
+    await fill('motherFullNameEnglish', 'Sita Patil');
+    await page.locator('[name="fatherOccupation"]').selectOption('farming');
+    await page.locator('[name="motherOccupation"]').selectOption('housewife');
+    await page.getByRole('button', { name: 'सादर करा (Submit)' }).click();
+    await expect.poll(() => page.getByTestId('certificate-success').textContent()).toBe('यशस्वीरीत्या नोंदवले! (Recorded successfully)');
+    const list = await office.call('GET', '/api/BirthCertificate/paged?pageNumber=1&pageSize=10&nameFilter=Datefield');
+    expect(list.items).toHaveLength(1);
+    expect(String(list.items[0].birthDate).slice(0, 10)).toBe('2020-08-15');
+    expect(String(list.items[0].registrationDate).slice(0, 10)).toBe('2020-08-20');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -12,7 +12,9 @@ import {
   screenshot,
   screensDir,
   setProfile,
+  shownDate,
   slidePng,
+  typeDate,
   watchErrors,
   watchFeedback,
   type Office,
@@ -599,13 +601,14 @@ describe('staff screens', () => {
     await loginThroughForm(page, portal);
     await page.goto(portal.baseUrl + '/dashnews');
     await page.getByRole('button', { name: 'Save News' }).click();
-    await expect.poll(() => seen).toEqual(['complete all fields!']);
+    await expect.poll(() => seen).toEqual(['कृपया सर्व माहिती भरा! (complete all fields!)']);
     // Blank after trimming counts as missing.
     await page.getByLabel(/Title/).fill('   ');
     await page.getByLabel(/Content/).fill('मजकूर');
-    await page.getByLabel(/Event Date/).fill('2026-10-02');
-    // The same date box as the certificate forms: the date repeated as dd/mm/yyyy.
-    await expect.poll(() => page.getByTestId('news-date-gb').textContent()).toBe('02/10/2026 (दिवस/महिना/वर्ष · dd/mm/yyyy)');
+    await typeDate(page.getByRole('group', { name: /Event Date/ }), '2026-10-02');
+    // The same date box as the certificate forms: dd/mm/yyyy whatever the browser's locale.
+    expect(await shownDate(page.getByRole('group', { name: /Event Date/ }))).toBe('02/10/2026');
+    expect(await page.getByTestId('news-date-gb').textContent()).toBe('दिवस/महिना/वर्ष (dd/mm/yyyy)');
     await page.getByRole('button', { name: 'Save News' }).click();
     await expect.poll(() => seen.length).toBe(2);
 

@@ -2,7 +2,7 @@
 // message, the confirm modal with the message and its recipients, a wrong password refused with
 // the spec's text, the right one sending, and the batch completing in the history.
 import { describe, expect, it } from 'vitest';
-import { officeSession, screenshot, usePortal } from './helpers.ts';
+import { officeSession, screenshot, typeDate, usePortal } from './helpers.ts';
 import { rccHouse, tomorrowIso } from '../helpers/tax-seed.ts';
 
 const { portal, staffPage } = usePortal();
@@ -25,7 +25,7 @@ describe('SMS notices', () => {
     await page.getByRole('button', { name: 'ग्रामसभा संदेश पाठवा' }).click();
     await poll(() => page.getByTestId('sms-form-error').textContent()).toBe('कृपया तारीख आणि वेळ दोन्ही निवडा.');
 
-    await page.getByTestId('sms-date').fill(tomorrowIso());
+    await typeDate(page.getByTestId('sms-date'), tomorrowIso());
     await page.getByTestId('sms-time').fill('11:30');
     await page.getByRole('button', { name: 'ग्रामसभा संदेश पाठवा' }).click();
     await poll(() => page.getByTestId('sms-preview').textContent()).toContain('11:30');

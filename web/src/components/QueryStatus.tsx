@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import { messageOf } from '../lib/api.ts';
+import { SAY } from '../../../common/messages.ts';
 
 export default function QueryStatus({
   busy,
@@ -17,7 +18,7 @@ export default function QueryStatus({
     <>
       {busy && <LinearProgress aria-label="लोड होत आहे / Loading" sx={{ mb: 1 }} />}
       {query.isError && (
-        <Alert severity="error" role="alert" action={<Button onClick={() => void query.refetch()}>Retry</Button>}>
+        <Alert severity="error" role="alert" action={<Button onClick={() => void query.refetch()}>{SAY.retry}</Button>}>
           {messageOf(query.error)}
         </Alert>
       )}

@@ -126,11 +126,11 @@ export default function Header() {
           </nav>
           {session ? (
             <button type="button" className="gp-btn gp-login" onClick={openConfirm}>
-              LOGOUT
+              लॉगआउट / LOGOUT
             </button>
           ) : (
             <button type="button" className="gp-btn gp-btn--solid gp-login" onClick={() => navigateTo('/login')}>
-              LOGIN
+              लॉगिन / LOGIN
             </button>
           )}
           <button type="button" className="gp-icon-button gp-hamburger" aria-label="मेनू उघडा" onClick={openDrawer}>
@@ -145,7 +145,7 @@ export default function Header() {
             onClose={() => setDrawerOpen(false)}
             items={MENU.map((m) => m.label)}
             onItem={(i) => go(MENU[i])}
-            loginLabel={session ? 'LOGOUT' : 'LOGIN'}
+            loginLabel={session ? 'लॉगआउट / LOGOUT' : 'लॉगिन / LOGIN'}
             onLogin={() => {
               setDrawerOpen(false);
               if (session) openConfirm();

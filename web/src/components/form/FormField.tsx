@@ -57,7 +57,21 @@ const FormField = memo(function FormField({
       </TextField>
     );
   } else if (t.t === 'date') {
-    input = <DateField {...common} max={maxDate(fd)} readOnly={readOnly} hintTestId={`${fd.name}-gb`} />;
+    input = (
+      <DateField
+        id={id}
+        name={fd.name}
+        labelledBy={`${id}-label`}
+        value={value}
+        onChange={change}
+        fullWidth
+        size="small"
+        required={fd.required}
+        max={maxDate(fd)}
+        readOnly={readOnly}
+        hintTestId={`${fd.name}-gb`}
+      />
+    );
   } else if (t.t === 'int' || t.t === 'decimal') {
     input = (
       <TextField
@@ -92,7 +106,7 @@ const FormField = memo(function FormField({
   }
   return (
     <>
-      <Box component="label" htmlFor={id} sx={{ display: 'block', mb: 0.5, lineHeight: 1.35 }}>
+      <Box component="label" id={`${id}-label`} htmlFor={id} sx={{ display: 'block', mb: 0.5, lineHeight: 1.35 }}>
         <Box component="span" sx={{ fontSize: 15, fontWeight: 600 }}>
           {fd.mr}
         </Box>

@@ -110,11 +110,12 @@ function CreateForm({ onCreated }: { onCreated: (secret: string, name: string) =
         ))}
       </FormGroup>
       <DateField
+        id="token-expiry"
         label="शेवटचा दिवस (Expires after) — ऐच्छिक"
         margin="normal"
         value={expiry}
         min={today}
-        onChange={(e) => setExpiry(e.target.value)}
+        onChange={setExpiry}
         hintTestId="token-expiry-gb"
         sx={{ minWidth: 260 }}
       />

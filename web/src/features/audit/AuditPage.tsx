@@ -131,8 +131,24 @@ export default function AuditPage() {
             }}
           />
           <Choice label="कृती / Action" name="action" value={draft.action} onChange={set('action')} table={ACTIONS} />
-          <DateField size="small" label="पासून / From" name="from" value={draft.from} onChange={set('from')} max={draft.to || todayIso()} />
-          <DateField size="small" label="पर्यंत / To" name="to" value={draft.to} onChange={set('to')} min={draft.from || undefined} />
+          <DateField
+            id="audit-from"
+            size="small"
+            label="पासून / From"
+            name="from"
+            value={draft.from}
+            onChange={(from) => setDraft((d) => ({ ...d, from }))}
+            max={draft.to || todayIso()}
+          />
+          <DateField
+            id="audit-to"
+            size="small"
+            label="पर्यंत / To"
+            name="to"
+            value={draft.to}
+            onChange={(to) => setDraft((d) => ({ ...d, to }))}
+            min={draft.from || undefined}
+          />
         </Box>
         <Box sx={{ display: 'flex', gap: 1, mt: 2, flexWrap: 'wrap', alignItems: 'center' }}>
           <Button type="submit" variant="contained">

@@ -17,10 +17,10 @@ export default function RegisterPage() {
     e.preventDefault();
     try {
       await api('/api/User/register', { method: 'POST', body: form });
-      setStatus({ ok: true, text: 'Registration successful!' });
+      setStatus({ ok: true, text: 'नोंदणी यशस्वी! (Registration successful!)' });
       setForm({ username: '', email: '', password: '' });
     } catch (err) {
-      setStatus({ ok: false, text: 'Error during registration.', reason: (err as Error).message });
+      setStatus({ ok: false, text: 'नोंदणी झाली नाही. (Error during registration.)', reason: (err as Error).message });
     }
   };
 
@@ -31,18 +31,18 @@ export default function RegisterPage() {
           नवीन ग्रामपंचायत खाते / Register
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Only an administrator who is logged in can create accounts.
+          फक्त लॉगिन केलेले प्रशासकच खाती तयार करू शकतात. (Only an administrator who is logged in can create accounts.)
         </Typography>
-        <TextField label="Username" fullWidth margin="normal" value={form.username} onChange={set('username')} />
-        <TextField label="Email" type="email" fullWidth margin="normal" value={form.email} onChange={set('email')} />
+        <TextField label="वापरकर्ता नाव (Username)" fullWidth margin="normal" value={form.username} onChange={set('username')} />
+        <TextField label="ई-मेल (Email)" type="email" fullWidth margin="normal" value={form.email} onChange={set('email')} />
         <TextField
-          label="Password"
+          label="पासवर्ड (Password)"
           type="password"
           fullWidth
           margin="normal"
           value={form.password}
           onChange={set('password')}
-          helperText="At least 10 characters with a letter and a digit, not a common password"
+          helperText="किमान 10 अक्षरे, त्यात अक्षर व अंक; सामान्य पासवर्ड नको (At least 10 characters with a letter and a digit, not a common password)"
         />
         {status && (
           <Alert severity={status.ok ? 'success' : 'error'} sx={{ mt: 1 }}>
@@ -55,7 +55,7 @@ export default function RegisterPage() {
           </Alert>
         )}
         <Button type="submit" variant="contained" fullWidth sx={{ mt: 2 }}>
-          Register
+          नोंदणी करा (Register)
         </Button>
       </Paper>
     </Box>

@@ -20,6 +20,7 @@ import { messageOf } from '../../lib/api.ts';
 import { formatDateMr } from '../../lib/format.ts';
 import { dateToIso, isoToDate, type NewsItem } from './api.ts';
 import { useCreateNews, useDeleteNews, useNews, useUpdateNews } from './queries.ts';
+import { SAY } from '../../../../common/messages.ts';
 
 type Mode = 'add' | 'edit';
 interface Draft {
@@ -43,7 +44,7 @@ function toInput(d: Draft, notify: Notify) {
   const userId = councilIdOf();
   const input = { blogTitle: d.title.trim(), blogContent: d.content.trim(), eventDate: d.date.trim(), createdByUserId: userId };
   if (!input.blogTitle || !input.blogContent || !input.eventDate || !userId) {
-    notify('complete all fields!', 'warning');
+    notify(SAY.completeAllFields, 'warning');
     return null;
   }
   return { ...input, eventDate: dateToIso(input.eventDate) };
@@ -69,10 +70,11 @@ function NewsFields({ draft, onChange }: { draft: Draft; onChange: (d: Draft) =>
         onChange={(e) => onChange({ ...draft, content: e.target.value })}
       />
       <DateField
+        id="news-date"
         label={DATE}
         margin="normal"
         value={draft.date}
-        onChange={(e) => onChange({ ...draft, date: e.target.value })}
+        onChange={(date) => onChange({ ...draft, date })}
         hintTestId="news-date-gb"
         sx={{ minWidth: 220 }}
       />
@@ -123,7 +125,7 @@ function NewsRow({
           )}
           <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
             <Button variant="contained" onClick={save} disabled={update.isPending}>
-              Save
+              {SAY.save}
             </Button>
             <Button
               onClick={() => {
@@ -131,7 +133,7 @@ function NewsRow({
                 setError('');
               }}
             >
-              Cancel
+              {SAY.cancel}
             </Button>
           </Box>
         </>
@@ -152,10 +154,10 @@ function NewsRow({
               startIcon={<EditIcon />}
               onClick={() => setDraft({ title: item.blogTitle, content: item.blogContent, date: isoToDate(item.eventDate) })}
             >
-              Edit
+              {SAY.edit}
             </Button>
             <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={onDelete}>
-              Delete
+              {SAY.delete}
             </Button>
           </Box>
         </Box>
@@ -228,8 +230,8 @@ export default function NewsAdminPage() {
           mode={mode}
           onChange={switchTo}
           options={[
-            { value: 'add', label: 'Add News' },
-            { value: 'edit', label: 'Edit News' },
+            { value: 'add', label: 'बातमी जोडा (Add News)' },
+            { value: 'edit', label: 'बातम्या बदला (Edit News)' },
           ]}
         />
       </AdminHeader>
@@ -248,7 +250,7 @@ export default function NewsAdminPage() {
           <NewsFields draft={draft} onChange={setDraft} />
           <Box>
             <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={create.isPending}>
-              Save News
+              बातमी जतन करा (Save News)
             </Button>
           </Box>
         </Paper>
@@ -264,7 +266,7 @@ export default function NewsAdminPage() {
             }}
             sx={{ mb: 2 }}
           >
-            Refresh List
+            यादी पुन्हा वाचा (Refresh List)
           </Button>
           {items === null ? (
             !shownError && <Typography role="status">लोड होत आहे…</Typography>

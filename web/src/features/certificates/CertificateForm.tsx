@@ -16,6 +16,7 @@ import { useFocusClear } from '../../components/form/useFocusClear.ts';
 import { emptyValues, valuesOf, type Item, type KindDef, type Values } from './kinds.ts';
 import PhotoField from './PhotoField.tsx';
 import { MESSAGES } from '../../../../common/glossary.ts';
+import { SAY } from '../../../../common/messages.ts';
 
 /** What a failed submit says (spec 8): the server's message, else the status, else unknown. */
 /** The trail's name of a kind's record: birth → BirthCertificate (server/modules/audit). */
@@ -24,9 +25,9 @@ const auditEntity = (k: KindDef) => `${k.kind[0].toUpperCase()}${k.kind.slice(1)
 export function submitError(err: unknown): string {
   if (err instanceof ApiError && err.status === 409 && /Someone else changed/.test(err.message))
     return `हा दाखला तुम्ही उघडल्यानंतर दुसऱ्या कोणीतरी बदलला आहे. यादीतून पुन्हा उघडा व तुमचे बदल पुन्हा करा.\n(${err.message})`;
-  if (err instanceof ApiError) return err.message || `Server returned ${err.status}`;
+  if (err instanceof ApiError) return err.message || SAY.serverReturned(err.status);
   if (err instanceof Error && err.message && err.name !== 'TypeError') return err.message;
-  return 'An unknown error occurred.';
+  return SAY.unknownError;
 }
 
 interface Props {
@@ -77,7 +78,7 @@ export default function CertificateForm({ k, item, onCancel, onSaved }: Props) {
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!councilIdOf()) {
-      notify('Error: User ID not found. Cannot submit.', 'error');
+      notify(SAY.userIdMissing, 'error');
       return;
     }
     if (item && !id) {

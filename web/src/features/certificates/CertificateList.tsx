@@ -139,9 +139,9 @@ export default function CertificateList({
                       startIcon={<EditIcon />}
                       onClick={() => onUpdate(item)}
                       disabled={disabled}
-                      aria-label={`Update ${n.en || n.mr}`}
+                      aria-label={`अद्ययावत (Update): ${n.mr || n.en} (Update ${n.en || n.mr})`}
                     >
-                      Update
+                      अद्ययावत (Update)
                     </Button>
                     <Button
                       variant="contained"

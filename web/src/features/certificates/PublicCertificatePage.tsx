@@ -150,7 +150,7 @@ export default function PublicCertificatePage({ kind, certificateId }: { kind: K
         {body}
         <div className="cert-actions">
           <button type="button" className="gp-btn" onClick={() => window.history.back()}>
-            Back
+            मागे (Back)
           </button>
           {record && (
             <button type="button" className="gp-btn gp-btn--solid" onClick={() => window.print()}>

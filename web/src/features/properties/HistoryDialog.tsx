@@ -17,7 +17,7 @@ export default function HistoryDialog({ malmattaNo, onClose }: { malmattaNo: str
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="history-title">
       <DialogTitle id="history-title">
-        मालकी इतिहास — {malmattaNo} <Chip size="small" label="Ownership history" sx={{ ml: 1 }} />
+        मालकी इतिहास — {malmattaNo} <Chip size="small" lang="en" label="Ownership history" sx={{ ml: 1 }} />
       </DialogTitle>
       <DialogContent dividers>
         {error ? (

@@ -105,7 +105,7 @@ export default function PropertyCertificatePage({
         {body}
         <div className="prop-actions">
           <button type="button" className="gp-btn" onClick={() => window.history.back()}>
-            Back
+            मागे (Back)
           </button>
           {row && (
             <button type="button" className="gp-btn gp-btn--solid" onClick={() => window.print()}>

@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api.ts';
 import { councilIdOf } from '../../lib/session.ts';
 import { downloadNamuna8, type PropertyRow } from './api.ts';
 import PropertyPicker from './PropertyPicker.tsx';
+import { SAY } from '../../../../common/messages.ts';
 
 const sum = () => ({ a: 1 + Math.floor(Math.random() * 10), b: 1 + Math.floor(Math.random() * 10) });
 
@@ -31,15 +32,15 @@ export default function ReceiptTab() {
     setCaptcha(sum());
     setAnswer('');
     if (!selected) {
-      setError('Please select a valid Malmatta Number from the suggestions list.');
+      setError(SAY.pickFromList);
       return;
     }
     if (!councilIdOf()) {
-      setError('Could not retrieve user ID. Please log in again.');
+      setError(SAY.logInAgain);
       return;
     }
     if (!right) {
-      setError('Incorrect captcha. Please try again.');
+      setError(SAY.wrongCaptcha);
       return;
     }
     setBusy(true);
@@ -47,11 +48,7 @@ export default function ReceiptTab() {
       const name = await downloadNamuna8(selected.malmattaNo);
       setSuccess(`${name} डाउनलोड झाली / downloaded`);
     } catch (err) {
-      setError(
-        err instanceof ApiError && err.status
-          ? `Error: ${err.status}. Please check the Malmatta Number and try again.`
-          : 'An unexpected error occurred. Could not connect to the server.',
-      );
+      setError(err instanceof ApiError && err.status ? SAY.checkNumber(err.status) : SAY.noConnection);
     } finally {
       setBusy(false);
     }

@@ -2,6 +2,7 @@
 // live assessment beside it. Required: malmattaNo, malkacheNav, bhogwatdarakNav, mobileNo, gatNo,
 // citySurveyNo (spec 5); the rest may stay empty (numbers count as 0).
 import { MESSAGES } from '../../../../common/glossary.ts';
+import { SAY } from '../../../../common/messages.ts';
 import { useCallback, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -37,7 +38,7 @@ export default function RegisterForm() {
       setSuccess(res.message || MESSAGES.propertyRecorded);
       setValues(emptyValues(ALL_FIELDS));
     } catch (err) {
-      setError((err as Error).message || 'Failed to register');
+      setError((err as Error).message || SAY.registerFailed);
     }
   };
 

@@ -9,9 +9,9 @@ import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import { NO_HEIR, TRANSFER_FIELDS, type TransferFieldName } from '../../../../common/property/transfer.ts';
 import { normaliseMobile } from '../../../../common/sms.ts';
+import DateField from '../../components/form/DateField.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { todayIso } from '../../lib/dates.ts';
-import { formatDateGB } from '../../lib/format.ts';
 import type { PropertyRow, Transfer } from './api.ts';
 import HistoryDialog from './HistoryDialog.tsx';
 import PropertyPicker from './PropertyPicker.tsx';
@@ -83,7 +83,7 @@ export default function TransferForm() {
   const label = (name: TransferFieldName) => {
     const f = TRANSFER_FIELDS.find((x) => x.name === name)!;
     return (
-      <Box component="label" htmlFor={`ferfar-${name}`} sx={{ display: 'block', mb: 0.5, lineHeight: 1.35 }}>
+      <Box component="label" id={`ferfar-${name}-label`} htmlFor={`ferfar-${name}`} sx={{ display: 'block', mb: 0.5, lineHeight: 1.35 }}>
         <Box component="span" sx={{ fontSize: 15, fontWeight: 600 }}>
           {f.mr}
         </Box>
@@ -178,12 +178,20 @@ export default function TransferForm() {
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{box('varasache_nav', { helperText: 'रिकामे असल्यास "NO" पाठवले जाते / Sent as NO when blank' })}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          {/* The browser draws the date in its own locale; it is repeated day first. */}
-          {box('ferfar_date', {
-            type: 'date',
-            slotProps: { htmlInput: { max: todayIso() } },
-            helperText: values.ferfar_date ? `${formatDateGB(values.ferfar_date)} (दिवस/महिना/वर्ष)` : undefined,
-          })}
+          {label('ferfar_date')}
+          <DateField
+            id="ferfar-ferfar_date"
+            name="ferfar_date"
+            labelledBy="ferfar-ferfar_date-label"
+            value={values.ferfar_date}
+            size="small"
+            fullWidth
+            required={TRANSFER_FIELDS.find((f) => f.name === 'ferfar_date')!.required}
+            max={todayIso()}
+            onChange={(iso) => set('ferfar_date', iso)}
+            onBlur={() => blur('ferfar_date')}
+            errorText={errorOf('ferfar_date')}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{box('reference_no')}</Grid>
         <Grid size={12}>{box('note', { multiline: true, minRows: 2 })}</Grid>

@@ -2,7 +2,11 @@
 import type { Committee } from './api.ts';
 import Points from './Points.tsx';
 
-export default function Committees({ committees }: { committees: Committee[] | undefined }) {
+/** `level`: the rank of a committee's name, 3 under the home page's section heading, 2 on the page
+ *  of its own right under the page's h1 (headings go down one step at a time). */
+export default function Committees({ committees, level = 3 }: { committees: Committee[] | undefined; level?: 2 | 3 }) {
+  const Name = level === 2 ? 'h2' : 'h3';
+  const Sub = level === 2 ? 'h3' : 'h4';
   if (!committees)
     return (
       <p className="gp-status" role="status">
@@ -14,7 +18,7 @@ export default function Committees({ committees }: { committees: Committee[] | u
     <div className="gp-committees">
       {committees.map((c, i) => (
         <article key={`${c.name}-${i}`} className="gp-committee" data-testid="committee">
-          <h3>{c.name}</h3>
+          <Name className="gp-committee-name">{c.name}</Name>
           <dl>
             {c.chairperson && (
               <>
@@ -29,8 +33,8 @@ export default function Committees({ committees }: { committees: Committee[] | u
               </>
             )}
           </dl>
-          <Points heading="h4" title="सदस्य" items={c.members} />
-          <Points heading="h4" title="जबाबदाऱ्या" items={c.responsibilities} />
+          <Points heading={Sub} title="सदस्य" items={c.members} />
+          <Points heading={Sub} title="जबाबदाऱ्या" items={c.responsibilities} />
         </article>
       ))}
     </div>

@@ -4,7 +4,7 @@ export default function Points({ title, items, heading: H }: { title: string; it
   if (!items.length) return null;
   return (
     <>
-      <H>{title}</H>
+      <H className="gp-points-title">{title}</H>
       <ul>
         {items.map((x, i) => (
           <li key={i}>{x}</li>

@@ -15,6 +15,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { countSegments, type SmsKind } from '../../../../common/sms.ts';
+import DateField from '../../components/form/DateField.tsx';
 import BackToAdmin from '../../components/BackToAdmin.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { todayIso } from '../../lib/dates.ts';
@@ -378,12 +379,13 @@ export default function SmsPage() {
       <BalanceCard />
       <Section title="ग्रामसभा सूचना / Gram sabha notice">
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-          <TextField
-            type="date"
+          <DateField
+            id="sms-date"
             label="तारीख / Date"
             value={date}
-            onChange={(e) => setDate(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: todayIso(), 'data-testid': 'sms-date' } }}
+            onChange={setDate}
+            min={todayIso()}
+            testId="sms-date"
             sx={{ minWidth: 180 }}
           />
           <TextField

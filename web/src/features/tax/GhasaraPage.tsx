@@ -17,6 +17,7 @@ import { type GhasaraResult } from './api.ts';
 import { useDecreaseAll, useGhasaraStatus } from './queries.ts';
 import './tax.css';
 import { messageOf } from '../../lib/api.ts';
+import { SAY } from '../../../../common/messages.ts';
 
 export default function GhasaraPage() {
   const statusQ = useGhasaraStatus();
@@ -80,7 +81,7 @@ export default function GhasaraPage() {
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <Button variant="outlined" onClick={refresh} disabled={running}>
-              Refresh
+              {SAY.refresh}
             </Button>
             <Button variant="contained" onClick={() => void run()} disabled={running || status.doneThisYear}>
               सर्व अद्ययावत करा / Update all

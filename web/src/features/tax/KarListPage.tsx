@@ -20,6 +20,7 @@ import { useTaxList } from './queries.ts';
 import { useRolloverAction } from './Rollover.tsx';
 import './tax.css';
 import { messageOf } from '../../lib/api.ts';
+import { SAY } from '../../../../common/messages.ts';
 
 /** An idle sort arrow: darker than MUI's default grey (4.45:1 on the header), 7:1. */
 const SORT_IDLE = { color: 'rgba(0, 0, 0, 0.72)' } as const;
@@ -57,7 +58,7 @@ export default function KarListPage() {
   };
   const update = () => {
     if (!userId) {
-      notify('Could not retrieve user ID. Please log in again.', 'error');
+      notify(SAY.logInAgain, 'error');
       return;
     }
     void rollover.run();
@@ -95,13 +96,13 @@ export default function KarListPage() {
       {updating && <Alert severity="info">कर अद्ययावत होत आहे… / Updating tax…</Alert>}
       {loading && <Typography>लोड होत आहे… / Loading…</Typography>}
       {error ? (
-        <Alert severity="error" role="alert" action={<Button onClick={() => void list.refetch()}>Retry</Button>}>
-          {error} — Please try again or contact the admin
+        <Alert severity="error" role="alert" action={<Button onClick={() => void list.refetch()}>{SAY.retry}</Button>}>
+          {error} — {SAY.tryAgainOrAdmin}
         </Alert>
       ) : data && !data.items.length ? (
         <Box sx={{ p: 3, textAlign: 'center' }}>
-          <Typography variant="h6">No data found</Typography>
-          <Typography>Change the filter or try again later.</Typography>
+          <Typography variant="h6">{SAY.noData}</Typography>
+          <Typography>{SAY.changeFilter}</Typography>
         </Box>
       ) : (
         data && (
@@ -116,7 +117,7 @@ export default function KarListPage() {
                         <span>
                           <IconButton
                             size="small"
-                            aria-label="sort ascending"
+                            aria-label={SAY.sortAscending}
                             color={order === 'ASC' ? 'primary' : 'default'}
                             sx={order === 'ASC' ? undefined : SORT_IDLE}
                             onClick={() => sortBy('ASC')}
@@ -125,7 +126,7 @@ export default function KarListPage() {
                           </IconButton>
                           <IconButton
                             size="small"
-                            aria-label="sort descending"
+                            aria-label={SAY.sortDescending}
                             color={order === 'DESC' ? 'primary' : 'default'}
                             sx={order === 'DESC' ? undefined : SORT_IDLE}
                             onClick={() => sortBy('DESC')}
@@ -134,7 +135,7 @@ export default function KarListPage() {
                           </IconButton>
                           {order && (
                             <Button size="small" onClick={() => sortBy('')}>
-                              Clear
+                              {SAY.clear}
                             </Button>
                           )}
                         </span>

@@ -26,6 +26,7 @@ import PaymentForm from './PaymentForm.tsx';
 import { LedgerPanel, Receipts } from './LedgerPanel.tsx';
 import AdjustmentDialog from './AdjustmentDialog.tsx';
 import './tax.css';
+import { SAY } from '../../../../common/messages.ts';
 
 /** The value once it has stopped changing for `ms` (the suggestions are asked for then). */
 function useSettled(value: string, ms: number) {
@@ -125,7 +126,7 @@ function PayTab() {
     setAdjusting(false);
     setProperty(p);
   };
-  const downloadFailed = (e: unknown) => notify(`Error downloading PDF: ${messageOf(e)}`, 'error');
+  const downloadFailed = (e: unknown) => notify(SAY.pdfFailed(messageOf(e)), 'error');
 
   return (
     // minmax(0, 1fr): a wide table scrolls inside its box instead of widening the page.

@@ -13,6 +13,7 @@ import { useNotify } from '../../components/feedback/FeedbackProvider.tsx';
 import { downloadReceipt, type HistoryRow, type Ledger } from './api.ts';
 import { headLabel, KIND_LABELS, messageOf, PART_LABELS, receiptsOf, rupees, taxYearLabel, type Receipt } from './labels.ts';
 import ReverseDialog from './ReverseDialog.tsx';
+import { SAY } from '../../../../common/messages.ts';
 
 export function Receipts({ rows }: { rows: HistoryRow[] }) {
   const [reversing, setReversing] = useState<Receipt | null>(null);
@@ -65,9 +66,7 @@ export function Receipts({ rows }: { rows: HistoryRow[] }) {
                       <Button
                         size="small"
                         aria-label={`पावती ${r.name} PDF`}
-                        onClick={() =>
-                          void downloadReceipt(r.paymentId).catch((e) => notify(`Error downloading PDF: ${messageOf(e)}`, 'error'))
-                        }
+                        onClick={() => void downloadReceipt(r.paymentId).catch((e) => notify(SAY.pdfFailed(messageOf(e)), 'error'))}
                       >
                         PDF
                       </Button>

@@ -15,12 +15,14 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import DateField from '../../components/form/DateField.tsx';
 import { toPaise } from '../../../../common/money.ts';
 import { PAYMENT_METHODS, PAYMENT_METHOD_KEYS, TAX_HEADS, TAX_MESSAGES } from '../../../../common/property/tax.ts';
 import { councilIdOf } from '../../lib/session.ts';
 import { type Allocation, type Kar, type Payment } from './api.ts';
 import { usePayment } from './queries.ts';
 import { messageOf, paiseOf, rupees, todayIso } from './labels.ts';
+import { SAY } from '../../../../common/messages.ts';
 
 /** A random key per payment. crypto.randomUUID exists only on https or localhost; an office server
  *  on plain http in the LAN has getRandomValues only. */
@@ -99,7 +101,7 @@ export default function PaymentForm({ kar, onPaid }: { kar: Kar; onPaid: (p: Pay
       setBankName('');
       onPaid(res.result.payment);
     } catch (err) {
-      setError(`Payment failed: ${messageOf(err)}`);
+      setError(SAY.paymentFailed(messageOf(err)));
     }
   };
 
@@ -161,14 +163,7 @@ export default function PaymentForm({ kar, onPaid }: { kar: Kar; onPaid: (p: Pay
             />
           </>
         )}
-        <TextField
-          name="paid_on"
-          type="date"
-          label="दिनांक / Date"
-          value={date}
-          onChange={(e) => setDate(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: todayIso() } }}
-        />
+        <DateField id="paid_on" name="paid_on" label="दिनांक / Date" value={date} onChange={setDate} max={todayIso()} />
         <TextField name="note" label="टीप / Note" value={note} onChange={(e) => setNote(e.target.value)} />
       </Box>
       <FormControl sx={{ mt: 2 }}>
