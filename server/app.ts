@@ -11,6 +11,7 @@ import type { Config } from './config.ts';
 import type { OpenDatabase } from './db/open.ts';
 import { MULTIPART_LIMITS, useUploadStore } from './lib/uploads.ts';
 import { databaseUploads } from './modules/cluster/files.ts';
+import { s3Uploads } from './modules/cluster/s3-files.ts';
 import database from './plugins/database.ts';
 import envelope, { clientErrorEnvelope, frameworkErrorEnvelope } from './plugins/envelope.ts';
 import inputGuard from './plugins/input-guard.ts';
@@ -155,6 +156,14 @@ export async function buildApp(
   if (config.uploadStore === 'database') {
     const stopUsing = useUploadStore(uploadsDir, databaseUploads(database_.prisma));
     app.addHook('onClose', async () => stopUsing());
+  } else if (config.uploadStore === 's3' && config.uploadS3) {
+    // Or in S3-compatible storage (UPLOAD_S3_URL), the same way.
+    const store = s3Uploads(config.uploadS3);
+    const stopUsing = useUploadStore(uploadsDir, store);
+    app.addHook('onClose', async () => {
+      stopUsing();
+      store.close();
+    });
   }
   await app.register(spa, { webDist: config.webDist, uploadsDir });
   return app;

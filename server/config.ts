@@ -62,8 +62,11 @@ export interface Config {
    *  process of one portal shares the counts; tests sharing one database keep theirs apart). */
   limitKeyPrefix: string;
   /** UPLOAD_STORE: where uploaded images are kept, `disk` (DATA_DIR/uploads) or `database` (needs
-   *  DATABASE_URL; the default there, so every portal process serves every image). */
-  uploadStore: 'disk' | 'database';
+   *  DATABASE_URL; the default there, so every portal process serves every image), or `s3` (the
+   *  default when UPLOAD_S3_URL is set). */
+  uploadStore: 'disk' | 'database' | 's3';
+  /** UPLOAD_S3_URL, read: the S3-compatible bucket uploads are kept in when uploadStore is `s3`. */
+  uploadS3: S3Location | null;
   /** SIGNING_KEY_SECRET: the secret the councils' PDF signing keys are encrypted with at rest
    *  (server/modules/signing); unset, one is made in DATA_DIR/signing-key-secret on the first start. */
   signingKeySecret: string;
@@ -234,6 +237,48 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   return entries;
 }
 
+/** Where in S3-compatible storage the uploads are kept (UPLOAD_S3_URL). The keys are the
+ *  uploads' names (carousel/ab12….webp) after `prefix`; the credentials are the SDK's usual ones
+ *  (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY). */
+export interface S3Location {
+  bucket: string;
+  /** Empty, or a folder in the bucket ending in "/". */
+  prefix: string;
+  region: string;
+  /** The server of an S3-compatible store (MinIO, Ceph…); unset for Amazon S3. */
+  endpoint?: string;
+  /** Buckets as the path's first part (http://host/bucket/key), as most S3-compatible servers want. */
+  forcePathStyle: boolean;
+}
+
+/** Reads `s3://BUCKET[/PREFIX][?region=R&endpoint=URL&forcePathStyle=true]`. */
+export function parseS3Url(value: string): S3Location {
+  const bad = (why: string) => new Error(`UPLOAD_S3_URL must be s3://bucket[/folder][?region=…&endpoint=…&forcePathStyle=true]: ${why}`);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw bad(`"${value}" is not a URL`);
+  }
+  if (url.protocol !== 's3:') throw bad(`it starts with ${url.protocol}//`);
+  const bucket = url.hostname;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw bad(`"${bucket}" is not a bucket name`);
+  const folder = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, '');
+  for (const key of url.searchParams.keys())
+    if (!['region', 'endpoint', 'forcePathStyle'].includes(key)) throw bad(`unknown setting "${key}"`);
+  const endpoint = url.searchParams.get('endpoint') || undefined;
+  if (endpoint && !/^https?:\/\/[^/]+/.test(endpoint)) throw bad(`endpoint "${endpoint}" is not an http(s) address`);
+  const pathStyle = url.searchParams.get('forcePathStyle') ?? (endpoint ? 'true' : 'false');
+  if (pathStyle !== 'true' && pathStyle !== 'false') throw bad(`forcePathStyle must be true or false, got "${pathStyle}"`);
+  return {
+    bucket,
+    prefix: folder ? `${folder}/` : '',
+    region: url.searchParams.get('region') || 'us-east-1',
+    endpoint,
+    forcePathStyle: pathStyle === 'true',
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || path.join(root, 'data'));
   const port = Number(env.PORT || 8080);
@@ -257,10 +302,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Anyone holding a copy of the file can try passphrases at leisure: scrypt slows each guess, the length does the rest.
   if (backupPassphrase !== undefined && [...backupPassphrase].length < 12)
     throw new Error('BACKUP_PASSPHRASE must be at least 12 characters (a few words are best); unset it to write unencrypted backups');
-  const uploadStore = (env.UPLOAD_STORE?.trim() || (env.DATABASE_URL ? 'database' : 'disk')) as Config['uploadStore'];
-  if (uploadStore !== 'disk' && uploadStore !== 'database')
-    throw new Error(`UPLOAD_STORE must be disk or database, got "${env.UPLOAD_STORE}"`);
+  const uploadS3 = env.UPLOAD_S3_URL?.trim() ? parseS3Url(env.UPLOAD_S3_URL.trim()) : null;
+  const uploadStore = (env.UPLOAD_STORE?.trim() || (uploadS3 ? 's3' : env.DATABASE_URL ? 'database' : 'disk')) as Config['uploadStore'];
+  if (uploadStore !== 'disk' && uploadStore !== 'database' && uploadStore !== 's3')
+    throw new Error(`UPLOAD_STORE must be disk, database or s3, got "${env.UPLOAD_STORE}"`);
   if (uploadStore === 'database' && !env.DATABASE_URL) throw new Error('UPLOAD_STORE=database needs DATABASE_URL (a PostgreSQL server)');
+  if (uploadStore === 's3' && !uploadS3) throw new Error('UPLOAD_STORE=s3 needs UPLOAD_S3_URL (s3://bucket…)');
+  if (uploadS3 && uploadStore !== 's3') throw new Error(`UPLOAD_S3_URL is set but UPLOAD_STORE is ${uploadStore}: unset one of them`);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -292,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms: loadSmsConfig(env),
     limitKeyPrefix: '',
     uploadStore,
+    uploadS3,
     signingKeySecret: env.SIGNING_KEY_SECRET || persistentSecret(dataDir, 'signing-key-secret'),
   };
 }

@@ -16,12 +16,11 @@ import { SmsWorker } from '../../server/modules/sms/worker.ts';
 import { runDueBackup } from '../../server/modules/backups/schedule.ts';
 import { runAlone } from '../../server/modules/cluster/jobs.ts';
 import { sharedJwtSecret } from '../../server/modules/cluster/settings.ts';
-import { sharp } from '../../server/lib/images.ts';
 import { POW_MESSAGES } from '../../common/pow.ts';
 import { buildTestApp, createCouncil, injectAs, openTestDatabase, type TestApp } from '../helpers/app.ts';
 import { startFakeGateway } from '../helpers/fake-sms-gateway.ts';
 import { fixture } from '../helpers/fixture.ts';
-import { multipart } from '../helpers/multipart.ts';
+import { expectLogoServed, uploadLogo } from '../helpers/shared-uploads.ts';
 import { solvedPow } from '../helpers/pow.ts';
 import { rccHouse } from '../helpers/tax-seed.ts';
 
@@ -93,21 +92,10 @@ describe.skipIf(!onPostgres)('two portal processes on one PostgreSQL database', 
 
   it('serves from one an image uploaded through the other', async () => {
     const c = await createCouncil(a.app, { prefix: 'cl' });
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 30, b: 60 } } })
-      .png()
-      .toBuffer();
-    const form = multipart([{ name: 'LogoFile', value: png, filename: 'logo.png', contentType: 'image/png' }]);
-    const up = await injectAs(a.app, c, { method: 'POST', url: '/api/Site/logo', ...form });
-    expect(up.statusCode).toBe(201);
-    const logoUrl: string = up.json().result.logoUrl;
+    const logoUrl = await uploadLogo(a, c);
     // Nothing on either app's disk: the bytes are in the database.
     for (const t of [a, b]) expect(fs.existsSync(path.join(t.config.dataDir, logoUrl))).toBe(false);
-    const served = await b.app.inject({ method: 'GET', url: logoUrl });
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/png');
-    expect(served.headers['cache-control']).toMatch(/max-age=31536000/);
-    const meta = await sharp(served.rawPayload).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['png', 40, 30]);
+    await expectLogoServed(b, logoUrl);
     // A name that is not there, and one that tries to leave the folder, are 404.
     expect((await b.app.inject({ method: 'GET', url: '/uploads/site/logo-0000000000000000.png' })).statusCode).toBe(404);
     expect((await b.app.inject({ method: 'GET', url: '/uploads/../package.json' })).statusCode).toBe(404);
