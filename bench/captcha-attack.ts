@@ -11,7 +11,8 @@ import { learnOutlines, readByOutlines, readByTemplates, renderTemplates, score 
 import { CAPTCHA_ALPHABET, captchaText } from '../server/modules/captcha/service.ts';
 import { CAPTCHA_FONT_FILES, captchaImage } from '../server/modules/captcha/image.ts';
 
-const COUNT = Number(process.argv[2] ?? 300);
+// The count from the command line when run standalone; `npm run bench` puts the bench's name there.
+const COUNT = /^\d+$/.test(process.argv[2] ?? '') ? Number(process.argv[2]) : 300;
 const seconds = (t0: number) => ((performance.now() - t0) / 1000).toFixed(2);
 const report = (label: string, s: ReturnType<typeof score>, took: string) =>
   console.log(
