@@ -77,7 +77,8 @@ export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
     (s) => s.isDirectory(),
     () => opts.out.endsWith('/'),
   );
-  const file = path.resolve(isFolder ? path.join(opts.out, backupFileName(created, kind, !!passphrase)) : opts.out);
+  let file = path.resolve(isFolder ? path.join(opts.out, backupFileName(created, kind, !!passphrase)) : opts.out);
+  if (isFolder && (await fs.stat(file).catch(() => null))) file = path.resolve(opts.out, backupFileName(created, kind, !!passphrase, true));
   await fs.mkdir(path.dirname(file), { recursive: true });
   // Staged under DATA_DIR, beside the uploads, so they can be linked rather than copied.
   await fs.mkdir(backupsDir(dataDir), { recursive: true, mode: 0o700 });

@@ -4,8 +4,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BackupKind } from './format.ts';
 
-/** gp-backup-2026-11-26T020000Z-scheduled.tar.gz(.enc): also what a download's name must match. */
-export const BACKUP_NAME = /^gp-backup-(\d{4}-\d{2}-\d{2})T(\d{2})(\d{2})(\d{2})?Z-(scheduled|manual)\.tar\.gz(\.enc)?$/;
+/** gp-backup-2026-11-26T020000Z-scheduled.tar.gz(.enc), or …T020000123Z-… when two fell in one
+ *  second: also what a download's name must match. */
+export const BACKUP_NAME = /^gp-backup-(\d{4}-\d{2}-\d{2})T(\d{2})(\d{2})(\d{2})?(\d{3})?Z-(scheduled|manual)\.tar\.gz(\.enc)?$/;
 
 export interface BackupListItem {
   name: string;
@@ -26,8 +27,8 @@ export async function listBackupFiles(dir: string): Promise<BackupListItem[]> {
     if (!m) continue; // .partial files being written, the staging folders, anything else
     const stat = await fs.stat(path.join(dir, name)).catch(() => null);
     if (!stat?.isFile()) continue;
-    const createdAt = new Date(`${m[1]}T${m[2]}:${m[3]}:${m[4] ?? '00'}Z`).toISOString();
-    items.push({ name, createdAt, size: stat.size, kind: m[5] as BackupKind, encrypted: !!m[6] });
+    const createdAt = new Date(`${m[1]}T${m[2]}:${m[3]}:${m[4] ?? '00'}.${m[5] ?? '000'}Z`).toISOString();
+    items.push({ name, createdAt, size: stat.size, kind: m[6] as BackupKind, encrypted: !!m[7] });
   }
   return items.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.name.localeCompare(a.name));
 }

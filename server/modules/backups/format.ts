@@ -61,9 +61,13 @@ export const portalVersion = (): string =>
   (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** gp-backup-2026-11-27T0130Z-manual.tar.gz(.enc): sorts by time, says what made it. */
-export function backupFileName(createdAt: Date, kind: BackupKind, encrypted: boolean) {
-  // To the second: two made in one minute (a click after the nightly one) keep both.
-  const stamp = createdAt.toISOString().slice(0, 19).replace(/:/g, '');
+export function backupFileName(createdAt: Date, kind: BackupKind, encrypted: boolean, millis = false) {
+  // To the second: two made in one minute (a click after the nightly one) keep both; to the
+  // millisecond when one of that second is there already (backup.ts), so none replaces another.
+  const stamp = createdAt
+    .toISOString()
+    .slice(0, millis ? 23 : 19)
+    .replace(/[:.]/g, '');
   return `gp-backup-${stamp}Z-${kind}.tar.gz${encrypted ? '.enc' : ''}`;
 }
 

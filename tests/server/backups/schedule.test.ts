@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createCouncil, injectAs, uniqueUsername, useCouncil, useTestApp } from '../../helpers/app.ts';
 import { backupNow, backupWhenFree, runDueBackup, pruneBackups } from '../../../server/modules/backups/schedule.ts';
 import { toPrune, type BackupFile } from '../../../server/modules/backups/retention.ts';
-import { backupsDir } from '../../../server/modules/backups/format.ts';
+import { backupFileName, backupsDir } from '../../../server/modules/backups/format.ts';
 import { listBackupFiles } from '../../../server/modules/backups/files.ts';
 import { API_SCOPES } from '../../../common/api-scopes.ts';
 
@@ -96,6 +96,24 @@ describe('the nightly backup', () => {
     expect(asked.path).toBe(out);
     expect(made.path).not.toBe(out);
     expect(fs.statSync(out).size).toBeGreaterThan(0);
+  });
+
+  it('never replaces a backup made in the same second: the later one is named to the millisecond', async () => {
+    const { database, config } = t;
+    const dir = path.join(config.dataDir, 'same-second');
+    fs.mkdirSync(dir, { recursive: true });
+    // Every second of the next minute already holds a (stand-in) manual backup.
+    const start = Date.now();
+    for (let s = 0; s < 60; s++) fs.writeFileSync(path.join(dir, backupFileName(new Date(start + s * 1000), 'manual', false)), 'earlier');
+    const made = await backupWhenFree({ database, dataDir: config.dataDir, out: `${dir}/`, kind: 'manual' });
+    expect(made.name).toMatch(/^gp-backup-\d{4}-\d{2}-\d{2}T\d{9}Z-manual\.tar\.gz$/);
+    const listed = await listBackupFiles(dir);
+    expect(listed).toHaveLength(61);
+    // Read back with its milliseconds: listed at the time it was made, newest first.
+    const mine = listed.find((f) => f.name === made.name);
+    expect(mine?.size).toBe(made.size);
+    expect(mine?.createdAt).toBe(made.createdAt);
+    expect(listed.filter((f) => f.size === 'earlier'.length)).toHaveLength(60);
   });
 
   it('is off with BACKUP_TIME=off', async () => {
