@@ -52,6 +52,11 @@ describe('app shell', () => {
     await expect.poll(() => nav.getByRole('link').count()).toBe(22);
     expect(await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
       '/admin',
+      // The clerk's daily work first: the four certificate screens (issue 29).
+      '/birthCertForm',
+      '/deathCertForm',
+      '/residentialCertForm',
+      '/marriageCertForm',
       '/updateGhasara',
       '/getAllInfo',
       '/addcarouselimages',
@@ -64,11 +69,6 @@ describe('app shell', () => {
       '/smsSend',
       '/taxRates',
       '/propertyImport',
-      // The clerk's daily work: the four certificate screens (issue 29).
-      '/birthCertForm',
-      '/deathCertForm',
-      '/residentialCertForm',
-      '/marriageCertForm',
       '/siteProfile',
       '/apiTokens',
       '/signingKey',
@@ -82,15 +82,15 @@ describe('app shell', () => {
     await expect
       .poll(() => cards.evaluateAll((links) => links.map((a) => a.getAttribute('href'))))
       .toEqual([
-        '/receipt8no',
-        '/karMagni',
         '/birthCertForm',
         '/deathCertForm',
         '/residentialCertForm',
         '/marriageCertForm',
+        '/receipt8no',
+        '/karMagni',
         '/siteProfile',
       ]);
-    expect(await cards.first().textContent()).toBe('नमुना ८नवीन नोंदणी — मालमत्ता नोंदवही (Form 8, new registration)');
+    expect(await cards.nth(4).textContent()).toBe('नमुना ८नवीन नोंदणी — मालमत्ता नोंदवही (Form 8, new registration)');
 
     // Every screen of the table is built now: each opens inside the staff layout, the sidebar beside it.
     for (const path of ['/smsSend', '/karMagni', '/ferfardata']) {

@@ -55,6 +55,35 @@ export interface StaffScreen {
 
 export const staffScreens: StaffScreen[] = [
   { path: '/admin', title: { mr: 'डॅशबोर्ड', en: 'Dashboard' }, element: <Dashboard />, sidebar: true },
+  // Certificates (spec 2): the clerk's daily work, first in the sidebar under the dashboard (issue 29).
+  {
+    path: '/birthCertForm',
+    title: { mr: 'जन्म प्रमाणपत्र', en: 'Birth certificates' },
+    element: <CertificateAdminPage key="birth" kind="birth" />,
+    sidebar: true,
+    card: true,
+  },
+  {
+    path: '/deathCertForm',
+    title: { mr: 'मृत्यू प्रमाणपत्र', en: 'Death certificates' },
+    element: <CertificateAdminPage key="death" kind="death" />,
+    sidebar: true,
+    card: true,
+  },
+  {
+    path: '/residentialCertForm',
+    title: { mr: 'रहिवासी दाखला', en: 'Residence certificates' },
+    element: <CertificateAdminPage key="residence" kind="residence" />,
+    sidebar: true,
+    card: true,
+  },
+  {
+    path: '/marriageCertForm',
+    title: { mr: 'विवाह नोंदणी प्रमाणपत्र', en: 'Marriage certificates' },
+    element: <CertificateAdminPage key="marriage" kind="marriage" />,
+    sidebar: true,
+    card: true,
+  },
   // Property register and tax (spec 3).
   {
     path: '/receipt8no',
@@ -103,35 +132,6 @@ export const staffScreens: StaffScreen[] = [
     title: { mr: 'मालमत्ता नोंदवही आयात (Excel)', en: 'Property register import' },
     element: <ImportPage />,
     sidebar: true,
-  },
-  // Certificates (spec 2).
-  {
-    path: '/birthCertForm',
-    title: { mr: 'जन्म प्रमाणपत्र', en: 'Birth certificates' },
-    element: <CertificateAdminPage key="birth" kind="birth" />,
-    sidebar: true,
-    card: true,
-  },
-  {
-    path: '/deathCertForm',
-    title: { mr: 'मृत्यू प्रमाणपत्र', en: 'Death certificates' },
-    element: <CertificateAdminPage key="death" kind="death" />,
-    sidebar: true,
-    card: true,
-  },
-  {
-    path: '/residentialCertForm',
-    title: { mr: 'रहिवासी दाखला', en: 'Residence certificates' },
-    element: <CertificateAdminPage key="residence" kind="residence" />,
-    sidebar: true,
-    card: true,
-  },
-  {
-    path: '/marriageCertForm',
-    title: { mr: 'विवाह नोंदणी प्रमाणपत्र', en: 'Marriage certificates' },
-    element: <CertificateAdminPage key="marriage" kind="marriage" />,
-    sidebar: true,
-    card: true,
   },
   {
     path: '/siteProfile',
