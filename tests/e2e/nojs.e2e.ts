@@ -115,7 +115,7 @@ describe('with JavaScript off', () => {
     await screenshot(page, 'nojs-property-certificate-360');
 
     await page.goto(`${portal.baseUrl}/propertyqr/999/${councilId}`);
-    expect(await page.getByRole('alert').textContent()).toBe('Error: Network response was not ok');
+    expect(await page.getByRole('alert').textContent()).toBe('मालमत्तेचा दाखला उघडता आला नाही (Error: Network response was not ok)');
     expect(await page.getByTestId('certificate-reason').textContent()).toBe('No property data found.');
     await screenshot(page, 'nojs-property-certificate-unknown-360');
     await page.goto(`${portal.baseUrl}/propertyqr/101`);

@@ -564,7 +564,7 @@ describe('citizen', () => {
     await page.goto(`${portal.baseUrl}/propertyqr/101`);
     await poll(() => page.getByRole('alert').textContent()).toBe('User ID is missing.');
     await page.goto(`${portal.baseUrl}/propertyqr/999/${council}`);
-    await poll(() => page.getByRole('alert').textContent()).toBe('Error: Network response was not ok');
+    await poll(() => page.getByRole('alert').textContent()).toBe('मालमत्तेचा दाखला उघडता आला नाही (Error: Network response was not ok)');
     expect(await page.getByTestId('certificate-reason').textContent()).toBe('No property data found.');
 
     await page.goto(`${portal.baseUrl}/usermalmatta`);

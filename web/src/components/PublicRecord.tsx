@@ -67,6 +67,8 @@ export interface RecordTexts {
   empty: string;
   /** Put before the error's message ("Error: "). */
   errorPrefix?: string;
+  /** Said first, in Marathi, with the spec's English error after it in brackets (issue 29). */
+  errorMr?: string;
 }
 
 /** The page's body: the states in their words, or the record as `children` draws it. */
@@ -101,7 +103,7 @@ export function PublicRecord<T>({
     return (
       <>
         <p className="qr-state qr-state--error" role="alert">
-          {`${texts.errorPrefix ?? ''}${state.message}`}
+          {texts.errorMr ? `${texts.errorMr} (${texts.errorPrefix ?? ''}${state.message})` : `${texts.errorPrefix ?? ''}${state.message}`}
         </p>
         {state.reason && (
           <p className="qr-state" data-testid={reasonTestId}>

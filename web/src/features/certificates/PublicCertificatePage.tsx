@@ -93,7 +93,12 @@ export default function PublicCertificatePage({ kind, certificateId }: { kind: K
     <PublicRecord
       state={state}
       missing={id ? undefined : 'Certificate ID is missing.'}
-      texts={{ loading: 'Loading certificate...', empty: 'No certificate data found.', errorPrefix: 'Error: ' }}
+      texts={{
+        loading: 'प्रमाणपत्र उघडत आहे… (Loading certificate...)',
+        empty: 'प्रमाणपत्राची माहिती सापडली नाही (No certificate data found.)',
+        errorPrefix: 'Error: ',
+        errorMr: 'प्रमाणपत्र उघडता आले नाही',
+      }}
       reasonTestId="cert-error-reason"
     >
       {(r) => (

@@ -61,7 +61,12 @@ export default function PropertyCertificatePage({
     <PublicRecord
       state={state}
       missing={!number ? 'Malmatta number is missing.' : !userId ? 'User ID is missing.' : undefined}
-      texts={{ loading: 'Loading property certificate...', empty: 'No property data found.', errorPrefix: 'Error: ' }}
+      texts={{
+        loading: 'मालमत्तेचा दाखला उघडत आहे… (Loading property certificate...)',
+        empty: 'मालमत्तेची माहिती सापडली नाही (No property data found.)',
+        errorPrefix: 'Error: ',
+        errorMr: 'मालमत्तेचा दाखला उघडता आला नाही',
+      }}
       reasonTestId="certificate-reason"
     >
       {(r) => (
