@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
@@ -71,10 +72,10 @@ function withoutRawIndexes(sql: string): string {
 /** SQL that takes a database built from the existing migrations to schema.prisma ('' when none). */
 export async function diffMigrationsToSchema(): Promise<string> {
   const bg = await loadEngineModule();
-  const pglite = await PGlite.create({ extensions: { pg_trgm } });
-  const shadow = await PGlite.create({ extensions: { pg_trgm } });
+  const pglite = await PGlite.create({ extensions: { pg_trgm, btree_gin } });
+  const shadow = await PGlite.create({ extensions: { pg_trgm, btree_gin } });
   // The engine expects the error-capturing wrapper Prisma's CLI puts around a factory, and
-  // replays migrations on a shadow database it asks the factory for (PGlite with pg_trgm).
+  // replays migrations on a shadow database it asks the factory for (PGlite with pg_trgm and btree_gin).
   const inner = Object.assign(new PrismaPGlite(pglite), { connectToShadowDb: async () => new PrismaPGlite(shadow).connect() });
   const factory = bindMigrationAwareSqlAdapterFactory(inner as unknown as Parameters<typeof bindMigrationAwareSqlAdapterFactory>[0]);
   const engine = await bg.SchemaEngine.new({ datamodels: [[schemaPath, fs.readFileSync(schemaPath, 'utf8')]] }, () => {}, factory);
