@@ -1,7 +1,7 @@
 // /apiTokens: make a token on the screen (name, a scope, a last day), see its secret once and use
 // it against the API, see it listed, revoke it with the confirmation, and see the API refuse it.
 import { describe, expect, it } from 'vitest';
-import { screenshot, usePortal } from './helpers.ts';
+import { screenshot, typeDate, usePortal } from './helpers.ts';
 
 const { portal, staffPage } = usePortal();
 
@@ -24,7 +24,7 @@ describe('API tokens screen', () => {
     await poll(() => page.getByRole('alert').textContent()).toContain('Choose at least one scope');
 
     await page.getByRole('checkbox', { name: /प्रमाणपत्रे पाहणे/ }).check();
-    await page.getByLabel(/शेवटचा दिवस/).fill(nextYear());
+    await typeDate(page.getByRole('group', { name: /शेवटचा दिवस/ }), nextYear());
     await page.getByRole('button', { name: 'टोकन तयार करा (Create token)' }).click();
     const secretBox = page.getByTestId('token-secret-box');
     await secretBox.waitFor();

@@ -232,10 +232,12 @@ describe('residence certificate public page', () => {
   it('says so when the id is unknown or missing', async () => {
     const page = await browser.newPage();
     await page.goto(`${portal.baseUrl}/deathqr/00000000-0000-4000-8000-000000000000`);
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Error: Network response was not ok');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('प्रमाणपत्र उघडता आले नाही (Error: Network response was not ok)');
     expect(await page.getByTestId('cert-error-reason').textContent()).toBe('No death certificate with this id.');
     await page.goto(`${portal.baseUrl}/residenceqr/00000000-0000-4000-8000-000000000000`);
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Error: No residence certificate with this id.');
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('प्रमाणपत्र उघडता आले नाही (Error: No residence certificate with this id.)');
     for (const missing of ['/birthqr/%20', '/birthqr', '/marriageqr/']) {
       await page.goto(`${portal.baseUrl}${missing}`);
       await expect.poll(() => page.getByRole('alert').textContent()).toBe('Certificate ID is missing.');
