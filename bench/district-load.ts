@@ -292,18 +292,17 @@ async function loadRun(
       `${(samples.length / seconds).toFixed(0)} requests/s; load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
   );
   console.log(line('all', samples) + `   target p95 ≤ ${P95_TARGET} ms, no errors: ${p95 <= P95_TARGET && !errors ? 'met' : 'NOT MET'}`);
-  console.log(
-    line(
-      'staff',
-      samples.filter((s) => s.who === 'staff'),
-    ),
-  );
-  console.log(
-    line(
-      'public',
-      samples.filter((s) => s.who === 'public'),
-    ),
-  );
+  // Staff and public apart, over the whole run and after the mid-run act.
+  const byWho = (of: Sample[], label: (who: string) => string) =>
+    (['staff', 'public'] as const).forEach((who) =>
+      console.log(
+        line(
+          label(who),
+          of.filter((s) => s.who === who),
+        ),
+      ),
+    );
+  byWho(samples, (who) => who);
   for (const what of [...new Set(samples.map((s) => s.what))])
     console.log(
       line(
@@ -314,18 +313,7 @@ async function loadRun(
   if (midway) {
     const after = samples.filter((s) => s.at >= actedAt);
     console.log(`  after ${midway.what} (${((actedAt - start) / 1000).toFixed(0)} s in):`);
-    console.log(
-      line(
-        '  staff after',
-        after.filter((s) => s.who === 'staff'),
-      ),
-    );
-    console.log(
-      line(
-        '  public after',
-        after.filter((s) => s.who === 'public'),
-      ),
-    );
+    byWho(after, (who) => `  ${who} after`);
   }
   // Every acknowledged write must be in the primary; a failed one may or may not be (in flight).
   const acked = writes.filter((w) => w.id);

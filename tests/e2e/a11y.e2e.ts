@@ -125,23 +125,22 @@ async function sideways(page: Page): Promise<string[]> {
 describe.each([683, 320])('reflow at %i px: no sideways scrolling', (width) => {
   const pages = pagesAt(width);
 
-  it('on every public page', async () => {
+  /** The addresses that scroll sideways on `page`, with what sticks out. */
+  async function overflowing(page: Page, addresses: string[], open: (page: Page, address: string) => Promise<unknown>) {
     const found: Record<string, string[]> = {};
-    for (const address of PUBLIC) {
-      await openPublic(pages.visitor, address);
-      const over = await sideways(pages.visitor);
+    for (const address of addresses) {
+      await open(page, address);
+      const over = await sideways(page);
       if (over.length) found[address] = over;
     }
-    expect(found).toEqual({});
+    return found;
+  }
+
+  it('on every public page', async () => {
+    expect(await overflowing(pages.visitor, PUBLIC, openPublic)).toEqual({});
   }, 300_000);
 
   it('on every staff screen', async () => {
-    const found: Record<string, string[]> = {};
-    for (const address of STAFF) {
-      await openStaff(pages.staff, address);
-      const over = await sideways(pages.staff);
-      if (over.length) found[address] = over;
-    }
-    expect(found).toEqual({});
+    expect(await overflowing(pages.staff, STAFF, openStaff)).toEqual({});
   }, 300_000);
 });
