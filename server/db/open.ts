@@ -170,7 +170,7 @@ export function pgliteRunner(db: PGlite): SqlRunner {
 
 /** Plain SQL on one node-postgres client; COPY through pg-copy-streams (node-postgres has no COPY of
  *  its own), the protocol's STDIN and STDOUT. */
-export function pgRunner(client: import('pg').Client): SqlRunner {
+export function pgRunner(client: import('pg').Client): Required<SqlRunner> {
   return {
     query: async (q, params) => (await client.query(q, params)).rows,
     exec: async (q) => void (await client.query(q)),
@@ -185,6 +185,89 @@ export function pgRunner(client: import('pg').Client): SqlRunner {
       await pipeline(Readable.from([data]), client.query(from(`COPY ${target} FROM STDIN`)));
     },
   };
+}
+
+/** The server ended the session (administrator or crash shutdown, cannot connect now) or the
+ *  connection broke: the statement did not run to its answer. */
+const connectionEnded = (err: unknown) =>
+  ['57P01', '57P02', '57P03'].includes((err as { code?: string }).code ?? '') ||
+  /Connection terminated|ECONNRESET|EPIPE|not queryable/i.test((err as Error).message ?? '');
+
+/** The session lost inside a transaction: what it did is rolled back, and the caller must hear it. */
+export class SessionLost extends Error {}
+
+/** Plain SQL on one session of its own (a restore's BEGIN … COMMIT and a migration's advisory lock
+ *  need one), opened again when the server ends it. PostgreSQL restarted, a standby promoted, a
+ *  network cut or pg_terminate_backend must not take the portal down: an idle pg.Client's 'error'
+ *  with no listener ends the process (measured: a portal died at once when its backends were
+ *  terminated). A session lost inside a transaction fails the next statement (SessionLost), so a
+ *  BEGIN … COMMIT never carries on in autocommit on the new session; a session lost while idle is
+ *  replaced unseen (a statement sent before the loss was read is sent again on the new one). Statements run one at a time in the order asked (node-postgres's own queue for
+ *  concurrent queries on one client is deprecated). */
+export function sessionRunner(connect: () => Promise<import('pg').Client>, log: (msg: string) => void) {
+  let current: Promise<import('pg').Client> | undefined;
+  let lostInTransaction: string | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+  const session = () => {
+    if (current) return current;
+    const opening = connect().then((client) => {
+      const lost = (why: string) => {
+        if (current !== opening) return;
+        current = undefined;
+        const status = client.getTransactionStatus();
+        if (status === 'T' || status === 'E') lostInTransaction = why;
+        log(`database session lost (${why}); the next statement opens a new one`);
+        void client.end().catch(() => {});
+      };
+      client.on('error', (err) => lost(err.message));
+      client.on('end', () => lost('closed by the server'));
+      return client;
+    });
+    current = opening;
+    opening.catch(() => {
+      if (current === opening) current = undefined;
+    });
+    return opening;
+  };
+  const serial = <T>(work: (client: import('pg').Client) => Promise<T>): Promise<T> => {
+    const run = queue.then(async () => {
+      const client = await session();
+      if (lostInTransaction) {
+        const why = lostInTransaction;
+        lostInTransaction = undefined;
+        throw new SessionLost(`the database session was lost inside a transaction, which was rolled back (${why})`);
+      }
+      const idle = client.getTransactionStatus() !== 'T' && client.getTransactionStatus() !== 'E';
+      try {
+        return await work(client);
+      } catch (err) {
+        if (!connectionEnded(err)) throw err;
+        // Ended before it could answer (the server's goodbye was still unread when the statement
+        // went out): once more on a new session when it was not inside a transaction.
+        current = undefined;
+        lostInTransaction = undefined;
+        void client.end().catch(() => {});
+        if (!idle)
+          throw new SessionLost(`the database session was lost inside a transaction, which was rolled back (${(err as Error).message})`);
+        return work(await session());
+      }
+    });
+    queue = run.catch(() => {});
+    return run;
+  };
+  return {
+    query: <T>(q: string, params?: unknown[]) => serial((c) => pgRunner(c).query<T>(q, params)),
+    exec: (q: string) => serial((c) => pgRunner(c).exec(q)),
+    copyTo: (source: string) => serial((c) => pgRunner(c).copyTo(source)),
+    copyFrom: (target: string, data: Buffer) => serial((c) => pgRunner(c).copyFrom(target, data)),
+    /** Connects now (a start-up fails at once on a wrong address). */
+    open: () => serial(async () => {}),
+    async end() {
+      const c = current;
+      current = undefined;
+      if (c) await (await c.catch(() => undefined))?.end().catch(() => {});
+    },
+  } satisfies SqlRunner & Record<string, unknown>;
 }
 
 /** Holds both of PGlite's locks (no transaction open, no query running) while the files are
@@ -224,13 +307,17 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenDatabase> {
     // high (generate_series guesses 1,000 rows) PostgreSQL spent 1.1 of the rollover's 2.5 s
     // compiling it (bench/README.md, the tax books). The server's own setting is left alone.
     const options = '-c jit=off';
-    const client = new pg.Client({ connectionString: opts.databaseUrl, options });
-    await client.connect();
-    const sql = pgRunner(client);
+    const session = sessionRunner(async () => {
+      const client = new pg.Client({ connectionString: opts.databaseUrl, options });
+      await client.connect();
+      return client;
+    }, log);
+    const sql: SqlRunner = session;
     try {
+      await session.open();
       if (opts.migrate !== false) await applyMigrations(sql, log);
     } catch (err) {
-      await client.end();
+      await session.end();
       throw err;
     }
     const types = pgPrismaTyped((oid) => pg.types.getTypeParser(oid));
@@ -266,7 +353,7 @@ export async function openDatabase(opts: OpenOptions): Promise<OpenDatabase> {
       async close() {
         await primary.close();
         await standby?.close();
-        await client.end();
+        await session.end();
       },
     };
   }

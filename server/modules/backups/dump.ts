@@ -136,6 +136,9 @@ export async function dumpDatabase(sql: SqlRunner, dir: string): Promise<Dump> {
 export async function dumpServerDatabase(databaseUrl: string, dir: string): Promise<Dump> {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: databaseUrl, options: '-c jit=off' });
+  // Lost between two statements, the next one fails and the backup with it; with no listener the
+  // client's 'error' would end the portal.
+  client.on('error', () => {});
   await client.connect();
   try {
     return await dumpDatabase(pgRunner(client), dir);

@@ -24,7 +24,8 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (_request, reply) => {
       const result = { database: 'up', databaseKind: app.dbKind, uptimeSeconds: Math.round(process.uptime()) };
       try {
-        await app.sql.query('SELECT 1');
+        // Through the pool the routes use (the session of app.sql is for bulk work and one at a time).
+        await app.db.$queryRaw`SELECT 1`;
         return { isSuccess: true, message: 'ok', result };
       } catch (err) {
         app.log.error({ err }, 'health: database unreachable');
