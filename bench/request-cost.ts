@@ -6,6 +6,8 @@
 // DISTRICT_DB, a district database kept by `DISTRICT_KEEP=1 npm run bench -- district`, then sends
 // COST_REQUESTS (400) requests of each kind, COST_CONCURRENCY (8) at a time, and reads the portal's
 // and the CPU time of the database's backends from /proc before and after each kind (Linux only).
+// COST_KINDS=home,property runs the kinds whose names hold those words; COST_NODE_FLAGS adds flags
+// to the portal's node (--cpu-prof --cpu-prof-dir=… for a profile of it).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -184,7 +186,8 @@ export async function run() {
         `${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}`,
     );
     console.log('kind                       portal CPU/req  postgres CPU/req  wall p50   p95     req/s   (ceiling on 2 cores)');
-    for (const [name, next] of kinds) {
+    const only = process.env.COST_KINDS?.split(',');
+    for (const [name, next] of kinds.filter(([k]) => !only || only.some((o) => k.includes(o)))) {
       // A warm-up pass first: the first renders compile the code they run.
       for (let i = 0; i < 50; i++) await get(...next());
       const p0 = cpuTicks(child.pid!);

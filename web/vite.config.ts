@@ -71,6 +71,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
       },
   ssr: { noExternal: true },
+  // The SSR bundle holds React and MUI: left to process.env at run time it took their development
+  // builds under a portal started without NODE_ENV (the cluster's, `npm start`'s), whose checks and
+  // warnings made a public page's render several times its production cost (bench/request-cost.ts).
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   server: {
     proxy: { '/api': 'http://localhost:8080', '/uploads': 'http://localhost:8080' },
   },

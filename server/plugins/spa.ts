@@ -229,7 +229,11 @@ export default fp(async function spa(app: FastifyInstance, opts: { webDist: stri
       root: opts.webDist,
       prefix: '/',
       index: false,
-      wildcard: true,
+      // A route for each file of the build, found once at start: a server-rendered page's address
+      // (/propertyqr/…) goes straight to the not-found handler below, where a catch-all route
+      // stat()ed and read the folder for it on every request (~5% of a public page's CPU,
+      // bench/request-cost.ts). The build does not change under a running portal.
+      wildcard: false,
       preCompressed: true,
       setHeaders: (res, filePath) =>
         res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? YEAR : 'public, max-age=3600'),
