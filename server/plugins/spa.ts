@@ -126,15 +126,18 @@ function acceptsBrotli(request: FastifyRequest): boolean {
 }
 
 /** The pages' HTML at brotli's best quality, made in the background (~0.1 s of CPU for the home)
- *  once a page has been asked for a second time, and sent from then on: 20% fewer bytes than the
+ *  once a page has been asked for PACK_AFTER times, and sent from then on: 20% fewer bytes than the
  *  compress plugin's quick level (quality 4), so the home fits the first round trip of a slow
- *  connection (issue 12). A page seen once (most QR pages: one certificate, one scan) costs no
- *  packing. The page is still rendered for every request; only its compressed form is kept, keyed
- *  by its content. */
-function htmlPacker(limit = 32) {
-  // seen: asked for once; packing: under way; a Buffer: ready.
-  const packed = new Map<string, Buffer | 'seen' | 'packing'>();
-  const remember = (key: string, value: Buffer | 'seen' | 'packing') => {
+ *  connection (issue 12). A page asked for a few times (a QR page: one certificate, a scan or two)
+ *  costs no packing: packed from its second request, as it was, the QR pages of a district under
+ *  load spent a tenth of a second of CPU each on a copy seldom sent again (bench/request-cost.ts).
+ *  The page is still rendered for every request; only its compressed form is kept, keyed by its
+ *  content. */
+const PACK_AFTER = 4;
+function htmlPacker(limit = 128) {
+  // A number: times asked for; packing: under way; a Buffer: ready.
+  const packed = new Map<string, Buffer | number | 'packing'>();
+  const remember = (key: string, value: Buffer | number | 'packing') => {
     packed.delete(key);
     packed.set(key, value);
     if (packed.size > limit) packed.delete(packed.keys().next().value!);
@@ -147,8 +150,9 @@ function htmlPacker(limit = 32) {
       return hit;
     }
     if (hit === 'packing') return undefined;
-    if (hit === undefined) {
-      remember(key, 'seen');
+    const asked = (typeof hit === 'number' ? hit : 0) + 1;
+    if (asked < PACK_AFTER) {
+      remember(key, asked);
       return undefined;
     }
     remember(key, 'packing');
