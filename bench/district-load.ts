@@ -19,16 +19,14 @@
 import { execFile, execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import bcrypt from 'bcrypt';
 import { openDatabase, type OpenDatabase } from '../server/db/open.ts';
 import { root } from '../server/config.ts';
-import { certificateSignature } from '../server/lib/signed-links.ts';
 import { SMALLEST_BODY, nameAt } from './certificate-bodies.ts';
-import { booksInvariants, districtSize, seedDistrict } from './district-seed.ts';
+import { BENCH_PASSWORD, booksInvariants, districtSize, giveBenchPassword, seedDistrict, signedPropertyPage } from './district-seed.ts';
 import { percentile } from './timing.ts';
+import { httpClient, type Answer } from './http-client.ts';
 import { todayIso } from '../tests/helpers/tax-seed.ts';
 
 const PROXY = Number(process.env.CLUSTER_PORT || 8090);
@@ -40,46 +38,10 @@ const CLIENTS = Number(process.env.DISTRICT_LOAD_CLIENTS || 200);
 /** A pause after each answer, 0–2× this on average (a person reading the page); 0: none. */
 const THINK_MS = Number(process.env.DISTRICT_LOAD_THINK_MS || 0);
 const think = () => (THINK_MS ? new Promise((r) => setTimeout(r, Math.random() * 2 * THINK_MS)) : undefined);
-const PASSWORD = 'District-bench-1';
 const P95_TARGET = 100;
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS + 10 });
-interface Answer {
-  status: number;
-  body: string;
-  ms: number;
-}
-function request(method: string, url: string, opts: { headers?: Record<string, string>; body?: unknown } = {}): Promise<Answer> {
-  const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-  const t0 = performance.now();
-  return new Promise((resolve) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: PROXY,
-        path: url,
-        method,
-        agent,
-        timeout: 30_000,
-        headers: {
-          ...opts.headers,
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - t0 }),
-        );
-        res.on('error', () => resolve({ status: 0, body: '', ms: performance.now() - t0 }));
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => resolve({ status: 0, body: '', ms: performance.now() - t0 }));
-    req.end(payload);
-  });
-}
+const client = httpClient(PROXY, { maxSockets: CLIENTS + 10, timeoutMs: 30_000 });
+const request = client.request;
 
 const pick = <T>(a: readonly T[]) => a[Math.floor(Math.random() * a.length)];
 const upTo = (n: number) => 1 + Math.floor(Math.random() * n);
@@ -114,7 +76,7 @@ async function fixture(database: OpenDatabase): Promise<Fixture> {
     const broken = Object.entries(await booksInvariants(database, [ids[0], ids[ids.length - 1]])).filter(([, v]) => v);
     if (broken.length) throw new Error(`seeded books break their invariants: ${JSON.stringify(broken)}`);
     // The councils the staff clients log in to: a password of their own.
-    await q(`UPDATE "User" SET "passwordHash" = $1 WHERE "id" = ANY($2::int[])`, [await bcrypt.hash(PASSWORD, 10), ids]);
+    await giveBenchPassword(database, ids);
   }
   const councils = (await q<{ id: number }>(`SELECT "councilId" AS id FROM "DistrictCouncil" ORDER BY 1`)).map((r) => r.id);
   const [{ per }] = await q<{ per: number }>(`SELECT max("serialNo")::int AS per FROM "Property" WHERE "createdByUserId" = $1`, [
@@ -134,7 +96,7 @@ async function fixture(database: OpenDatabase): Promise<Fixture> {
 async function staffOf(database: OpenDatabase, council: number, address: string): Promise<Council> {
   const [{ username }] = await database.sql.query<{ username: string }>(`SELECT "username" FROM "User" WHERE "id" = $1`, [council]);
   const res = await request('POST', '/api/User/login', {
-    body: { username, password: PASSWORD },
+    body: { username, password: BENCH_PASSWORD },
     headers: { 'x-forwarded-for': address },
   });
   if (res.status !== 200) throw new Error(`login of ${username}: ${res.status} ${res.body.slice(0, 200)}`);
@@ -194,10 +156,7 @@ async function loadRun(
       else if (r < 0.7) {
         const council = pick(f.councils);
         const no = String(upTo(f.perCouncil));
-        [what, url] = [
-          'property page',
-          `/propertyqr/${encodeURIComponent(no)}/${council}?s=${certificateSignature(f.secret, council, no)}`,
-        ];
+        [what, url] = ['property page', signedPropertyPage(f.secret, council, no)];
       } else {
         const c = pick(f.certificates);
         [what, url] = ['certificate QR page', `/${c.kind}qr/${c.id}`];
@@ -374,7 +333,7 @@ export async function run() {
       pg('start');
     }
   } finally {
-    agent.destroy();
+    client.destroy();
     await database.close();
   }
 }

@@ -5,10 +5,27 @@
 // councils grouped into one district, then VACUUM ANALYZE. Then the books' invariants checked on a
 // few councils, so the timed data is what the portal itself would have written.
 // Not a benchmark (no run()): bench/run.ts does not import it.
+import bcrypt from 'bcrypt';
+import { certificateSignature } from '../server/lib/signed-links.ts';
 import { seedTaxedInBulk } from '../tests/helpers/tax-seed.ts';
 import { taxYearOf } from '../common/property/tax.ts';
 import { todayInIndia } from '../common/dates.ts';
 import { FIRST_NAMES, LAST_NAMES } from './certificate-bodies.ts';
+
+/** The password the benches that drive a running portal give the councils their staff clients log in to. */
+export const BENCH_PASSWORD = 'District-bench-1';
+
+/** Gives these councils BENCH_PASSWORD. */
+export async function giveBenchPassword(database: Sql, councils: number[]) {
+  await database.sql.query(`UPDATE "User" SET "passwordHash" = $1 WHERE "id" = ANY($2::int[])`, [
+    await bcrypt.hash(BENCH_PASSWORD, 10),
+    councils,
+  ]);
+}
+
+/** A property's public certificate page by the link its QR code carries (signed with the portal's secret). */
+export const signedPropertyPage = (secret: string, council: number, no: string) =>
+  `/propertyqr/${encodeURIComponent(no)}/${council}?s=${certificateSignature(secret, council, no)}`;
 
 interface Sql {
   kind: 'postgresql' | 'pglite';

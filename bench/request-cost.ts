@@ -10,44 +10,22 @@
 // to the portal's node (--cpu-prof --cpu-prof-dir=… for a profile of it).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import bcrypt from 'bcrypt';
 import { openDatabase, type OpenDatabase } from '../server/db/open.ts';
 import { root } from '../server/config.ts';
-import { certificateSignature } from '../server/lib/signed-links.ts';
 import { percentile } from './timing.ts';
+import { BENCH_PASSWORD, giveBenchPassword, signedPropertyPage } from './district-seed.ts';
+import { httpClient } from './http-client.ts';
 
 const PORT = Number(process.env.COST_PORT || 8095);
 const REQUESTS = Number(process.env.COST_REQUESTS || 400);
 const CONCURRENCY = Number(process.env.COST_CONCURRENCY || 8);
-const PASSWORD = 'District-bench-1';
 const TICK_MS = 1000 / 100; // USER_HZ: /proc counts CPU in hundredths of a second
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY + 2 });
-function get(url: string, headers: Record<string, string> = {}, body?: unknown): Promise<{ status: number; body: string }> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port: PORT,
-        path: url,
-        method: payload ? 'POST' : 'GET',
-        agent,
-        headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+const client = httpClient(PORT, { maxSockets: CONCURRENCY + 2 });
+const get = (url: string, headers: Record<string, string> = {}, body?: unknown) =>
+  client.request(body === undefined ? 'GET' : 'POST', url, { headers, body });
 
 /** utime + stime of a process, in ticks (0 once it is gone). */
 function cpuTicks(pid: number): number {
@@ -74,11 +52,7 @@ function postgresSpent(before: Map<number, number>, after: Map<number, number>) 
 async function waitForHealth(child: { exitCode: number | null }) {
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error('the portal exited while starting');
-    const ok = await get('/api/health').then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) return;
+    if ((await get('/api/health')).status === 200) return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('the portal did not answer /api/health in 2 minutes');
@@ -102,10 +76,10 @@ export async function run() {
     councils[0].id,
   ]);
   const staffCouncils = councils.slice(0, 8);
-  await q(`UPDATE "User" SET "passwordHash" = $1 WHERE "id" = ANY($2::int[])`, [
-    await bcrypt.hash(PASSWORD, 10),
+  await giveBenchPassword(
+    database,
     staffCouncils.map((c) => c.id),
-  ]);
+  );
   const certificates = await q<{ kind: string; id: string }>(
     `(SELECT 'birth' AS kind, "birthCertificatesId"::text AS id FROM "BirthCertificate" LIMIT 200)
      UNION ALL (SELECT 'death', "deathCertificatesId"::text FROM "DeathCertificate" LIMIT 200)`,
@@ -113,7 +87,7 @@ export async function run() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-cost-'));
   const child = spawn(
     process.execPath,
-    ['--max-semi-space-size=4', '--v8-pool-size=0', ...(process.env.COST_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), main],
+    ['--max-semi-space-size=16', '--v8-pool-size=0', ...(process.env.COST_NODE_FLAGS?.split(' ').filter(Boolean) ?? []), main],
     {
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
@@ -132,7 +106,7 @@ export async function run() {
     const [{ value: secret }] = await q<{ value: string }>(`SELECT "value" FROM "PortalSetting" WHERE "name" = 'jwt-secret'`);
     const tokens: string[] = [];
     for (const [i, c] of staffCouncils.entries()) {
-      const r = await get('/api/User/login', { 'x-forwarded-for': `10.9.0.${i + 1}` }, { username: c.username, password: PASSWORD });
+      const r = await get('/api/User/login', { 'x-forwarded-for': `10.9.0.${i + 1}` }, { username: c.username, password: BENCH_PASSWORD });
       if (r.status !== 200) throw new Error(`login ${c.username}: ${r.status} ${r.body.slice(0, 200)}`);
       tokens.push(JSON.parse(r.body).result.token);
     }
@@ -154,7 +128,7 @@ export async function run() {
         () => {
           const c = pick(councils).id;
           const no = String(upTo(per));
-          return [`/propertyqr/${no}/${c}?s=${certificateSignature(secret, c, no)}`, publicHeaders()];
+          return [signedPropertyPage(secret, c, no), publicHeaders()];
         },
       ],
       [
@@ -222,7 +196,7 @@ export async function run() {
     }
   } finally {
     child.kill('SIGTERM');
-    agent.destroy();
+    client.destroy();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -77,6 +77,9 @@ const CALLS: Record<string, Record<string, Calls>> = {
       ['2099-01-01', new Date(), { error: 'disk full' }],
     ],
   },
+  health: {
+    databaseAnswers: () => [[]],
+  },
   cluster: {
     takeSliding: () => [['raw-sql:sliding', 3, 60_000]],
     releaseSliding: () => [['raw-sql:sliding']],

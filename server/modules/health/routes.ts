@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Envelope } from '../../lib/schema.ts';
+import { databaseAnswers } from './sql.ts';
 
 const Health = Type.Object({ database: Type.String(), databaseKind: Type.String(), uptimeSeconds: Type.Number() });
 
@@ -24,8 +25,7 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (_request, reply) => {
       const result = { database: 'up', databaseKind: app.dbKind, uptimeSeconds: Math.round(process.uptime()) };
       try {
-        // Through the pool the routes use (the session of app.sql is for bulk work and one at a time).
-        await app.db.$queryRaw`SELECT 1`;
+        await databaseAnswers(app.db);
         return { isSuccess: true, message: 'ok', result };
       } catch (err) {
         app.log.error({ err }, 'health: database unreachable');
