@@ -12,8 +12,13 @@ const root = path.resolve(import.meta.dirname, '..');
 const stampFile = path.join(root, 'dist/build-stamp.json');
 const bin = (name) => path.join(root, 'node_modules/.bin', process.platform === 'win32' ? `${name}.cmd` : name);
 
+// A build is a production build whoever starts it: under vitest (NODE_ENV=test, the tests' global
+// setup builds) the React plugin compiled JSX for React's development runtime, which the SSR
+// bundle's production React does not have (every server-rendered page answered 500 in CI).
+const env = { ...process.env, NODE_ENV: 'production' };
+
 function run(cmd, args) {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32', env });
   if (r.status !== 0) throw new Error(`${path.basename(cmd)} ${args.join(' ')} failed`);
 }
 

@@ -202,8 +202,9 @@ export class SessionLost extends Error {}
  *  with no listener ends the process (measured: a portal died at once when its backends were
  *  terminated). A session lost inside a transaction fails the next statement (SessionLost), so a
  *  BEGIN … COMMIT never carries on in autocommit on the new session; a session lost while idle is
- *  replaced unseen (a statement sent before the loss was read is sent again on the new one). Statements run one at a time in the order asked (node-postgres's own queue for
- *  concurrent queries on one client is deprecated). */
+ *  replaced unseen (a statement sent before the loss was read is sent again on the new one).
+ *  Statements run one at a time in the order asked (node-postgres's own queue for concurrent
+ *  queries on one client is deprecated). */
 export function sessionRunner(connect: () => Promise<import('pg').Client>, log: (msg: string) => void) {
   let current: Promise<import('pg').Client> | undefined;
   let lostInTransaction: string | undefined;
