@@ -26,6 +26,7 @@ import { root } from '../server/config.ts';
 import { SMALLEST_BODY, nameAt } from './certificate-bodies.ts';
 import { BENCH_PASSWORD, booksInvariants, districtSize, giveBenchPassword, seedDistrict, signedPropertyPage } from './district-seed.ts';
 import { percentile } from './timing.ts';
+import { PATHS } from '../common/certificates/paths.ts';
 import { httpClient, type Answer } from './http-client.ts';
 import { todayIso } from '../tests/helpers/tax-seed.ts';
 
@@ -166,12 +167,7 @@ async function loadRun(
       await think();
     }
   };
-  const lists = [
-    '/api/BirthCertificate/paged',
-    '/api/DeathCertificate/paged',
-    '/api/ResidenceCertificate',
-    '/api/MarriageCertificate/paged',
-  ];
+  const lists = Object.values(PATHS).map((p) => p.listPath);
   const staffClient = async (c: Council, n: number) => {
     const headers = { authorization: `Bearer ${c.token}`, 'x-forwarded-for': `10.50.${Math.floor(n / 250)}.${1 + (n % 250)}` };
     let serial = 0;

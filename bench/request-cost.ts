@@ -15,6 +15,7 @@ import path from 'node:path';
 import { openDatabase, type OpenDatabase } from '../server/db/open.ts';
 import { root } from '../server/config.ts';
 import { percentile } from './timing.ts';
+import { PATHS } from '../common/certificates/paths.ts';
 import { BENCH_PASSWORD, giveBenchPassword, signedPropertyPage } from './district-seed.ts';
 import { httpClient } from './http-client.ts';
 
@@ -114,12 +115,7 @@ export async function run() {
     // A public client's own address each request, a staff client's council each request: no limit is reached.
     const publicHeaders = () => ({ 'x-forwarded-for': `10.${1 + (n % 200)}.${n++ % 250}.7`, 'accept-encoding': 'br, gzip' });
     const staffHeaders = () => ({ authorization: `Bearer ${pick(tokens)}`, 'x-forwarded-for': `10.250.${n % 250}.${1 + (n++ % 250)}` });
-    const lists = [
-      '/api/BirthCertificate/paged',
-      '/api/DeathCertificate/paged',
-      '/api/ResidenceCertificate',
-      '/api/MarriageCertificate/paged',
-    ];
+    const lists = Object.values(PATHS).map((p) => p.listPath);
     const kinds: [string, () => [string, Record<string, string>]][] = [
       ['health (floor)', () => ['/api/health', publicHeaders()]],
       ['home page /', () => ['/', publicHeaders()]],
