@@ -4,11 +4,9 @@
 // certificate and a receipt check carry their record, or the server's reason for an unknown id; the
 // property search its own captcha; staff addresses stay the browser app; a page the server cannot
 // read for (the database down) or render says so without JavaScript. Uses the real build
-// (web/dist, web/dist-server), made if missing.
-import { spawnSync } from 'node:child_process';
+// (web/dist, web/dist-server), which the tests' global setup makes before any file runs.
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
@@ -26,12 +24,6 @@ const webDist = path.join(root, 'web/dist');
 let app: App;
 const NAME = 'ग्रामपंचायत कार्यालय सोनगाव <बु.>';
 
-beforeAll(async () => {
-  if (!fs.existsSync(path.join(root, 'web/dist-server/entry-server.js')) || !fs.existsSync(path.join(webDist, 'public.html'))) {
-    const built = spawnSync(process.execPath, ['scripts/build.mjs', 'web'], { cwd: root, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('could not build the web app');
-  }
-});
 const t = useTestApp();
 const council = useCouncil(t);
 beforeAll(async () => {

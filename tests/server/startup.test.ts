@@ -2,9 +2,11 @@
 // changed, then the compiled server under plain Node) on an embedded database in a fresh DATA_DIR,
 // and restarts as a deployed server does them (`npm run start:prod`). Always PGlite here (even
 // when DATABASE_URL is set for the rest), so both database paths stay tested in CI.
+// What `npm start` would build first is built by the tests' global setup (nothing when dist/ is
+// current), so every test below can also run the compiled server directly, as `npm run start:prod` does.
 // Every wait is on the portal's own signal ("Portal ready" on stdout, or its exit), never on a
 // fixed budget: a loaded machine makes it slower, not red.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -54,13 +56,6 @@ async function stop(child: ChildProcess) {
   child.kill('SIGTERM');
   await done;
 }
-
-beforeAll(() => {
-  // What `npm start` would build first (nothing when dist/ is current), so every test below can
-  // also run the compiled server directly, as `npm run start:prod` does.
-  const r = spawnSync(process.execPath, ['scripts/build.mjs', '--changed'], { cwd: root, encoding: 'utf8' });
-  expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
-}, SLOW);
 
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
