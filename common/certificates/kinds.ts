@@ -19,8 +19,6 @@ export type { KindName };
 
 export interface CertificateKind extends KindPaths {
   kind: KindName;
-  /** Screen title (the staff screen) and the public page's title. */
-  title: Label;
   publicTitle: Label;
   /** In server messages: "No birth certificate with this id." */
   label: string;
@@ -182,7 +180,6 @@ export const birth: CertificateKind = {
   kind: 'birth',
   ...PATHS.birth,
   label: 'birth certificate',
-  title: { mr: 'जन्म प्रमाणपत्र', en: 'Birth certificates' },
   publicTitle: { mr: 'जन्म प्रमाणपत्र', en: 'Birth Certificate' },
   fields: [
     // The earlier client sends 0 for an empty serial number.
@@ -312,7 +309,6 @@ export const death: CertificateKind = {
   kind: 'death',
   ...PATHS.death,
   label: 'death certificate',
-  title: { mr: 'मृत्यू प्रमाणपत्र', en: 'Death certificates' },
   publicTitle: { mr: 'मृत्यू प्रमाणपत्र', en: 'Death Certificate' },
   fields: [
     text('registrationNumber', 'नोंदणी क्रमांक', 'Registration number', 50, {
@@ -418,7 +414,6 @@ export const residence: CertificateKind = {
   kind: 'residence',
   ...PATHS.residence,
   label: 'residence certificate',
-  title: { mr: 'रहिवासी दाखला', en: 'Residence certificates' },
   publicTitle: { mr: 'रहिवासी दाखला', en: 'Residential Certificate' },
   fields: [
     text('registrationNumber', 'दाखला क्रमांक', 'Certificate number', 50, {
@@ -547,7 +542,6 @@ export const marriage: CertificateKind = {
   kind: 'marriage',
   ...PATHS.marriage,
   label: 'marriage certificate',
-  title: { mr: 'विवाह नोंदणी प्रमाणपत्र', en: 'Marriage certificates' },
   publicTitle: { mr: 'विवाह नोंदणी प्रमाणपत्र', en: 'Marriage Certificate' },
   fields: [
     text('registrationNumber', 'नोंदणी क्रमांक', 'Registration number', 50, {

@@ -7,6 +7,7 @@
 // imports a module holding lazy imports splits the bundler's preload helper out of the main chunk
 // (one more request for the home page).
 import { lazy, type ReactNode } from 'react';
+import { PATHS, type KindName } from '../../../common/certificates/paths.ts';
 
 const DashboardPage = lazy(() => import('./DashboardPage.tsx'));
 const SiteProfileAdminPage = lazy(() => import('../features/site/SiteProfileAdminPage.tsx'));
@@ -56,34 +57,13 @@ export interface StaffScreen {
 export const staffScreens: StaffScreen[] = [
   { path: '/admin', title: { mr: 'डॅशबोर्ड', en: 'Dashboard' }, element: <Dashboard />, sidebar: true },
   // Certificates (spec 2): the clerk's daily work, first in the sidebar under the dashboard (issue 29).
-  {
-    path: '/birthCertForm',
-    title: { mr: 'जन्म प्रमाणपत्र', en: 'Birth certificates' },
-    element: <CertificateAdminPage key="birth" kind="birth" />,
+  ...(Object.keys(PATHS) as KindName[]).map((kind): StaffScreen => ({
+    path: PATHS[kind].screen,
+    title: PATHS[kind].title,
+    element: <CertificateAdminPage key={kind} kind={kind} />,
     sidebar: true,
     card: true,
-  },
-  {
-    path: '/deathCertForm',
-    title: { mr: 'मृत्यू प्रमाणपत्र', en: 'Death certificates' },
-    element: <CertificateAdminPage key="death" kind="death" />,
-    sidebar: true,
-    card: true,
-  },
-  {
-    path: '/residentialCertForm',
-    title: { mr: 'रहिवासी दाखला', en: 'Residence certificates' },
-    element: <CertificateAdminPage key="residence" kind="residence" />,
-    sidebar: true,
-    card: true,
-  },
-  {
-    path: '/marriageCertForm',
-    title: { mr: 'विवाह नोंदणी प्रमाणपत्र', en: 'Marriage certificates' },
-    element: <CertificateAdminPage key="marriage" kind="marriage" />,
-    sidebar: true,
-    card: true,
-  },
+  })),
   // Property register and tax (spec 3).
   {
     path: '/receipt8no',

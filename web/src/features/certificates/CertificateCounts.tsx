@@ -8,13 +8,13 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useCertificateCounts } from './countQueries.ts';
-import type { KindName } from './paths.ts';
+import { PATHS, type KindName } from './paths.ts';
 
-const CARDS: { kind: KindName; mr: string; en: string; to: string; color: string }[] = [
-  { kind: 'birth', mr: 'जन्म', en: 'Birth', to: '/birthCertForm', color: '#2e7d32' },
-  { kind: 'death', mr: 'मृत्यू', en: 'Death', to: '/deathCertForm', color: '#546e7a' },
-  { kind: 'residence', mr: 'रहिवासी', en: 'Residence', to: '/residentialCertForm', color: '#0d47a1' },
-  { kind: 'marriage', mr: 'विवाह', en: 'Marriage', to: '/marriageCertForm', color: '#ad1457' },
+const CARDS: { kind: KindName; mr: string; en: string; color: string }[] = [
+  { kind: 'birth', mr: 'जन्म', en: 'Birth', color: '#2e7d32' },
+  { kind: 'death', mr: 'मृत्यू', en: 'Death', color: '#546e7a' },
+  { kind: 'residence', mr: 'रहिवासी', en: 'Residence', color: '#0d47a1' },
+  { kind: 'marriage', mr: 'विवाह', en: 'Marriage', color: '#ad1457' },
 ];
 
 export default function CertificateCounts() {
@@ -25,7 +25,7 @@ export default function CertificateCounts() {
       {CARDS.map((c, i) => (
         <Grid key={c.kind} size={{ xs: 6, md: 3 }}>
           <Card sx={{ height: '100%', borderTop: `4px solid ${c.color}` }}>
-            <CardActionArea component={RouterLink} to={c.to} sx={{ height: '100%' }}>
+            <CardActionArea component={RouterLink} to={PATHS[c.kind].screen} sx={{ height: '100%' }}>
               <CardContent sx={{ p: { xs: 1.5, sm: 2 } }}>
                 <Typography color="text.secondary" sx={{ fontSize: 14 }}>
                   {c.mr} प्रमाणपत्रे · {c.en}
