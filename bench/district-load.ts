@@ -24,8 +24,9 @@ import path from 'node:path';
 import { openDatabase, type OpenDatabase } from '../server/db/open.ts';
 import { root } from '../server/config.ts';
 import { SMALLEST_BODY, nameAt } from './certificate-bodies.ts';
-import { BENCH_PASSWORD, booksInvariants, districtSize, giveBenchPassword, seedDistrict, signedPropertyPage } from './district-seed.ts';
+import { BENCH_PASSWORD, booksInvariants, districtSize, giveBenchPassword, seedDistrict } from './district-seed.ts';
 import { percentile } from './timing.ts';
+import { certificatePath } from '../server/lib/signed-links.ts';
 import { PATHS } from '../common/certificates/paths.ts';
 import { httpClient, type Answer } from './http-client.ts';
 import { todayIso } from '../tests/helpers/tax-seed.ts';
@@ -157,7 +158,7 @@ async function loadRun(
       else if (r < 0.7) {
         const council = pick(f.councils);
         const no = String(upTo(f.perCouncil));
-        [what, url] = ['property page', signedPropertyPage(f.secret, council, no)];
+        [what, url] = ['property page', certificatePath(f.secret, council, no)];
       } else {
         const c = pick(f.certificates);
         [what, url] = ['certificate QR page', `/${c.kind}qr/${c.id}`];

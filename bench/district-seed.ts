@@ -1,4 +1,4 @@
-// A district in bulk (issue 32), for bench/district.ts and bench/district-load.ts: councils (User
+// A district in bulk (issue 32), for bench/district.ts, district-load.ts and request-cost.ts: councils (User
 // rows) × properties with owners, assessments and three tax years of books (tests/helpers/tax-seed.ts
 // seedTaxedInBulk, called for a batch of councils at once: every statement runs over councils ×
 // properties), certificates of the four kinds spread over the councils and a year, sent SMS, the
@@ -6,7 +6,6 @@
 // few councils, so the timed data is what the portal itself would have written.
 // Not a benchmark (no run()): bench/run.ts does not import it.
 import bcrypt from 'bcrypt';
-import { certificateSignature } from '../server/lib/signed-links.ts';
 import { seedTaxedInBulk } from '../tests/helpers/tax-seed.ts';
 import { taxYearOf } from '../common/property/tax.ts';
 import { todayInIndia } from '../common/dates.ts';
@@ -22,10 +21,6 @@ export async function giveBenchPassword(database: Sql, councils: number[]) {
     councils,
   ]);
 }
-
-/** A property's public certificate page by the link its QR code carries (signed with the portal's secret). */
-export const signedPropertyPage = (secret: string, council: number, no: string) =>
-  `/propertyqr/${encodeURIComponent(no)}/${council}?s=${certificateSignature(secret, council, no)}`;
 
 interface Sql {
   kind: 'postgresql' | 'pglite';

@@ -15,8 +15,9 @@ import path from 'node:path';
 import { openDatabase, type OpenDatabase } from '../server/db/open.ts';
 import { root } from '../server/config.ts';
 import { percentile } from './timing.ts';
+import { certificatePath } from '../server/lib/signed-links.ts';
 import { PATHS } from '../common/certificates/paths.ts';
-import { BENCH_PASSWORD, giveBenchPassword, signedPropertyPage } from './district-seed.ts';
+import { BENCH_PASSWORD, giveBenchPassword } from './district-seed.ts';
 import { httpClient } from './http-client.ts';
 
 const PORT = Number(process.env.COST_PORT || 8095);
@@ -124,7 +125,7 @@ export async function run() {
         () => {
           const c = pick(councils).id;
           const no = String(upTo(per));
-          return [signedPropertyPage(secret, c, no), publicHeaders()];
+          return [certificatePath(secret, c, no), publicHeaders()];
         },
       ],
       [
