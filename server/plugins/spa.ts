@@ -257,12 +257,17 @@ export default fp(async function spa(app: FastifyInstance, opts: { webDist: stri
 
   /** Pages built from a read the API marks no-store (a captcha, a receipt): sent no-store too. */
   const unstored = new WeakSet<FastifyRequest>();
+  /** Pages whose first read was counted against the visitor's address, and not refused: their
+   *  other reads are not counted again (app.rateLimit.pageReadHeaders). */
+  const counted = new WeakSet<FastifyRequest>();
 
   /** An API read for the page, in-process, as from the visitor's address (per-address limits such
-   *  as the captcha's count the visitor, not the server): the result of a 200 envelope; any other
+   *  as the captcha's count the visitor, not the server; the page counts once): the result of a 200 envelope; any other
    *  answer throws its status and message (the page shows a 4xx's words, entry-server.tsx). */
   async function read(url: string, request: FastifyRequest): Promise<unknown> {
-    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' }, remoteAddress: request.ip });
+    const headers = { accept: 'application/json', ...(counted.has(request) ? app.rateLimit.pageReadHeaders : {}) };
+    const res = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
+    if (res.statusCode !== 429) counted.add(request);
     // A page is kept no longer than its reads may be: the search's captcha is answered once, so a
     // stored copy of the page (the browser's Back) would carry a spent one.
     if (String(res.headers['cache-control'] ?? '').includes('no-store')) unstored.add(request);

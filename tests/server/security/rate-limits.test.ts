@@ -1,8 +1,10 @@
 // RateLimit headers on every /api answer, and the limits behind them (issue 15): per API token
 // (API_TOKEN_RATE_LIMIT) and per address for everything else (API_ADDRESS_RATE_LIMIT).
-import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, useCouncil, injectAs } from '../../helpers/app.ts';
 import { loadConfig } from '../../../server/config.ts';
+import { buildApp, type App } from '../../../server/app.ts';
 
 const TOKEN_LIMIT = 4;
 const ADDRESS_LIMIT = 6;
@@ -58,6 +60,48 @@ describe('per address', () => {
   it('leaves the web pages and files outside /api alone', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/', remoteAddress: '10.20.0.4' });
     expect(res.headers['ratelimit-limit']).toBeUndefined();
+  });
+});
+
+describe('server-rendered pages', () => {
+  // The real build (web/dist, web/dist-server), which the tests' global setup makes; this council
+  // is the home's.
+  let web: App;
+  beforeAll(async () => {
+    const webDist = path.resolve(import.meta.dirname, '../../../web/dist');
+    web = await buildApp({ ...t.config, webDist, publicUserId: council.userId }, t.database, false);
+    await web.ready();
+  });
+  afterAll(() => web?.close());
+  const pageData = (html: string) =>
+    JSON.parse(/<script type="application\/json" id="gp-data">(.*?)<\/script>/s.exec(html)![1]) as Record<string, unknown>;
+
+  it('count as one request of their visitor, whatever the number of API reads they make', async () => {
+    const remoteAddress = '10.20.0.5';
+    const page = await web.inject({ method: 'GET', url: '/', remoteAddress });
+    expect(page.statusCode).toBe(200);
+    const reads = Object.keys(pageData(page.body)).filter((k) => k.startsWith('/api/'));
+    expect(reads.length).toBeGreaterThanOrEqual(3); // the profile, the slides and the news
+    const next = await web.inject({ method: 'GET', url: '/api/health', remoteAddress });
+    expect(limits(next).remaining).toBe(ADDRESS_LIMIT - 2);
+  });
+
+  it('counts a request that names the page-read header without the portal’s secret', async () => {
+    const remoteAddress = '10.20.0.6';
+    const [name, secret] = Object.entries(web.rateLimit.pageReadHeaders)[0];
+    for (const guess of ['1', secret.slice(1), `${secret} `])
+      await web.inject({ method: 'GET', url: '/api/health', remoteAddress, headers: { [name]: guess } });
+    const next = await web.inject({ method: 'GET', url: '/api/health', remoteAddress });
+    expect(limits(next).remaining).toBe(ADDRESS_LIMIT - 4);
+  });
+
+  it('reads nothing for a visitor over the limit: every read of the page is refused', async () => {
+    const remoteAddress = '10.20.0.7';
+    for (let i = 0; i < ADDRESS_LIMIT; i++) await web.inject({ method: 'GET', url: '/api/health', remoteAddress });
+    const page = await web.inject({ method: 'GET', url: '/', remoteAddress });
+    const data = pageData(page.body);
+    expect(Object.keys(data).filter((k) => k.startsWith('/api/'))).toEqual([]);
+    expect(Object.values(data)).toContainEqual(expect.objectContaining({ status: 429 }));
   });
 });
 
