@@ -18,6 +18,7 @@
 // and a record of each acknowledged write, which a generic tool would not keep.
 import { execFile, execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import pg from 'pg';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,24 @@ import { todayIso } from '../tests/helpers/tax-seed.ts';
 
 const PROXY = Number(process.env.CLUSTER_PORT || 8090);
 const PRIMARY_URL = process.env.DISTRICT_LOAD_DB || 'postgresql://postgres@127.0.0.1:5440/portal';
+const STANDBY_URL = process.env.DISTRICT_LOAD_STANDBY_DB || 'postgresql://postgres@127.0.0.1:5441/portal';
+
+/** Transactions the standby has run on the portal's database, from its own statistics (null when
+ *  it does not answer): a run that gives it none read every public page on the primary. */
+async function standbyTransactions(): Promise<number | null> {
+  const client = new pg.Client({ connectionString: STANDBY_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ n: string }>(
+      `SELECT (xact_commit + xact_rollback)::text AS n FROM pg_stat_database WHERE datname = current_database()`,
+    );
+    return Number(rows[0].n);
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
 const PG_VERSION = process.env.CLUSTER_PG_VERSION || '15';
 const STATE = path.resolve(process.env.CLUSTER_DIR || path.join(root, 'data', 'cluster'));
 const SECONDS = Number(process.env.DISTRICT_LOAD_SECONDS || 120);
@@ -135,6 +154,7 @@ async function loadRun(
   const samples: Sample[] = [];
   const writes: Write[] = [];
   const loads: number[] = [loadNow()];
+  const standbyBefore = await standbyTransactions();
   const start = performance.now();
   const end = start + SECONDS * 1000;
   let actedAt = Infinity;
@@ -271,6 +291,14 @@ async function loadRun(
     console.log(`  after ${midway.what} (${((actedAt - start) / 1000).toFixed(0)} s in):`);
     byWho(after, (who) => `  ${who} after`);
   }
+  const standbyAfter = await standbyTransactions();
+  console.log(
+    `  standby: ${
+      standbyBefore === null || standbyAfter === null
+        ? `not answering ${standbyBefore === null ? 'at the start' : 'at the end'}`
+        : `${standbyAfter - standbyBefore} transactions on it during the run (public pages' reads; 0 means all went to the primary)`
+    }`,
+  );
   // Every acknowledged write must be in the primary; a failed one may or may not be (in flight).
   const acked = writes.filter((w) => w.id);
   const payments = acked.filter((w) => w.kind === 'payment').map((w) => w.id!);

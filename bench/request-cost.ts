@@ -29,16 +29,20 @@ const client = httpClient(PORT, { maxSockets: CONCURRENCY + 2 });
 const get = (url: string, headers: Record<string, string> = {}, body?: unknown) =>
   client.request(body === undefined ? 'GET' : 'POST', url, { headers, body });
 
-/** utime + stime of a process, in ticks (0 once it is gone). */
-function cpuTicks(pid: number): number {
+/** utime and stime of a process, in ticks (0 once it is gone). */
+function cpuSplit(pid: number): { user: number; system: number } {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
+    return { user: Number(fields[11]), system: Number(fields[12]) };
   } catch {
-    return 0;
+    return { user: 0, system: 0 };
   }
 }
+const cpuTicks = (pid: number) => {
+  const { user, system } = cpuSplit(pid);
+  return user + system;
+};
 /** The CPU ticks of the database's backends now (the portal's pool keeps its connections; other
  *  databases' work on the same server, a seed or another bench, is not counted). */
 async function postgresTicks(q: OpenDatabase['sql']['query']): Promise<Map<number, number>> {
@@ -156,12 +160,12 @@ export async function run() {
       `one portal on ${new URL(url).pathname.slice(1)} (${councils.length} councils × ${per}); ${REQUESTS} requests a kind, ${CONCURRENCY} at a time; ` +
         `${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}`,
     );
-    console.log('kind                       portal CPU/req  postgres CPU/req  wall p50   p95     req/s   (ceiling on 2 cores)');
+    console.log('kind                       portal CPU/req (kernel)  postgres CPU/req  wall p50   p95     req/s   (ceiling on 2 cores)');
     const only = process.env.COST_KINDS?.split(',');
     for (const [name, next] of kinds.filter(([k]) => !only || only.some((o) => k.includes(o)))) {
       // A warm-up pass first: the first renders compile the code they run.
       for (let i = 0; i < 50; i++) await get(...next());
-      const p0 = cpuTicks(child.pid!);
+      const p0 = cpuSplit(child.pid!);
       const g0 = await postgresTicks(q);
       const times: number[] = [];
       let sent = 0;
@@ -179,11 +183,15 @@ export async function run() {
         }),
       );
       const wall = (performance.now() - t0) / 1000;
-      const portal = ((cpuTicks(child.pid!) - p0) * TICK_MS) / REQUESTS;
+      const p1 = cpuSplit(child.pid!);
+      const portal = ((p1.user + p1.system - p0.user - p0.system) * TICK_MS) / REQUESTS;
+      // The kernel's part (socket writes and reads: to PostgreSQL on this machine, loopback TCP
+      // unless DATABASE_URL names its socket folder).
+      const system = ((p1.system - p0.system) * TICK_MS) / REQUESTS;
       const pg = (postgresSpent(g0, await postgresTicks(q)) * TICK_MS) / REQUESTS;
       const ceiling = (2 * 1000) / (portal + pg);
       console.log(
-        `${name.padEnd(26)} ${portal.toFixed(2).padStart(8)} ms ${pg.toFixed(2).padStart(12)} ms  ${percentile(times, 50).toFixed(1).padStart(6)} ${percentile(
+        `${name.padEnd(26)} ${portal.toFixed(2).padStart(8)} ms (${system.toFixed(2).padStart(4)}) ${pg.toFixed(2).padStart(12)} ms  ${percentile(times, 50).toFixed(1).padStart(6)} ${percentile(
           times,
           95,
         )

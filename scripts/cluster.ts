@@ -8,6 +8,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { root } from '../server/config.ts';
 
 const VERSION = process.env.CLUSTER_PG_VERSION || '15';
@@ -63,6 +64,20 @@ async function waitFor(what: string, check: () => Promise<boolean>, seconds = 60
 }
 const healthy = async (port: number) => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok;
 
+/** Null when the portals can read the database at `port` as they connect to it (url()), else why not. */
+async function portalsRefusedBy(port: number): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url(port), connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return null;
+  } catch (err) {
+    return (err as Error).message;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 function nginxConf(): string {
   const site = fs
     .readFileSync(path.join(root, 'deploy', 'nginx.conf'), 'utf8')
@@ -100,7 +115,10 @@ async function up() {
   const dbs = asPostgres('psql', ['-p', String(PRIMARY.port), '-tAc', "SELECT 1 FROM pg_database WHERE datname = 'portal'"]);
   if (!dbs.trim()) asPostgres('createdb', ['-p', String(PRIMARY.port), 'portal']);
   if (!exists(STANDBY.name)) {
-    run('pg_createcluster', [VERSION, STANDBY.name, '-p', String(STANDBY.port)]);
+    // Trust as on the primary: pg_basebackup copies the data folder, not Debian's /etc/postgresql
+    // configuration, so a standby made without it asked the portals for a password they do not have
+    // and every public read went to the primary.
+    run('pg_createcluster', [VERSION, STANDBY.name, '-p', String(STANDBY.port), '--', '--auth=trust']);
     fs.appendFileSync(`/etc/postgresql/${VERSION}/${STANDBY.name}/postgresql.conf`, "\nlisten_addresses = '127.0.0.1'\nhot_standby = on\n");
   }
   if (!fs.existsSync(path.join(dataDir(STANDBY.name), 'standby.signal'))) {
@@ -125,6 +143,17 @@ async function up() {
     ]);
   }
   if (!online(STANDBY.name)) run('pg_ctlcluster', [VERSION, STANDBY.name, 'start']);
+  // A standby the portals cannot log in to is passed over without a word from the cluster: every
+  // public read would go to the primary (as it did from a standby made before its trust line).
+  await waitFor('the standby', async () => {
+    const why = await portalsRefusedBy(STANDBY.port);
+    return why === null || !/starting up|ECONNREFUSED/.test(why); // up, or refusing for good
+  });
+  const refused = await portalsRefusedBy(STANDBY.port);
+  if (refused)
+    throw new Error(
+      `the standby (${STANDBY.port}) refuses the portals' connection (${refused}): \`npm run cluster -- down --purge\` and up again make it anew`,
+    );
   for (const [i, port] of APPS.entries()) {
     if (alive(readPid(`app${i + 1}`))) continue;
     const dir = path.join(state, `app${i + 1}`);
@@ -193,6 +222,7 @@ async function status() {
         'SELECT application_name, state, replay_lag FROM pg_stat_replication',
       ]).trim() || 'no standby connected',
     );
+  if (online(STANDBY.name)) console.log(`standby reads: ${(await portalsRefusedBy(STANDBY.port)) ?? 'the portals can read it'}`);
   for (const [i, port] of APPS.entries())
     console.log(`portal ${port}: ${(await healthy(port).catch(() => false)) ? 'up' : 'down'} (pid ${readPid(`app${i + 1}`) || '-'})`);
   console.log(`nginx ${PROXY_PORT}: ${(await healthy(PROXY_PORT).catch(() => false)) ? 'up' : 'down'}`);

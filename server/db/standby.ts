@@ -41,9 +41,18 @@ export function withStandby(primary: Db, standby: Db, probe: LagProbe, maxLagSec
   const stats = { standby: 0, primary: 0 };
   let verdict: { fit: boolean; at: number } = { fit: false, at: 0 };
   let checking: Promise<boolean> | null = null;
+  /** What the log last said: a standby never fit from the start (a refused password, a wrong
+   *  address) is said once too, or DATABASE_READ_URL would be set and silently never used. */
+  let said: 'fit' | 'down' | undefined;
   const markDown = (why: string) => {
-    if (verdict.fit) log(`standby passed over: ${why}`);
+    if (said !== 'down') log(`standby passed over, public reads on the primary: ${why}`);
+    said = 'down';
     verdict = { fit: false, at: Date.now() };
+  };
+  const markFit = () => {
+    if (said === 'down') log('standby fit again: public reads on the standby');
+    said = 'fit';
+    verdict = { fit: true, at: Date.now() };
   };
   async function fit(): Promise<boolean> {
     if (Date.now() - verdict.at < CHECK_EVERY_MS) return verdict.fit;
@@ -51,7 +60,7 @@ export function withStandby(primary: Db, standby: Db, probe: LagProbe, maxLagSec
       .then((lag) => {
         const ok = lag !== null && lag <= maxLagSeconds;
         if (!ok) markDown(lag === null ? 'its lag cannot be read' : `it is ${lag.toFixed(1)} s behind`);
-        else verdict = { fit: true, at: Date.now() };
+        else markFit();
         return ok;
       })
       .catch((err: Error) => {

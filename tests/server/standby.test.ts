@@ -76,6 +76,8 @@ describe.skipIf(!url)('public reads from a standby', () => {
     );
     expect(await reader.read(async () => 'x')).toBe('x');
     expect(reader.stats).toEqual({ standby: 0, primary: 1 });
+    // Said in the log though it was never fit (a standby refusing the portal from the start).
+    expect(seen).toEqual(['standby passed over, public reads on the primary: it is 30.0 s behind']);
     // Caught up: used again once the verdict is old (checked again after a few seconds).
     lag = 0.5;
     const fresh = withStandby(
