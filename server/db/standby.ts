@@ -37,6 +37,11 @@ export function primaryOnly(primary: Db): PublicReader {
  *  address is a primary itself; null when it cannot tell. */
 export type LagProbe = () => Promise<number | null>;
 
+/** An error's words for the log: some driver errors carry only a code, or nothing (a session the
+ *  standby's shutdown ended). */
+const reason = (err: unknown) =>
+  (err as Error)?.message || (err as { code?: string })?.code || `${(err as Error)?.name ?? 'error'} without a message`;
+
 export function withStandby(primary: Db, standby: Db, probe: LagProbe, maxLagSeconds: number, log: (msg: string) => void): PublicReader {
   const stats = { standby: 0, primary: 0 };
   let verdict: { fit: boolean; at: number } = { fit: false, at: 0 };
@@ -64,7 +69,7 @@ export function withStandby(primary: Db, standby: Db, probe: LagProbe, maxLagSec
         return ok;
       })
       .catch((err: Error) => {
-        markDown(err.message);
+        markDown(reason(err));
         return false;
       })
       .finally(() => {
@@ -86,7 +91,7 @@ export function withStandby(primary: Db, standby: Db, probe: LagProbe, maxLagSec
             stats.standby++;
             throw err;
           }
-          markDown((err as Error).message);
+          markDown(reason(err));
         }
       }
       stats.primary++;
