@@ -262,8 +262,9 @@ export default fp(async function spa(app: FastifyInstance, opts: { webDist: stri
   const counted = new WeakSet<FastifyRequest>();
 
   /** An API read for the page, in-process, as from the visitor's address (per-address limits such
-   *  as the captcha's count the visitor, not the server; the page counts once): the result of a 200 envelope; any other
-   *  answer throws its status and message (the page shows a 4xx's words, entry-server.tsx). */
+   *  as the captcha's count the visitor, not the server; the page counts once): the result of a 200
+   *  envelope; any other answer throws its status and message (the page shows a 4xx's words,
+   *  entry-server.tsx). */
   async function read(url: string, request: FastifyRequest): Promise<unknown> {
     const headers = { accept: 'application/json', ...(counted.has(request) ? app.rateLimit.pageReadHeaders : {}) };
     const res = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
