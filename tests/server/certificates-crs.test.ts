@@ -17,7 +17,7 @@ describe.each([caseOf('birth'), caseOf('death')])('$kind: crsRegistrationNumber'
       .result.items.map((i: Record<string, unknown>) => i.crsRegistrationNumber);
 
   it('round-trips through the API, the PDF, the public read and the search', async () => {
-    const crs = `${c.kind === 'birth' ? 'B' : 'D'}2026MH2741${process.pid % 1000}X7`;
+    const crs = `${c.kind === 'birth' ? 'B' : 'D'}2026MH2741${String(process.pid % 1000).padStart(3, '0')}X7`;
     const saved = await createValid(t.app, council, c, { crsRegistrationNumber: crs });
     expect(saved.crsRegistrationNumber).toBe(crs);
     const id = String(saved[c.idField]);
