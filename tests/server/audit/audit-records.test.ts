@@ -95,7 +95,8 @@ describe('what a certificate change records', () => {
     );
     expect(rows.length).toBeGreaterThanOrEqual(KIND_CASES.length * 2);
     const text = rows.map((r) => r.changes).join('\n');
-    expect(text).not.toMatch(/(?<!\d)\d{12}(?!\d)/);
+    // No 12 digits standing alone (an uploaded photo's random hex name may hold a run of them).
+    expect(text).not.toMatch(/(?<![\da-z])\d{12}(?![\da-z])/i);
     for (const number of full) expect(text).not.toContain(number);
   });
 });
