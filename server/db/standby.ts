@@ -44,19 +44,17 @@ const reason = (err: unknown) =>
 
 export function withStandby(primary: Db, standby: Db, probe: LagProbe, maxLagSeconds: number, log: (msg: string) => void): PublicReader {
   const stats = { standby: 0, primary: 0 };
+  /** `at` 0: no verdict yet. */
   let verdict: { fit: boolean; at: number } = { fit: false, at: 0 };
   let checking: Promise<boolean> | null = null;
-  /** What the log last said: a standby never fit from the start (a refused password, a wrong
-   *  address) is said once too, or DATABASE_READ_URL would be set and silently never used. */
-  let said: 'fit' | 'down' | undefined;
+  // Each change of verdict is said once, the first one too: a standby never fit from the start (a
+  // refused password, a wrong address) would otherwise leave DATABASE_READ_URL silently unused.
   const markDown = (why: string) => {
-    if (said !== 'down') log(`standby passed over, public reads on the primary: ${why}`);
-    said = 'down';
+    if (verdict.fit || !verdict.at) log(`standby passed over, public reads on the primary: ${why}`);
     verdict = { fit: false, at: Date.now() };
   };
   const markFit = () => {
-    if (said === 'down') log('standby fit again: public reads on the standby');
-    said = 'fit';
+    if (!verdict.fit && verdict.at) log('standby fit again: public reads on the standby');
     verdict = { fit: true, at: Date.now() };
   };
   async function fit(): Promise<boolean> {
