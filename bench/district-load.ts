@@ -18,10 +18,10 @@
 // and a record of each acknowledged write, which a generic tool would not keep.
 import { execFile, execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
-import pg from 'pg';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { openDatabase, type OpenDatabase } from '../server/db/open.ts';
 import { root } from '../server/config.ts';
 import { SMALLEST_BODY, nameAt } from './certificate-bodies.ts';
@@ -35,6 +35,21 @@ import { todayIso } from '../tests/helpers/tax-seed.ts';
 const PROXY = Number(process.env.CLUSTER_PORT || 8090);
 const PRIMARY_URL = process.env.DISTRICT_LOAD_DB || 'postgresql://postgres@127.0.0.1:5440/portal';
 const STANDBY_URL = process.env.DISTRICT_LOAD_STANDBY_DB || 'postgresql://postgres@127.0.0.1:5441/portal';
+const PG_VERSION = process.env.CLUSTER_PG_VERSION || '15';
+const STATE = path.resolve(process.env.CLUSTER_DIR || path.join(root, 'data', 'cluster'));
+const SECONDS = Number(process.env.DISTRICT_LOAD_SECONDS || 120);
+const CLIENTS = Number(process.env.DISTRICT_LOAD_CLIENTS || 200);
+/** A pause after each answer, 0–2× this on average (a person reading the page); 0: none. */
+const THINK_MS = Number(process.env.DISTRICT_LOAD_THINK_MS || 0);
+const think = () => (THINK_MS ? new Promise((r) => setTimeout(r, Math.random() * 2 * THINK_MS)) : undefined);
+const P95_TARGET = 100;
+
+const client = httpClient(PROXY, { maxSockets: CLIENTS + 10, timeoutMs: 30_000 });
+const request = client.request;
+
+const pick = <T>(a: readonly T[]) => a[Math.floor(Math.random() * a.length)];
+const upTo = (n: number) => 1 + Math.floor(Math.random() * n);
+const loadNow = () => os.loadavg()[0];
 
 /** Transactions the standby has run on the portal's database, from its own statistics (null when
  *  it does not answer): a run that gives it none read every public page on the primary. */
@@ -52,21 +67,6 @@ async function standbyTransactions(): Promise<number | null> {
     await client.end().catch(() => {});
   }
 }
-const PG_VERSION = process.env.CLUSTER_PG_VERSION || '15';
-const STATE = path.resolve(process.env.CLUSTER_DIR || path.join(root, 'data', 'cluster'));
-const SECONDS = Number(process.env.DISTRICT_LOAD_SECONDS || 120);
-const CLIENTS = Number(process.env.DISTRICT_LOAD_CLIENTS || 200);
-/** A pause after each answer, 0–2× this on average (a person reading the page); 0: none. */
-const THINK_MS = Number(process.env.DISTRICT_LOAD_THINK_MS || 0);
-const think = () => (THINK_MS ? new Promise((r) => setTimeout(r, Math.random() * 2 * THINK_MS)) : undefined);
-const P95_TARGET = 100;
-
-const client = httpClient(PROXY, { maxSockets: CLIENTS + 10, timeoutMs: 30_000 });
-const request = client.request;
-
-const pick = <T>(a: readonly T[]) => a[Math.floor(Math.random() * a.length)];
-const upTo = (n: number) => 1 + Math.floor(Math.random() * n);
-const loadNow = () => os.loadavg()[0];
 
 interface Council {
   id: number;
