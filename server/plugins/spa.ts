@@ -250,8 +250,23 @@ export default fp(async function spa(app: FastifyInstance, opts: { webDist: stri
   const hasSsr =
     hasWeb && fs.existsSync(publicFile) && fs.existsSync(ssrFile) && fs.existsSync(path.join(opts.webDist, '.vite', 'manifest.json'));
   if (hasWeb && !hasSsr) app.log.warn(`No server-side rendering bundle in ${ssrFile}: public pages are rendered in the browser.`);
-  let ssr: Promise<SsrEntry> | undefined;
-  const loadSsr = () => import(pathToFileURL(ssrFile).href) as Promise<SsrEntry>;
+  // The bundle is loaded as the portal starts (~25 ms), not by its first visitor. One that cannot be
+  // loaded (a broken build) is said once in the log at start, and every page is then the browser
+  // app, as without a bundle; a failed import kept and awaited by each request made every page,
+  // the login's and the staff screens' too, a 500 until a restart. The build does not change under
+  // a running portal, so it is not tried again.
+  let ssr: SsrEntry | undefined;
+  if (hasSsr)
+    app.addHook('onReady', async () => {
+      try {
+        ssr = (await import(pathToFileURL(ssrFile).href)) as SsrEntry;
+      } catch (err) {
+        app.log.error(
+          { err },
+          `The server-side rendering bundle ${ssrFile} could not be loaded: public pages are rendered in the browser.`,
+        );
+      }
+    });
   let manifest: Manifest | undefined;
   const pageLinks: Record<string, string> = {};
 
@@ -285,9 +300,8 @@ export default fp(async function spa(app: FastifyInstance, opts: { webDist: stri
   }
 
   async function renderPublic(request: FastifyRequest): Promise<string | null> {
-    if (!hasSsr) return null;
-    ssr ??= loadSsr();
-    const page = await (await ssr).render(request.url, (url) => read(url, request));
+    if (!ssr) return null;
+    const page = await ssr.render(request.url, (url) => read(url, request));
     if (!page) return null;
     rawPublicTemplate ??= fs.readFileSync(publicFile, 'utf8');
     if (publicTemplate === undefined) {
@@ -351,7 +365,7 @@ export default fp(async function spa(app: FastifyInstance, opts: { webDist: stri
     }
     // An address the app has no page for: the staff app shows its "not found" page (the router's),
     // sent with 404 so that search engines and link checkers see a missing page.
-    const missing = html === template && hasSsr && (await (ssr ??= loadSsr())).knows?.(request.url.split('?')[0]) === false;
+    const missing = html === template && ssr?.knows?.(request.url.split('?')[0]) === false;
     if (missing) html = notFoundShell(template!);
     for (const t of app.indexTransforms) html = await t(html, request);
     // A failure is not kept by the browser or a proxy: the next visit asks again.

@@ -6,6 +6,9 @@
 // read for (the database down) or render says so without JavaScript. Uses the real build
 // (web/dist, web/dist-server), which the tests' global setup makes before any file runs.
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import { Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -410,5 +413,57 @@ describe('a public page the server cannot render', () => {
     } finally {
       await broken.close();
     }
+  });
+});
+
+describe('a server-side rendering bundle that cannot be loaded', () => {
+  let broken: App;
+  let dir: string;
+  const logged: { level: number; msg: string }[] = [];
+  beforeAll(async () => {
+    // The real build beside a bundle whose import throws (a build broken half way), and another
+    // module that counts its loads.
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-ssr-'));
+    fs.cpSync(webDist, path.join(dir, 'web', 'dist'), { recursive: true });
+    fs.mkdirSync(path.join(dir, 'web', 'dist-server'));
+    fs.writeFileSync(
+      path.join(dir, 'web', 'dist-server', 'entry-server.js'),
+      `globalThis.gpBrokenBundleLoads = (globalThis.gpBrokenBundleLoads ?? 0) + 1;\nthrow new Error('a broken build');\n`,
+    );
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) logged.push(JSON.parse(line) as { level: number; msg: string });
+        done();
+      },
+    });
+    broken = await buildApp({ ...t.config, webDist: path.join(dir, 'web', 'dist'), publicUserId: council.userId }, t.database, {
+      level: 'info',
+      stream: sink,
+    });
+    await broken.ready();
+  });
+  afterAll(async () => {
+    await broken?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const loads = () => (globalThis as { gpBrokenBundleLoads?: number }).gpBrokenBundleLoads;
+
+  it('is loaded at start and said once in the log; every page is then the browser app, not a 500', async () => {
+    // Loaded by ready(), before any visitor asked for a page.
+    expect(loads()).toBe(1);
+    const said = logged.filter((l) => l.msg.includes('server-side rendering bundle'));
+    expect(said).toHaveLength(1);
+    expect(said[0].level).toBe(50);
+    expect(said[0].msg).toContain('could not be loaded: public pages are rendered in the browser');
+    for (const url of ['/', '/login', '/seva-full', `/propertyqr/101/${council.userId}`]) {
+      const res = await broken.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js">/);
+      expect(res.body, url).not.toContain('id="gp-data"');
+      expect(noticeOf(res.body), url).toBeUndefined();
+    }
+    // Not imported again by the pages, nor said again.
+    expect(loads()).toBe(1);
+    expect(logged.filter((l) => l.msg.includes('server-side rendering bundle'))).toHaveLength(1);
   });
 });
