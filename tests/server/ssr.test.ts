@@ -8,7 +8,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
-import { Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,6 +20,7 @@ import { multipart } from '../helpers/multipart.ts';
 import { caseOf, createValid } from '../helpers/certificates.ts';
 import { pay, propertyWithKar } from '../helpers/tax.ts';
 import { certificateSignature } from '../../server/lib/signed-links.ts';
+import { logSink } from '../helpers/log-sink.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const webDist = path.join(root, 'web/dist');
@@ -419,7 +419,7 @@ describe('a public page the server cannot render', () => {
 describe('a server-side rendering bundle that cannot be loaded', () => {
   let broken: App;
   let dir: string;
-  const logged: { level: number; msg: string }[] = [];
+  const { stream, lines: logged } = logSink();
   beforeAll(async () => {
     // The real build beside a bundle whose import throws (a build broken half way), and another
     // module that counts its loads.
@@ -430,15 +430,9 @@ describe('a server-side rendering bundle that cannot be loaded', () => {
       path.join(dir, 'web', 'dist-server', 'entry-server.js'),
       `globalThis.gpBrokenBundleLoads = (globalThis.gpBrokenBundleLoads ?? 0) + 1;\nthrow new Error('a broken build');\n`,
     );
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean)) logged.push(JSON.parse(line) as { level: number; msg: string });
-        done();
-      },
-    });
     broken = await buildApp({ ...t.config, webDist: path.join(dir, 'web', 'dist'), publicUserId: council.userId }, t.database, {
       level: 'info',
-      stream: sink,
+      stream,
     });
     await broken.ready();
   });

@@ -1,22 +1,15 @@
 // The tax list's Excel as a long download over real HTTP: a client that goes away half way stops
 // the export (server/lib/excel.ts, sheetDrained), which is logged as a closed download, not a fault;
 // the server answers the next request as before. The file itself is read back in tax-list.test.ts.
-import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, useCouncil } from '../helpers/app.ts';
 import { seedTaxedInBulk } from '../helpers/tax-seed.ts';
+import { logSink } from '../helpers/log-sink.ts';
 
 const ROWS = 30_000; // 30 batches of the export's 1,000: far more than one wait's worth
 let base: string;
-const logged: { level: number; msg: string }[] = [];
-
-const sink = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    for (const line of chunk.toString().split('\n').filter(Boolean)) logged.push(JSON.parse(line) as { level: number; msg: string });
-    done();
-  },
-});
-const t = useTestApp({}, { level: 'info', stream: sink });
+const { stream, lines: logged } = logSink();
+const t = useTestApp({}, { level: 'info', stream });
 // The council stays: its books are append-only (a council with tax entries cannot be deleted), and
 // no test assumes it is alone in the shared database.
 const c = useCouncil(t);
