@@ -1,7 +1,8 @@
 # The portal in one image: built once in the first stage, run as compiled JavaScript with plain
-# Node in the second (no TypeScript loader, no dev dependencies). Untested here: our machines have
-# no Docker engine (see README); `npm run build` and `npm run start:prod` are what it runs, and CI
-# runs those without Docker.
+# Node in the second (no TypeScript loader, no dev dependencies). Not built here: our machines have
+# no Docker engine (see README). CI checks the second stage without Docker (`npm run image:check`,
+# scripts/image-check.ts): the files it copies, laid out and pruned as here, started with its ENV
+# and CMD, make a certificate and its PDF, an Excel file, an image, the home page and a backup.
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
