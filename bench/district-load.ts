@@ -3,9 +3,11 @@
 // PostgreSQL primary 5440, standby 5441), root for pg_ctlcluster. Seeds the primary once (bench/
 // district-seed.ts, the size of DISTRICT_COUNCILS × DISTRICT_PROPERTIES, default 100 × 1,000; kept
 // for the next run), then three runs of DISTRICT_LOAD_SECONDS (default 120, the issue's 2 minutes) of
-// DISTRICT_LOAD_CLIENTS (200) concurrent clients through nginx, each sending its next request as soon
-// as the last one answered (no think time: 200 requests always in flight, the hardest reading;
-// DISTRICT_LOAD_THINK_MS=1000 makes each client pause 0–2 s between requests, as a person would):
+// DISTRICT_LOAD_CLIENTS (200) concurrent clients through nginx, each a person at the portal who
+// pauses 0–2 s after each answer (DISTRICT_LOAD_THINK_MS, 1,000 ms on average) before the next
+// request: ~190 requests a second from 200 clients. DISTRICT_LOAD_THINK_MS=0 sends the next request
+// as soon as the last one answered (200 requests always in flight): what the machine can answer at
+// all, not 200 people at the portal:
 //   - staff (2 in 5 clients, each logged in to a council of its own): property list and search,
 //     certificate list and search, now and then a payment (with an Idempotency-Key) or a birth
 //     certificate;
@@ -40,7 +42,7 @@ const STATE = path.resolve(process.env.CLUSTER_DIR || path.join(root, 'data', 'c
 const SECONDS = Number(process.env.DISTRICT_LOAD_SECONDS || 120);
 const CLIENTS = Number(process.env.DISTRICT_LOAD_CLIENTS || 200);
 /** A pause after each answer, 0–2× this on average (a person reading the page); 0: none. */
-const THINK_MS = Number(process.env.DISTRICT_LOAD_THINK_MS || 0);
+const THINK_MS = Number(process.env.DISTRICT_LOAD_THINK_MS ?? 1000);
 const think = () => (THINK_MS ? new Promise((r) => setTimeout(r, Math.random() * 2 * THINK_MS)) : undefined);
 const P95_TARGET = 100;
 
@@ -137,6 +139,8 @@ interface Sample {
   ms: number;
   at: number;
 }
+/** The samples' names of the writes (the rest are reads, which nginx may retry). */
+const WRITES = ['payment', 'certificate write'];
 interface Write {
   kind: 'payment' | 'certificate';
   key: string;
@@ -149,7 +153,7 @@ async function loadRun(
   database: OpenDatabase,
   f: Fixture,
   staff: Council[],
-  midway?: { what: string; act: () => void },
+  midway?: { what: string; act: () => void; inFlightWritesMayFail?: boolean },
 ): Promise<void> {
   const samples: Sample[] = [];
   const writes: Write[] = [];
@@ -261,13 +265,23 @@ async function loadRun(
     samples.map((s) => s.ms),
     95,
   );
-  const errors = samples.filter((s) => !ok(s)).length;
+  // With a portal killed, the issue allows the writes in flight on it to fail (nginx retries only
+  // idempotent requests on the other): a failed write sent before the kill and answered after it.
+  const inFlight = (s: Sample) => s.at - s.ms <= actedAt && actedAt <= s.at;
+  const allowed = (s: Sample) => !!midway?.inFlightWritesMayFail && WRITES.includes(s.what) && inFlight(s);
+  const errors = samples.filter((s) => !ok(s) && !allowed(s)).length;
+  const excused = samples.filter((s) => !ok(s) && allowed(s)).length;
   console.log(
     `\n${label}: ${CLIENTS} clients (${staffCount} staff, ${CLIENTS - staffCount} public; ${THINK_MS ? `0–${2 * THINK_MS} ms between requests` : 'no pause between requests'}) ` +
       `for ${seconds.toFixed(0)} s through nginx :${PROXY}; ` +
       `${(samples.length / seconds).toFixed(0)} requests/s; load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`,
   );
-  console.log(line('all', samples) + `   target p95 ≤ ${P95_TARGET} ms, no errors: ${p95 <= P95_TARGET && !errors ? 'met' : 'NOT MET'}`);
+  console.log(
+    line('all', samples) +
+      `   target p95 ≤ ${P95_TARGET} ms, no errors${
+        midway?.inFlightWritesMayFail ? ` but writes in flight at the kill (${excused} such)` : ''
+      }: ${p95 <= P95_TARGET && !errors ? 'met' : 'NOT MET'}`,
+  );
   // Staff and public apart, over the whole run and after the mid-run act.
   const byWho = (of: Sample[], label: (who: string) => string) =>
     (['staff', 'public'] as const).forEach((who) =>
@@ -278,6 +292,22 @@ async function loadRun(
         ),
       ),
     );
+  // When the slow answers came: a stall (a cold start, a pause of the whole machine) bunches them in
+  // a few seconds; steady queueing spreads them over the run.
+  const slow = samples.filter((s) => s.ms > 1000);
+  if (slow.length) {
+    const bySecond = new Map<number, number>();
+    for (const s of slow) {
+      const second = Math.floor((s.at - start) / 5000) * 5;
+      bySecond.set(second, (bySecond.get(second) ?? 0) + 1);
+    }
+    console.log(
+      `  over 1 s: ${slow.length} answers, by when they came (s into the run: count): ${[...bySecond]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}–${s + 5}: ${n}`)
+        .join(', ')}`,
+    );
+  }
   byWho(samples, (who) => who);
   for (const what of [...new Set(samples.map((s) => s.what))])
     console.log(
@@ -345,6 +375,7 @@ export async function run() {
       await loadRun('Run 2, one portal killed (SIGKILL) halfway', database, f, staff, {
         what: `portal 8081 (pid ${pid}) killed`,
         act: () => process.kill(pid, 'SIGKILL'),
+        inFlightWritesMayFail: true,
       });
       cluster('up'); // starts the killed portal again
     }
