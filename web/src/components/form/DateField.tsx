@@ -107,7 +107,11 @@ export default function DateField({
   // A date that is not one (half typed, 31/02) is said once the clerk leaves the box, not while the
   // digits go in; a real date out of range at once.
   const notADate = typed !== null && !typed.isValid();
-  const shown = notADate ? (left ? 'invalidDate' : null) : problem;
+  // The picker passes its verdict on in an effect after the render: for a frame a date whose last
+  // digit just went in still carries the half-typed one's "invalidDate" (a browser test read it
+  // there once). A real date is never that.
+  const stale = problem === 'invalidDate' && typed !== null && typed.isValid();
+  const shown = notADate ? (left ? 'invalidDate' : null) : stale ? null : problem;
   const error = (shown ? dateError(shown, min, max) : '') || errorText || '';
 
   return (
