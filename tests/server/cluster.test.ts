@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSmsConfig } from '../../server/config.ts';
 import { gatewayFor } from '../../server/modules/sms/gateways.ts';
-import { SmsWorker } from '../../server/modules/sms/worker.ts';
+import { STALE_CLAIM_SECONDS, SmsWorker } from '../../server/modules/sms/worker.ts';
 import { runDueBackup } from '../../server/modules/backups/schedule.ts';
 import { runAlone } from '../../server/modules/cluster/jobs.ts';
 import { sharedJwtSecret } from '../../server/modules/cluster/settings.ts';
@@ -215,9 +215,19 @@ describe.skipIf(!onPostgres)('two portal processes on one PostgreSQL database', 
       const workers = [a, b].map((t) => {
         const w = new SmsWorker(t.app.db, gatewayFor(config), 1000);
         w.scope = [c.userId];
+        // As smsRoutes sets it on PostgreSQL: another process's claim is live, not a crash's leftover.
+        w.settleOlderThan = STALE_CLAIM_SECONDS;
         return w;
       });
-      await Promise.all(workers.map((w) => w.start()));
+      // The second starts while the first holds a claim, as a portal started beside a working one:
+      // its settling at start must leave that claim alone. (Settling every claim at start, as the
+      // embedded database's one process may, requeued the first's 50 in hand and both sent them: a
+      // CI run counted 1,050 texts for 1,000 messages.)
+      await workers[0].start();
+      await expect
+        .poll(() => a.app.db.smsMessage.count({ where: { batchId: batch.id, status: { not: 'queued' } } }), { interval: 5 })
+        .toBeGreaterThan(0);
+      await workers[1].start();
       await expect
         .poll(() => a.app.db.smsMessage.count({ where: { batchId: batch.id, status: 'sent' } }), { timeout: 120_000, interval: 250 })
         .toBe(1000);
