@@ -269,8 +269,9 @@ async function loadRun(
   // idempotent requests on the other): a failed write sent before the kill and answered after it.
   const inFlight = (s: Sample) => s.at - s.ms <= actedAt && actedAt <= s.at;
   const allowed = (s: Sample) => !!midway?.inFlightWritesMayFail && WRITES.includes(s.what) && inFlight(s);
-  const errors = samples.filter((s) => !ok(s) && !allowed(s)).length;
-  const excused = samples.filter((s) => !ok(s) && allowed(s)).length;
+  const failed = samples.filter((s) => !ok(s));
+  const excused = failed.filter(allowed).length;
+  const errors = failed.length - excused;
   console.log(
     `\n${label}: ${CLIENTS} clients (${staffCount} staff, ${CLIENTS - staffCount} public; ${THINK_MS ? `0–${2 * THINK_MS} ms between requests` : 'no pause between requests'}) ` +
       `for ${seconds.toFixed(0)} s through nginx :${PROXY}; ` +

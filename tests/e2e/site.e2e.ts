@@ -615,7 +615,7 @@ describe('staff screens', () => {
     await expect.poll(() => hint.textContent()).toBe('दिवस/महिना/वर्ष (dd/mm/yyyy)');
     await typeDate(eventDate, '2026-10-02');
     // The same date box as the certificate forms: dd/mm/yyyy whatever the browser's locale. Polled:
-    // the picker's verdict on the half-typed date may still be on the screen for a frame.
+    // the picker passes its verdict on after the render.
     expect(await shownDate(eventDate)).toBe('02/10/2026');
     await expect.poll(() => hint.textContent()).toBe('दिवस/महिना/वर्ष (dd/mm/yyyy)');
     await page.getByRole('button', { name: 'Save News' }).click();

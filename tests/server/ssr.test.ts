@@ -421,8 +421,8 @@ describe('a server-side rendering bundle that cannot be loaded', () => {
   let dir: string;
   const { stream, lines: logged } = logSink();
   beforeAll(async () => {
-    // The real build beside a bundle whose import throws (a build broken half way), and another
-    // module that counts its loads.
+    // The real build beside a bundle whose import throws (a build broken half way), counting its
+    // loads first.
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gp-ssr-'));
     fs.cpSync(webDist, path.join(dir, 'web', 'dist'), { recursive: true });
     fs.mkdirSync(path.join(dir, 'web', 'dist-server'));

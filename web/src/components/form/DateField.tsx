@@ -107,11 +107,10 @@ export default function DateField({
   // A date that is not one (half typed, 31/02) is said once the clerk leaves the box, not while the
   // digits go in; a real date out of range at once.
   const notADate = typed !== null && !typed.isValid();
-  // The picker passes its verdict on in an effect after the render: for a frame a date whose last
-  // digit just went in still carries the half-typed one's "invalidDate" (a browser test read it
-  // there once). A real date is never that.
-  const stale = problem === 'invalidDate' && typed !== null && typed.isValid();
-  const shown = notADate ? (left ? 'invalidDate' : null) : stale ? null : problem;
+  // Whether the date is one is `notADate`'s to say: the picker's own "invalidDate" comes in an effect
+  // after the render, and for a frame a date whose last digit just went in still carried the
+  // half-typed one's (a browser test read it there once).
+  const shown = notADate ? (left ? 'invalidDate' : null) : problem === 'invalidDate' ? null : problem;
   const error = (shown ? dateError(shown, min, max) : '') || errorText || '';
 
   return (
