@@ -206,6 +206,21 @@ export async function typeDate(box: Locator, iso: string) {
   await keyboard.type(d + m + y);
 }
 
+/** Every text the element with data-testid `testId` takes from now on, each change as the DOM made
+ *  it (a frame a screenshot or a read would miss included). Read the list with `.texts()`. */
+export async function recordTexts(page: Page, testId: string): Promise<{ texts: () => Promise<string[]> }> {
+  await page.evaluate((id) => {
+    const el = document.querySelector(`[data-testid="${id}"]`)!;
+    const seen: string[] = [el.textContent ?? ''];
+    new MutationObserver(() => {
+      const now = el.textContent ?? '';
+      if (now !== seen[seen.length - 1]) seen.push(now);
+    }).observe(el, { subtree: true, childList: true, characterData: true });
+    (window as unknown as Record<string, string[]>)[`__texts_${id}`] = seen;
+  }, testId);
+  return { texts: () => page.evaluate((id) => (window as unknown as Record<string, string[]>)[`__texts_${id}`], testId) };
+}
+
 /** What a staff date box shows: dd/mm/yyyy, or its empty sections' "dd/mm/yyyy". */
 export async function shownDate(box: Locator): Promise<string> {
   const group = box.locator('xpath=ancestor-or-self::*[@role="group"][1]').first();

@@ -8,11 +8,10 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { DesktopDatePicker } from '@mui/x-date-pickers/DesktopDatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import type { DateValidationError } from '@mui/x-date-pickers/models';
 import type { PickersLocaleText } from '@mui/x-date-pickers/locales';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { FOCUS } from '../../app/theme.ts';
-import { DATE_HINT, dateError } from './dateWords.ts';
+import { DATE_HINT, dateError, dateProblem } from './dateWords.ts';
 
 const ISO = 'YYYY-MM-DD';
 
@@ -102,15 +101,11 @@ export default function DateField({
     setOutside(value);
     if (value !== isoOf(typed)) setTyped(parse(value));
   }
-  const [problem, setProblem] = useState<DateValidationError>(null);
   const [left, setLeft] = useState(false);
   // A date that is not one (half typed, 31/02) is said once the clerk leaves the box, not while the
   // digits go in; a real date out of range at once.
-  const notADate = typed !== null && !typed.isValid();
-  // Whether the date is one is `notADate`'s to say: the picker's own "invalidDate" comes in an effect
-  // after the render, and for a frame a date whose last digit just went in still carried the
-  // half-typed one's (a browser test read it there once).
-  const shown = notADate ? (left ? 'invalidDate' : null) : problem === 'invalidDate' ? null : problem;
+  const problem = dateProblem(typed, min, max);
+  const shown = problem === 'invalidDate' ? (left ? problem : null) : problem;
   const error = (shown ? dateError(shown, min, max) : '') || errorText || '';
 
   return (
@@ -124,10 +119,9 @@ export default function DateField({
         label={label}
         name={name}
         sx={[FRAME, ...(Array.isArray(sx) ? sx : [sx])]}
-        onError={setProblem}
-        onChange={(d, ctx) => {
+        onChange={(d) => {
           setTyped(d);
-          const iso = ctx.validationError ? '' : isoOf(d);
+          const iso = dateProblem(d, min, max) ? '' : isoOf(d);
           setOutside(iso);
           if (iso !== value) onChange(iso);
         }}
