@@ -215,8 +215,8 @@ describe.skipIf(!onPostgres)('two portal processes on one PostgreSQL database', 
       const workers = [a, b].map((t) => {
         const w = new SmsWorker(t.app.db, gatewayFor(config), 1000);
         w.scope = [c.userId];
-        // As smsRoutes sets it on PostgreSQL: another process's claim is live, not a crash's leftover.
-        w.settleOlderThan = STALE_CLAIM_SECONDS;
+        // The worker's default: another process's claim is live, not a crash's leftover.
+        expect(w.settleOlderThan).toBe(STALE_CLAIM_SECONDS);
         return w;
       });
       // The second starts while the first holds a claim, as a portal started beside a working one:

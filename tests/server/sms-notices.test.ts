@@ -2,7 +2,7 @@
 // re-entered, the outbox worked to the end, a worker stopped mid-batch, and scoping to the council.
 import { describe, expect, it } from 'vitest';
 import { countSegments, normaliseMobile, templateProblem, DEFAULT_TEMPLATES } from '../../common/sms.ts';
-import { OUTCOME_UNKNOWN, SmsWorker } from '../../server/modules/sms/worker.ts';
+import { OUTCOME_UNKNOWN, STALE_CLAIM_SECONDS, SmsWorker } from '../../server/modules/sms/worker.ts';
 import type { SmsGateway } from '../../server/modules/sms/gateways.ts';
 import { useTestApp, createCouncil, injectAs, type TestCouncil } from '../helpers/app.ts';
 import { propertyWithKar, registerRcc, tomorrowIso } from '../helpers/tax.ts';
@@ -27,6 +27,9 @@ const post = (c: TestCouncil, url: string, payload: object) => injectAs(t.app, c
 /** Runs a worker of the test's own over this council's messages until the batch is done, then stops it. */
 async function workToTheEnd(worker: SmsWorker, c: TestCouncil, batchId: number) {
   worker.scope = [c.userId];
+  // The restart of the one process that works this outbox (the embedded database's setting): every
+  // claim it finds is a crash's leftover, however fresh.
+  worker.settleOlderThan = 0;
   await worker.start();
   await finished(c, batchId);
   await worker.stop();
@@ -210,6 +213,10 @@ describe('batches', () => {
       kind: 'gramsabha',
     });
     expect((await injectAs(t.app, undefined, { method: 'GET', url: '/api/Sms/batches' })).statusCode).toBe(401);
+  });
+
+  it("the app's worker settles every claim at start only on the embedded database, its one process", () => {
+    expect(t.app.sms.worker.settleOlderThan).toBe(t.app.dbKind === 'postgresql' ? STALE_CLAIM_SECONDS : 0);
   });
 
   it('a worker stopped mid-batch and a new one started send every message exactly once', async () => {

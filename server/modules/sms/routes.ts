@@ -36,7 +36,7 @@ import {
   saveTemplate,
   templatesWithVersions,
 } from './service.ts';
-import { SmsWorker, STALE_CLAIM_SECONDS } from './worker.ts';
+import { SmsWorker } from './worker.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,8 +49,9 @@ const BALANCE_CACHE_MS = 60_000;
 const smsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const gateway = gatewayFor(app.config.sms);
   const worker = new SmsWorker(app.db, gateway, app.config.sms.perSecond, app.log);
-  // On PostgreSQL other portal processes work the outbox too: their claims are not a crash's leftovers.
-  if (app.dbKind === 'postgresql') worker.settleOlderThan = STALE_CLAIM_SECONDS;
+  // The embedded database has one process: every claim found at start is this process's own, left
+  // by a crash. (On PostgreSQL other portals work the outbox too: the worker's default.)
+  if (app.dbKind !== 'postgresql') worker.settleOlderThan = 0;
   app.decorate('sms', { gateway, worker });
   app.addHook('onReady', async () => {
     if (app.config.sms.worker) await worker.start();

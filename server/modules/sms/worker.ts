@@ -43,9 +43,10 @@ export class SmsWorker {
   handled = 0;
   /** Only these councils' messages (tests sharing one PostgreSQL database); null: all. */
   scope: number[] | null = null;
-  /** Claims settled at start are at least this old: 0 when this process alone works the outbox (the
-   *  embedded database); STALE_CLAIM_SECONDS on PostgreSQL, where other processes' claims are live. */
-  settleOlderThan = 0;
+  /** Claims settled at start are at least this old. Safe by default: on PostgreSQL other processes'
+   *  claims are live, and settling them would send their messages twice. 0 (every claim is a crash's
+   *  leftover) only where this process alone works the outbox: the embedded database. */
+  settleOlderThan = STALE_CLAIM_SECONDS;
 
   constructor(
     private db: Db,
