@@ -19,6 +19,7 @@ import { certificatePath } from '../server/lib/signed-links.ts';
 import { PATHS } from '../common/certificates/paths.ts';
 import { BENCH_PASSWORD, giveBenchPassword } from './district-seed.ts';
 import { httpClient } from './http-client.ts';
+import { waitForPortal } from '../tests/helpers/portal-ready.ts';
 
 const PORT = Number(process.env.COST_PORT || 8095);
 const REQUESTS = Number(process.env.COST_REQUESTS || 400);
@@ -53,15 +54,6 @@ function postgresSpent(before: Map<number, number>, after: Map<number, number>) 
   let t = 0;
   for (const [pid, ticks] of after) t += ticks - (before.get(pid) ?? 0);
   return t;
-}
-
-async function waitForHealth(child: { exitCode: number | null }) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error('the portal exited while starting');
-    if ((await get('/api/health')).status === 200) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the portal did not answer /api/health in 2 minutes');
 }
 
 const pick = <T>(a: readonly T[]) => a[Math.floor(Math.random() * a.length)];
@@ -108,7 +100,7 @@ export async function run() {
     },
   );
   try {
-    await waitForHealth(child);
+    await waitForPortal(`http://127.0.0.1:${PORT}`, child, { timeoutMs: 120_000 });
     const [{ value: secret }] = await q<{ value: string }>(`SELECT "value" FROM "PortalSetting" WHERE "name" = 'jwt-secret'`);
     const tokens: string[] = [];
     for (const [i, c] of staffCouncils.entries()) {

@@ -19,6 +19,7 @@ import { chromium } from 'playwright-core';
 import { seed } from './web-seed.ts';
 import { CHROMIUM_PATH, CHROMIUM_FLAGS } from '../tests/helpers/chromium.ts';
 import { freePort } from '../tests/helpers/free-port.ts';
+import { waitForPortal } from '../tests/helpers/portal-ready.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 /** Lighthouse starts Chromium itself: headless, with the flags of the browser tests. */
@@ -56,17 +57,8 @@ delete (env as Record<string, string | undefined>).PUBLIC_USER_ID;
 const server = spawn(process.execPath, ['dist/server/main.js'], { cwd: root, env, stdio: 'ignore' });
 const base = `http://127.0.0.1:${port}`;
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    // A first start makes the embedded database (initdb), slow on a loaded machine: wait while the
-    // server runs, up to five minutes.
-    if (server.exitCode !== null || i > 1200) throw new Error('portal did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  // A first start makes the embedded database (initdb), slow on a loaded machine.
+  await waitForPortal(base, server, { timeoutMs: 300_000 });
   const seeded = await seed(base, username, password);
 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });

@@ -17,6 +17,7 @@ import { throwawayDatabase } from '../bench/throwaway-database.ts';
 import { SMALLEST_BODY, nameAt } from '../bench/certificate-bodies.ts';
 import { freePort } from '../tests/helpers/free-port.ts';
 import { staffLogin } from '../tests/helpers/http-api.ts';
+import { waitForPortal } from '../tests/helpers/portal-ready.ts';
 
 const PASSWORD = 'Image@check1';
 
@@ -76,15 +77,7 @@ async function main() {
     for (const s of [portal.stdout!, portal.stderr!]) s.on('data', (b: Buffer) => log.push(b.toString()));
     const base = `http://127.0.0.1:${port}`;
     const exited = new Promise<number | null>((resolve) => portal!.on('exit', resolve));
-    for (;;) {
-      if (portal.exitCode !== null) throw new Error(`the portal stopped (${portal.exitCode}):\n${log.join('').slice(-3000)}`);
-      const up = await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    await waitForPortal(base, portal, { timeoutMs: 180_000, output: () => log.join('') });
     check('started, migrated', true);
     const json = async (r: Response) => ({ status: r.status, body: (await r.json()) as { result?: Record<string, unknown> } });
     // Throws when refused: nothing after it could be checked.

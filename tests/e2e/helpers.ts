@@ -11,6 +11,7 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 import { staffLogin } from '../helpers/http-api.ts';
 import { unreachableDatabase } from '../helpers/app.ts';
 import { fixture } from '../helpers/fixture.ts';
+import { waitForPortal } from '../helpers/portal-ready.ts';
 import { loadConfig } from '../../server/config.ts';
 import { buildApp } from '../../server/app.ts';
 import { CHROMIUM_PATH, CHROMIUM_FLAGS } from '../helpers/chromium.ts';
@@ -73,17 +74,9 @@ export async function startPortal(opts: { env?: Record<string, string> } = {}): 
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    // A first start creates or migrates the database: on a machine busy with other work that takes
-    // over a minute, so wait while the server runs, up to 110 s (the hook itself may take 120 s).
-    if (child.exitCode !== null || i > 440) throw new Error(`portal did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  // A first start creates or migrates the database: on a machine busy with other work that takes
+  // over a minute, so up to 110 s (the hook itself may take 120 s).
+  await waitForPortal(baseUrl, child, { timeoutMs: 110_000, output: () => out });
   return {
     baseUrl,
     username,
