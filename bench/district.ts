@@ -13,7 +13,7 @@
 import os from 'node:os';
 import { openDatabase } from '../server/db/open.ts';
 import { districtSummary } from '../server/modules/districts/service.ts';
-import { certificateSignature } from '../server/lib/signed-links.ts';
+import { certificatePath } from '../server/lib/signed-links.ts';
 import { taxYearOf } from '../common/property/tax.ts';
 import { todayInIndia } from '../common/dates.ts';
 import { throwawayDatabase } from './throwaway-database.ts';
@@ -135,8 +135,8 @@ export async function run() {
           headers: staff(pick(ids)),
         }));
       }
-      const signed = (council: number, no: string) =>
-        `${encodeURIComponent(no)}/${council}?s=${certificateSignature(app.config.jwtSecret, council, no)}`;
+      // The signed tail `{no}/{council}?s=…` of a property's certificate link: the page and its API read take it alike.
+      const signed = (council: number, no: string) => certificatePath(app.config.jwtSecret, council, no).slice('/propertyqr/'.length);
       await measure('public property certificate, its API read', 50, () => {
         const council = pick(ids);
         return { url: `/api/public/property-certificate/${signed(council, String(upTo(perCouncil)))}` };
