@@ -352,6 +352,8 @@ describe('marriage certificate', () => {
       expect(await page.getByTestId(`${name}-gb`).textContent()).toBe(
         `${gb(yearsBack(years))} नंतरचा दिनांक चालत नाही (No date after ${gb(yearsBack(years))})`,
       );
+      await page.getByTestId(`${name}-gb`).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/screens/cert-marriage-${name}-after-max-1280.png` });
       expect(await field(page, name.replace('BirthDate', 'AgeYears')).inputValue()).toBe('');
       await typeDate(field(page, name), typed);
     }

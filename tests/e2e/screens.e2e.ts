@@ -256,6 +256,8 @@ describe('screens of issue 29', () => {
     const hint = page.getByTestId('birthDate-gb');
     expect(await hint.textContent()).toMatch(/^असा दिनांक नाही: दिवस\/महिना\/वर्ष लिहा \(Not a valid date: dd\/mm\/yyyy\)$/);
     expect((await group(birth).getAttribute('aria-describedby'))?.split(' ')).toContain(await hint.getAttribute('id'));
+    await group(birth).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/screens/date-box-not-a-date-1366.png' });
 
     await typeDate(birth, '2020-08-15');
     expect(await shownDate(birth)).toBe('15/08/2020');
